@@ -1,0 +1,27 @@
+"""The `roadsvc` command. Each area registers its own subcommand module here."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Subcommand modules: each has `register(subparsers)` adding its parser with `func` set.
+COMMANDS = ["roads"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="roadsvc", description="Baccarat road analytics service")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"roadsvc.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
