@@ -1,7 +1,7 @@
 """Shared harness for the HTTP benchmarks: gunicorn on loopback, wrk as the load.
 
 Every figure is printed beside a baseline measured in the same run: a minimal
-Flask route (bench/baseline_app.py) served by the same gunicorn configuration.
+Flask route (bench/_baseline_app.py) served by the same gunicorn configuration.
 """
 
 from __future__ import annotations
