@@ -1,0 +1,94 @@
+"""The architecture is checked by a tool, not by memory: import-linter's contracts in pyproject.toml.
+
+api/jobs/cli -> services -> persistence/render -> domain, and the domain imports no
+framework. The first test runs the real contracts on the real tree; the others prove the
+check can fail by running the same contracts on a copy of the tree with one bad import.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+FRAMEWORKS = {"flask", "flask_smorest", "sqlalchemy", "alembic", "marshmallow", "PIL", "apscheduler"}
+LAYER_PACKAGES = ("cli", "api", "jobs", "services", "persistence", "render", "domain")
+
+
+def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
+    """Run lint-imports with `project`'s pyproject.toml, importing `roadsvc` from `project`."""
+    env = {**os.environ, "PYTHONPATH": str(project), "NO_COLOR": "1"}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--config", str(project / "pyproject.toml")],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def contracts() -> list[dict]:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["tool"]["importlinter"]["contracts"]
+
+
+def test_every_contract_is_kept() -> None:
+    run = lint_imports(ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"Contracts: {len(contracts())} kept, 0 broken." in run.stdout
+
+
+def test_the_domain_is_forbidden_every_framework() -> None:
+    """Weakening the contract (dropping a framework) must not go unnoticed."""
+    pure = [c for c in contracts() if c["type"] == "forbidden" and c["source_modules"] == ["roadsvc.domain"]]
+    assert len(pure) == 1
+    assert FRAMEWORKS <= set(pure[0]["forbidden_modules"])
+
+
+def test_the_layers_put_the_domain_at_the_bottom() -> None:
+    (layers,) = [c["layers"] for c in contracts() if c["type"] == "layers"]
+    assert layers[-1] == "roadsvc.domain"
+    assert "roadsvc.services" in layers[1]
+
+
+@pytest.fixture
+def tree_copy(tmp_path: Path) -> Path:
+    """A copy of the package and its contracts, with every layer package present."""
+    shutil.copytree(ROOT / "roadsvc", tmp_path / "roadsvc", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for name in LAYER_PACKAGES:
+        (tmp_path / "roadsvc" / name).mkdir(exist_ok=True)
+        (tmp_path / "roadsvc" / name / "__init__.py").touch()
+    return tmp_path
+
+
+def test_the_copy_is_clean(tree_copy: Path) -> None:
+    """The baseline for the next test: the copy alone breaks nothing."""
+    run = lint_imports(tree_copy)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "broken"),
+    [
+        ("domain/leak.py", "import flask\n", "roadsvc.domain is not allowed to import flask"),
+        ("domain/leak.py", "from PIL import Image\n", "roadsvc.domain is not allowed to import PIL"),
+        ("domain/leak.py", "import sqlalchemy\n", "roadsvc.domain is not allowed to import sqlalchemy"),
+        ("domain/leak.py", "import roadsvc.services\n", "roadsvc.domain is not allowed to import roadsvc.services"),
+        ("render/leak.py", "import roadsvc.services\n", "roadsvc.render is not allowed to import roadsvc.services"),
+        ("services/leak.py", "import roadsvc.cli\n", "roadsvc.services is not allowed to import roadsvc.cli"),
+    ],
+)
+def test_a_bad_import_breaks_a_contract(tree_copy: Path, module: str, source: str, broken: str) -> None:
+    (tree_copy / "roadsvc" / module).write_text(source)
+    run = lint_imports(tree_copy)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert broken in run.stdout
