@@ -8,7 +8,7 @@ from roadsvc.domain.errors import DomainError
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
-_RANK_ALIASES = {"T": "10", "1": "A"}
+_RANK_ALIASES = {"T": "10"}
 _SUIT_ALIASES = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 BLACK_SUITS = frozenset("SC")
 
