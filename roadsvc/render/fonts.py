@@ -1,0 +1,60 @@
+"""The vendored CJK font, found once, with a clear error when it is missing.
+
+Road images carry 庄/闲/和 (or 莊/閒/和) and Chinese road names. Pillow's default
+bitmap font has no CJK glyphs and would draw empty boxes, so the renderer only
+draws text with the font vendored beside this module; without it the service
+must refuse to start (`check_font`) rather than serve images with tofu.
+
+The font is a subset of Noto Sans CJK SC Bold (SIL OFL 1.1, licence in
+fonts/OFL.txt) holding exactly the glyphs `labels.all_label_text()` lists. After
+changing a label, regenerate it from the Debian package fonts-noto-cjk::
+
+    apt-get download fonts-noto-cjk && dpkg-deb -x fonts-noto-cjk_*.deb /tmp/noto
+    python -c "from roadsvc.render.labels import all_label_text as t; print(t())" > /tmp/text.txt
+    pyftsubset /tmp/noto/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc --font-number=2 \\
+        --text-file=/tmp/text.txt --name-IDs='*' --name-languages='*' --notdef-outline \\
+        --layout-features='' --output-file=roadsvc/render/fonts/NotoSansCJKsc-Bold-subset.otf
+
+(tests/render/test_fonts.py fails if a label's glyph is missing.)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILE = "NotoSansCJKsc-Bold-subset.otf"
+# What SVG images name: the vendored family first, then what viewers commonly have.
+FONT_FAMILY = "Noto Sans CJK SC"
+SVG_FONT_STACK = "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif"
+
+
+class FontMissingError(RuntimeError):
+    """The CJK font is not where the package installs it; images cannot be drawn."""
+
+
+def font_path(directory: Path | None = None) -> Path:
+    """The font file, or FontMissingError naming the path that was looked at."""
+    path = (directory or FONT_DIR) / FONT_FILE
+    if not path.is_file():
+        raise FontMissingError(
+            f"road images need the CJK font {path}, which is missing; it ships as package "
+            "data of roadsvc (roadsvc/render/fonts/), reinstall the package"
+        )
+    return path
+
+
+def check_font() -> Path:
+    """Call at service start: fails loudly now instead of drawing boxes later."""
+    path = font_path()
+    ImageFont.truetype(str(path), 12)
+    return path
+
+
+@lru_cache(maxsize=64)
+def load_font(size: int) -> ImageFont.FreeTypeFont:
+    """The font at a pixel size (cached: every mark of a size shares one)."""
+    return ImageFont.truetype(str(font_path()), max(1, size))

@@ -1,0 +1,77 @@
+"""What each mark looks like, as shapes in a square box of side `s`.
+
+Proportions follow live scoreboards: solid labelled beads, hollow big-road
+rings with a green tie slash (a number from two ties on), pair dots at the
+top-left (banker, red) and bottom-right (player, blue), and the derived roads'
+hollow rings, solid dots and slashes.
+"""
+
+from __future__ import annotations
+
+from roadsvc.render.shapes import Circle, Label, Segment, Shape
+from roadsvc.render.themes import Theme
+
+
+def pair_dots(banker_pair: bool, player_pair: bool, s: float, theme: Theme, inset: float) -> tuple[Shape, ...]:
+    """Banker pair top-left in red, player pair bottom-right in blue, with a halo."""
+    r, halo = 0.13 * s, max(1.0, 0.035 * s)
+    dots = []
+    if banker_pair:
+        dots.append(Circle(inset * s, inset * s, r, fill=theme.banker, stroke=theme.panel, width=halo))
+    if player_pair:
+        far = (1 - inset) * s
+        dots.append(Circle(far, far, r, fill=theme.player, stroke=theme.panel, width=halo))
+    return tuple(dots)
+
+
+def bead(result: str, label: str, s: float, theme: Theme,
+         banker_pair: bool = False, player_pair: bool = False) -> tuple[Shape, ...]:
+    """A bead-plate bead: a disc in the result's colour with its label in it."""
+    centre = s / 2
+    disc = Circle(centre, centre, 0.44 * s, fill=theme.colour(result))
+    text = Label(centre, centre, label, round(0.54 * s), theme.bead_text)
+    return (disc, text) + pair_dots(banker_pair, player_pair, s, theme, inset=0.2)
+
+
+def tie_marks(ties: int, s: float, theme: Theme) -> tuple[Shape, ...]:
+    """A green slash for one tie or more, and the count once there are two."""
+    if ties < 1:
+        return ()
+    slash = Segment(0.2 * s, 0.8 * s, 0.8 * s, 0.2 * s, theme.tie, max(1.2, 0.085 * s))
+    if ties < 2:
+        return (slash,)
+    number = Label(s / 2, s / 2, str(ties), round(0.5 * s), theme.tie, halo=theme.panel)
+    return (slash, number)
+
+
+def ring(result: str, s: float, theme: Theme, ties: int = 0,
+         banker_pair: bool = False, player_pair: bool = False) -> tuple[Shape, ...]:
+    """A big-road entry: a hollow ring, its ties, its pair dots."""
+    centre = s / 2
+    circle = Circle(centre, centre, 0.36 * s, stroke=theme.colour(result), width=max(1.5, 0.1 * s))
+    return (circle,) + tie_marks(ties, s, theme) + pair_dots(banker_pair, player_pair, s, theme, inset=0.17)
+
+
+def big_eye_boy(colour: str, s: float, theme: Theme) -> tuple[Shape, ...]:
+    """A hollow ring in a half-size cell."""
+    return (Circle(s / 2, s / 2, 0.33 * s, stroke=theme.colour(colour), width=max(1.2, 0.15 * s)),)
+
+
+def small_road(colour: str, s: float, theme: Theme) -> tuple[Shape, ...]:
+    """A solid dot in a half-size cell."""
+    return (Circle(s / 2, s / 2, 0.38 * s, fill=theme.colour(colour)),)
+
+
+def cockroach_pig(colour: str, s: float, theme: Theme) -> tuple[Shape, ...]:
+    """A slash in a half-size cell."""
+    return (Segment(0.2 * s, 0.8 * s, 0.8 * s, 0.2 * s, theme.colour(colour), max(1.2, 0.16 * s)),)
+
+
+DERIVED_MARKS = {"big_eye_boy": big_eye_boy, "small_road": small_road, "cockroach_pig": cockroach_pig}
+
+
+def derived(road: str, colour: str | None, s: float, theme: Theme) -> tuple[Shape, ...]:
+    """A derived road's mark; no mark (an ask road with none to give) is a faint dash."""
+    if colour is None:
+        return (Segment(0.35 * s, s / 2, 0.65 * s, s / 2, theme.muted, max(1.0, 0.08 * s)),)
+    return DERIVED_MARKS[road](colour, s, theme)

@@ -1,0 +1,110 @@
+"""Board -> PNG bytes with Pillow.
+
+Crisp at any cell size: each distinct mark is drawn once at SUPERSAMPLE times
+its size, shrunk with LANCZOS (anti-aliased edges), given its text at the real
+size (FreeType hints and smooths glyphs itself), and kept in a bounded cache.
+A board is then a flat grid plus pasted sprites, so a scoreboard costs about
+as much as encoding it: shoes repeat the same few dozen marks.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from roadsvc.render.fonts import load_font
+from roadsvc.render.layout import Board, Grid, Mark
+from roadsvc.render.shapes import Circle, Label, Segment, Shape
+from roadsvc.render.themes import Theme
+
+SUPERSAMPLE = 4
+ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
+
+
+def to_png(board: Board) -> bytes:
+    image = Image.new("RGB", (board.width, board.height), board.theme.background)
+    draw = ImageDraw.Draw(image)
+    for grid in board.grids:
+        draw_grid(draw, grid, board.theme)
+    for mark in board.marks:
+        paste_mark(image, mark)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def draw_grid(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme) -> None:
+    """A panel with one-pixel lines on exact pixel rows and columns (no blur)."""
+    right, bottom = grid.x + grid.cols * grid.cell, grid.y + grid.rows * grid.cell
+    draw.rectangle((grid.x, grid.y, right, bottom), fill=theme.panel)
+    for col in range(1, grid.cols):
+        x = grid.x + col * grid.cell
+        draw.line((x, grid.y, x, bottom), fill=theme.grid)
+    for row in range(1, grid.rows):
+        y = grid.y + row * grid.cell
+        draw.line((grid.x, y, right, y), fill=theme.grid)
+    draw.rectangle((grid.x, grid.y, right, bottom), outline=theme.border)
+
+
+def paste_mark(image: Image.Image, mark: Mark) -> None:
+    sprite = mark_sprite(mark.w, mark.h, mark.shapes)
+    image.paste(sprite, (mark.x, mark.y), sprite)
+
+
+@lru_cache(maxsize=4096)
+def mark_sprite(width: int, height: int, shapes: tuple[Shape, ...]) -> Image.Image:
+    """An RGBA image of the shapes, anti-aliased; text goes on at its real size."""
+    big = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    for shape in shapes:
+        if isinstance(shape, Circle):
+            draw_circle(draw, shape, SUPERSAMPLE)
+        elif isinstance(shape, Segment):
+            draw_segment(draw, shape, SUPERSAMPLE)
+    sprite = big.resize((width, height), Image.Resampling.LANCZOS)
+    for shape in shapes:
+        if isinstance(shape, Label):
+            sprite = Image.alpha_composite(sprite, text_layer(sprite.size, shape))
+    return sprite
+
+
+def draw_circle(draw: ImageDraw.ImageDraw, circle: Circle, k: int) -> None:
+    cx, cy = circle.cx * k, circle.cy * k
+    if circle.fill is not None:
+        r = circle.r * k
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=circle.fill)
+    if circle.stroke is not None and circle.width > 0:
+        outer = (circle.r + circle.width / 2) * k  # Pillow strokes inward from the box
+        draw.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), outline=circle.stroke,
+                     width=round(circle.width * k))
+
+
+def draw_segment(draw: ImageDraw.ImageDraw, segment: Segment, k: int) -> None:
+    """A thick line with round caps (a disc at each end)."""
+    width = segment.width * k
+    ends = ((segment.x1 * k, segment.y1 * k), (segment.x2 * k, segment.y2 * k))
+    draw.line(ends, fill=segment.colour, width=round(width))
+    for x, y in ends:
+        draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=segment.colour)
+
+
+def text_layer(size: tuple[int, int], label: Label) -> Image.Image:
+    """The label as a layer to composite: its colour, with the glyphs' coverage as alpha."""
+    layer = Image.new("RGBA", size, label.colour + (0,))
+    font = load_font(label.size)
+    anchor = ANCHORS[label.anchor]
+    if label.halo is not None:
+        halo = Image.new("L", size, 0)
+        stroke = max(1, round(label.size / 10))
+        ImageDraw.Draw(halo).text((label.x, label.y), label.text, fill=255, font=font, anchor=anchor,
+                                  stroke_width=stroke)
+        backing = Image.new("RGBA", size, label.halo + (0,))
+        backing.putalpha(halo)
+        layer = backing
+    coverage = Image.new("L", size, 0)
+    ImageDraw.Draw(coverage).text((label.x, label.y), label.text, fill=255, font=font, anchor=anchor)
+    ink = Image.new("RGBA", size, label.colour + (0,))
+    ink.putalpha(coverage)
+    return Image.alpha_composite(layer, ink)
