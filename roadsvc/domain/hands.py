@@ -223,10 +223,11 @@ def _hand_by_cards(data: Mapping[str, Any]) -> Hand:
 def _check_stated_facts(hand: Hand, data: Mapping[str, Any]) -> None:
     """A hand by cards may also state its result etc.; those must agree with the cards."""
     for field in ("result", "banker_pair", "player_pair", "player_total", "banker_total", "natural"):
-        stated = data.get(field)
-        if stated is not None and stated != getattr(hand, field):
+        stated, actual = data.get(field), getattr(hand, field)
+        # Compare types too: True == 1 and 9.0 == 9 in Python, but not in the JSON contract.
+        if stated is not None and (stated != actual or type(stated) is not type(actual)):
             raise DomainError(
                 "facts_contradict_cards",
-                f"{field} {stated!r} contradicts the cards ({getattr(hand, field)!r})",
+                f"{field} {stated!r} contradicts the cards ({actual!r})",
                 field,
             )
