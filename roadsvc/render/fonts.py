@@ -20,6 +20,7 @@ changing a label, regenerate it from the Debian package fonts-noto-cjk::
 
 from __future__ import annotations
 
+import base64
 from functools import lru_cache
 from pathlib import Path
 
@@ -58,3 +59,31 @@ def check_font() -> Path:
 def load_font(size: int) -> ImageFont.FreeTypeFont:
     """The font at a pixel size (cached: every mark of a size shares one)."""
     return ImageFont.truetype(str(font_path()), max(1, size))
+
+
+@lru_cache(maxsize=1)
+def font_face_css() -> str:
+    """An @font-face rule carrying the vendored subset, so an SVG shows 庄/闲 in any viewer.
+
+    The subset is small (tens of kB), and without it a viewer lacking a CJK font
+    would draw boxes; the licence (OFL) allows embedding.
+    """
+    encoded = base64.b64encode(font_path().read_bytes()).decode("ascii")
+    return (f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:700;"
+            f"src:url(data:font/otf;base64,{encoded}) format('opentype');}}")
+
+
+@lru_cache(maxsize=1)
+def _middle_to_baseline() -> float:
+    """Per pixel of size, how far below a text's vertical middle its baseline lies.
+
+    The middle is halfway between ascender and descender, which is what Pillow's
+    "mm" anchor centres on; SVG places text by its baseline, so the SVG writer moves
+    each label down by this much and both formats put glyphs at the same height.
+    """
+    ascent, descent = load_font(1000).getmetrics()
+    return (ascent - descent) / 2 / 1000
+
+
+def baseline_below_middle(size: int) -> float:
+    return _middle_to_baseline() * size

@@ -233,7 +233,9 @@ def scoreboard_grids(plan: ScoreboardPlan, cell: int) -> dict[str, Grid]:
         "big_road": Grid("big_road", right, g, plan.big_road, ROWS, cell),
         "big_eye_boy": Grid("big_eye_boy", right, eye_y, plan.big_eye_boy, ROWS, d),
         "small_road": Grid("small_road", right, lower_y, plan.lower, ROWS, d),
-        "cockroach_pig": Grid("cockroach_pig", right + plan.lower * d + g, lower_y, plan.lower, ROWS, d),
+        # right-aligned with the big road: any spare pixels go to the gap between the two
+        "cockroach_pig": Grid("cockroach_pig", right + plan.big_road * cell - plan.lower * d, lower_y,
+                              plan.lower, ROWS, d),
     }
 
 

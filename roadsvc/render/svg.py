@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from roadsvc.render.fonts import SVG_FONT_STACK
+from roadsvc.render.fonts import SVG_FONT_STACK, baseline_below_middle, font_face_css
 from roadsvc.render.layout import Board, Grid, Mark, css
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
 from roadsvc.render.themes import Colour, Theme
@@ -23,6 +23,7 @@ def to_svg(board: Board) -> bytes:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{board.width}" height="{board.height}" '
         f'viewBox="0 0 {board.width} {board.height}" font-family={quoteattr(SVG_FONT_STACK)} font-weight="700">',
         f"<title>{escape(board.title)}</title>",
+        f"<defs><style>{font_face_css()}</style></defs>",
         f'<rect width="{board.width}" height="{board.height}" fill="{hex_colour(board.theme.background)}"/>',
     ]
     parts.extend(grid_svg(grid, board.theme) for grid in board.grids)
@@ -79,6 +80,7 @@ def circle_svg(circle: Circle) -> str:
 def label_svg(label: Label) -> str:
     halo = (f' stroke="{hex_colour(label.halo)}" stroke-width="{num(max(1, label.size / 5))}" '
             'paint-order="stroke" stroke-linejoin="round"' if label.halo is not None else "")
-    return (f'<text x="{num(label.x)}" y="{num(label.y)}" font-size="{label.size}" '
-            f'fill="{hex_colour(label.colour)}" text-anchor="{ANCHORS[label.anchor]}" '
-            f'dominant-baseline="central"{halo}>{escape(label.text)}</text>')
+    baseline = label.y + baseline_below_middle(label.size)
+    return (f'<text x="{num(label.x)}" y="{num(baseline)}" font-size="{label.size}" '
+            f'fill="{hex_colour(label.colour)}" text-anchor="{ANCHORS[label.anchor]}"{halo}>'
+            f"{escape(label.text)}</text>")
