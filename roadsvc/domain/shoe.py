@@ -86,11 +86,13 @@ def deal_shoe(rng: random.Random, decks: int = DEFAULT_DECKS, cut_from_end: int 
     """
     cards = shuffled_shoe(rng, decks)
     cut_from_end = rng.randint(40, 64) if cut_from_end is None else cut_from_end
-    cut_at = len(cards) - cut_from_end
+    if cut_from_end < 6:  # the hand during which it comes out may need 6 cards from behind it
+        raise DomainError("invalid_cut_card", "the cut card sits at least 6 cards from the end", "cut_from_end")
+    cut_at = len(cards) - cut_from_end  # the cut card lies just above cards[cut_at]
     burn_card = cards[0]
     shoe = DealtShoe(burn_card, burned=cards[: 1 + burn_count(burn_card)])
     position = len(shoe.burned)
-    while position < cut_at:
+    while position <= cut_at:  # the cut card is still in the shoe: deal a hand
         stream = iter(cards[position:])
         hand = deal_hand(stream)
         shoe.hands.append(hand)
