@@ -16,7 +16,16 @@ from typing import Any, Mapping
 
 from roadsvc.render.fonts import FontMissingError, check_font
 from roadsvc.render.layout import layout
-from roadsvc.render.params import CONTENT_TYPES, FORMATS, ROADS, RenderParams, check_format, check_road, params_from
+from roadsvc.render.params import (
+    CONTENT_TYPES,
+    FORMATS,
+    ROADS,
+    RenderParams,
+    check_for_road,
+    check_format,
+    check_road,
+    params_from,
+)
 from roadsvc.render.png import to_png
 from roadsvc.render.svg import to_svg
 
@@ -28,7 +37,8 @@ __all__ = ["render", "content_type", "check_font", "FontMissingError", "RenderPa
 def render(snapshot: dict[str, Any], road: str, fmt: str = "png",
            params: RenderParams | Mapping[str, Any] | None = None) -> bytes:
     """The image of one road (or the scoreboard) of a snapshot."""
-    board = layout(snapshot, check_road(road), params_from(params))
+    road = check_road(road)
+    board = layout(snapshot, road, check_for_road(road, params_from(params)))
     return WRITERS[check_format(fmt)](board)
 
 

@@ -21,6 +21,8 @@ CELL_MIN, CELL_MAX, CELL_DEFAULT = 16, 64, 24
 """Side in pixels of a bead-plate / big-road cell; derived roads use half of it."""
 COLUMNS_MIN, COLUMNS_MAX = 1, 120
 """The newest N drawn columns (None: every column of the shoe)."""
+SCOREBOARD_COLUMNS_MIN = 4
+"""A scoreboard's `columns` are its big road's; fewer leave no room for the roads beneath."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,14 @@ def check_road(road: Any) -> str:
 
 def check_format(fmt: Any) -> str:
     return check_choice("format", fmt, FORMATS)
+
+
+def check_for_road(road: str, params: "RenderParams") -> "RenderParams":
+    """Limits that depend on the road: a scoreboard needs a few columns to lay out."""
+    if road == "scoreboard" and params.columns is not None and params.columns < SCOREBOARD_COLUMNS_MIN:
+        raise refuse("columns", f"a scoreboard shows at least {SCOREBOARD_COLUMNS_MIN} columns, "
+                                f"got {params.columns}")
+    return params
 
 
 def params_from(raw: RenderParams | Mapping[str, Any] | None) -> RenderParams:
