@@ -6,8 +6,7 @@ tie's pairs stay visible (the big road draws a tie only as a slash on an entry).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.hands import BANKER, PLAYER, TIE, Hand, hand_from_result
@@ -17,8 +16,7 @@ LETTERS = {"B": BANKER, "P": PLAYER, "T": TIE}
 """A shoe written as its bead-plate letters, e.g. `BPPBT` (case-insensitive)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Bead:
+class Bead(NamedTuple):
     """One hand on the bead plate, with its number in the shoe and its place."""
 
     hand: int

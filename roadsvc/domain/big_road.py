@@ -6,15 +6,14 @@ grid (6 rows, dragon tails) is only how a display shows them (see grid.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
 
 from roadsvc.domain.grid import Cell, draw_columns
 from roadsvc.domain.hands import TIE, Hand
 
 
-@dataclass(frozen=True, slots=True)
-class BigRoadEntry:
+class BigRoadEntry(NamedTuple):
     """A banker or player hand on the big road; `ties` counts the ties that followed it.
 
     Pairs, points and natural are this hand's own: a tie's pairs show on the bead plate.
@@ -53,11 +52,15 @@ class BigRoad:
 def big_road(hands: Sequence[Hand], numbers: Sequence[int]) -> BigRoad:
     """The big road of these hands; `numbers` are their 1-based numbers in the shoe."""
     road = BigRoad()
+    side = None
     for hand, number in zip(hands, numbers):
         if hand.result == TIE:
             _add_tie(road)
+        elif hand.result == side:
+            road.columns[-1].append(_entry(hand, number))
         else:
-            _add_entry(road, _entry(hand, number))
+            road.columns.append([_entry(hand, number)])
+            side = hand.result
     return road
 
 
@@ -66,15 +69,9 @@ def _entry(hand: Hand, number: int) -> BigRoadEntry:
 
 
 def _add_tie(road: BigRoad) -> None:
+    """A tie counts on the newest entry, or as a leading tie before the first one."""
     if not road.columns:
         road.leading_ties += 1
         return
     column = road.columns[-1]
-    column[-1] = replace(column[-1], ties=column[-1].ties + 1)
-
-
-def _add_entry(road: BigRoad, entry: BigRoadEntry) -> None:
-    if road.columns and road.last_side == entry.result:
-        road.columns[-1].append(entry)
-    else:
-        road.columns.append([entry])
+    column[-1] = column[-1]._replace(ties=column[-1].ties + 1)

@@ -21,33 +21,32 @@ def draw_columns(lengths: Iterable[int], rows: int = ROWS) -> list[Cell]:
     A column starts at row 0 of the first column right of the previous column's
     start whose row 0 is free. It goes down while the next row exists and is free;
     otherwise it turns right along the same row (the dragon tail) and keeps going
-    right for the rest of the column. Linear in the number of entries: starts only
-    move right, so the search for a free row 0 never revisits a column.
+    right for the rest of the column.
+
+    Right of the newest start, the taken cells of a row are exactly those up to the
+    furthest column that row has reached (`reach`): earlier columns start further left,
+    and a tail runs unbroken from its column. So "is this cell free" is one comparison,
+    and the whole layout is linear in the number of entries.
     """
-    occupied: set[Cell] = set()
+    reach = [-1] * rows
     cells: list[Cell] = []
     start = -1
     for length in lengths:
-        start = _next_start(start, occupied)
-        _draw_column(start, length, rows, occupied, cells)
+        start = max(start + 1, reach[0] + 1)
+        _draw_column(start, length, reach, cells)
     return cells
 
 
-def _next_start(previous: int, occupied: set[Cell]) -> int:
-    start = previous + 1
-    while (start, 0) in occupied:
-        start += 1
-    return start
-
-
-def _draw_column(start: int, length: int, rows: int, occupied: set[Cell], cells: list[Cell]) -> None:
-    col, row, turned = start, 0, False
-    for index in range(length):
-        if index:
-            if not turned and row + 1 < rows and (col, row + 1) not in occupied:
-                row += 1
-            else:
-                turned = True
-                col += 1
-        occupied.add((col, row))
-        cells.append((col, row))
+def _draw_column(start: int, length: int, reach: list[int], cells: list[Cell]) -> None:
+    """Down from (start, 0) while the next row exists and is free, then right along the row."""
+    depth = 1
+    while depth < length and depth < len(reach) and reach[depth] < start:
+        depth += 1
+    for row in range(depth):
+        reach[row] = start
+    cells.extend([(start, row) for row in range(depth)])
+    tail = length - depth
+    if tail > 0:
+        bottom = depth - 1
+        cells.extend([(start + step, bottom) for step in range(1, tail + 1)])
+        reach[bottom] = start + tail

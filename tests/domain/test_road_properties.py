@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from roadsvc.domain.bead_plate import hands_from_letters
 from roadsvc.domain.derived_roads import OFFSETS
-from roadsvc.domain.grid import ROWS
+from roadsvc.domain.grid import ROWS, draw_columns
 from roadsvc.domain.snapshot import GRID_ROADS, build_snapshot, crop_snapshot
 
 DERIVED = list(OFFSETS)
@@ -100,6 +100,30 @@ def assert_drawn_grid_is_sound(road):
             assert not (turned and down), "a dragon tail never turns back down"
             turned = turned or right
     assert starts == sorted(set(starts)), "each column starts right of the previous one"
+
+
+def literal_cells(lengths):
+    """The drawn-grid rule read literally, with a set of taken cells (the reference)."""
+    taken, cells, start = set(), [], -1
+    for length in lengths:
+        start += 1
+        while (start, 0) in taken:
+            start += 1
+        col, row, turned = start, 0, False
+        for index in range(length):
+            if index:
+                if not turned and row + 1 < ROWS and (col, row + 1) not in taken:
+                    row += 1
+                else:
+                    col, turned = col + 1, True
+            taken.add((col, row))
+            cells.append((col, row))
+    return cells
+
+
+@given(st.lists(st.integers(1, 14), max_size=40))
+def test_drawn_grid_matches_the_literal_rule(lengths):
+    assert draw_columns(lengths) == literal_cells(lengths)
 
 
 @given(shoes)
