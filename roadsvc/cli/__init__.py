@@ -7,7 +7,7 @@ import importlib
 import sys
 
 # Subcommand modules: each has `register(subparsers)` adding its parser with `func` set.
-COMMANDS = ["roads"]
+COMMANDS = ["roads", "odds"]
 
 
 def build_parser() -> argparse.ArgumentParser:

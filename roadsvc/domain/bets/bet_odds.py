@@ -28,6 +28,16 @@ def unit_net(bet: BetSpec, label: str) -> Decimal:
     return -bet.losses[tier]
 
 
+def outcome_labels(bet: BetSpec) -> list[str]:
+    """Every outcome label a bet's rule can give, wins by tier first, then push, then losses."""
+    wins = [f"{WIN}:{tier}" for tier in bet.rule.win_tiers]
+    return wins + [PUSH] + [f"{LOSE}:{tier}" for tier in bet.rule.loss_tiers]
+
+
+def in_label_order(bet: BetSpec, counts: Mapping[str, int]) -> dict[str, int]:
+    return {label: counts[label] for label in outcome_labels(bet) if label in counts}
+
+
 @dataclass(frozen=True)
 class BetOdds:
     """Outcome counts of one bet over `total` equally likely dealings."""

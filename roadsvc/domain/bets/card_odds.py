@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Mapping
 
-from roadsvc.domain.bets.bet_odds import BetOdds
+from roadsvc.domain.bets.bet_odds import BetOdds, in_label_order
 from roadsvc.domain.bets.facts import PAIRS, SUITS, HandFacts
 from roadsvc.domain.bets.point_odds import falling
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
@@ -188,7 +188,7 @@ def _tally(bet: BetSpec, weighted_facts: list[tuple[HandFacts, int]], scale: int
     counts: dict[str, int] = defaultdict(int)
     for facts, weight in weighted_facts:
         counts[bet.rule.decide(facts, bet.side).label] += weight * scale
-    return dict(sorted(counts.items()))
+    return in_label_order(bet, counts)
 
 
 def evaluate_card_bets(counts: Mapping[Card, int], rule_set: RuleSet) -> dict[str, BetOdds]:

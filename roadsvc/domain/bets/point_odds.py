@@ -29,7 +29,7 @@ from typing import Sequence
 
 import numpy as np
 
-from roadsvc.domain.bets.bet_odds import BetOdds
+from roadsvc.domain.bets.bet_odds import BetOdds, in_label_order
 from roadsvc.domain.bets.facts import CARD_COUNTS, NATURALS, RESULT, TOTALS, HandFacts
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
 from roadsvc.domain.drawing import banker_draws, player_draws
@@ -188,7 +188,7 @@ class PointBetEvaluator:
         counts: dict[str, dict[str, int]] = {bet.code: {} for bet in self.bets}
         for (bet, label), count in zip(self._labels, per_label.tolist()):
             counts[bet.code][label] = count
-        return {bet.code: BetOdds(bet, counts[bet.code], total) for bet in self.bets}
+        return {bet.code: BetOdds(bet, in_label_order(bet, counts[bet.code]), total) for bet in self.bets}
 
 
 @cache
