@@ -32,8 +32,12 @@ def draw_columns(lengths: Iterable[int], rows: int = ROWS) -> list[Cell]:
     cells: list[Cell] = []
     start = -1
     for length in lengths:
-        start = max(start + 1, reach[0] + 1)
-        _draw_column(start, length, reach, cells)
+        start = start + 1 if start >= reach[0] else reach[0] + 1
+        if length == 1:  # most columns of a derived road: skip the general walk
+            reach[0] = start
+            cells.append((start, 0))
+        else:
+            _draw_column(start, length, reach, cells)
     return cells
 
 
