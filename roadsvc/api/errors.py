@@ -1,0 +1,106 @@
+"""Every error answers JSON {code, message, field}; never a stack trace, never HTML.
+
+flask-smorest funnels HTTP errors (abort, webargs validation, 404/405/413 from
+werkzeug) through `Api.handle_http_exception`; the use cases' refusals arrive as
+DomainError (422) or a ServiceError kind; anything unexpected is a logged 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import Flask, current_app, jsonify
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from roadsvc.services.errors import Conflict, DomainError, Forbidden, NotFound, ServiceError, Unauthenticated
+
+STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+    429: "too_many_requests",
+    500: "internal_error",
+}
+SERVICE_STATUS = {NotFound: 404, Conflict: 409, Unauthenticated: 401, Forbidden: 403}
+
+
+class ErrorSchema(ma.Schema):
+    """The body of every error response."""
+
+    code = ma.fields.String(required=True, metadata={"description": "Stable machine-readable code", "example": "hand_conflict"})
+    message = ma.fields.String(required=True, metadata={"description": "What went wrong, for a person"})
+    field = ma.fields.String(allow_none=True, metadata={"description": "The offending input, dotted (cards.player[2])"})
+
+
+def error_response(status: int, code: str, message: str, field: str | None = None, headers: dict | None = None):
+    response = jsonify({"code": code, "message": message, "field": field})
+    response.status_code = status
+    response.headers.extend(headers or {})
+    return response
+
+
+def handle_http_exception(error: HTTPException):
+    """werkzeug/flask-smorest HTTP errors, including webargs' 400/422, in our shape."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    code, message, field = STATUS_CODES.get(status, "http_error"), error.description or error.name, None
+    if "messages" in data or "errors" in data:
+        field, message = first_error(data.get("messages", data.get("errors")))
+        if status == 400 and field == "json":
+            code, message, field = "invalid_json", "the body is not valid JSON", None
+    elif "message" in data:
+        message = data["message"]
+    headers = dict(data.get("headers") or {})
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    return error_response(status, code, _plain(message), field, headers)
+
+
+def first_error(messages: Any, path: tuple[str, ...] = ()) -> tuple[str | None, str]:
+    """The first offending field (dotted) and its message from marshmallow's error dict."""
+    if isinstance(messages, dict) and messages:
+        key, value = next(iter(messages.items()))
+        if not path and key in {"json", "query", "view_args", "headers", "form"} and isinstance(value, dict):
+            return first_error(value, path)
+        step = () if key in {"_schema", "value"} else (str(key),)
+        return first_error(value, path + step)
+    if isinstance(messages, list) and messages:
+        return first_error(messages[0], path) if not isinstance(messages[0], str) else (_join(path), messages[0])
+    return _join(path), str(messages) if messages else "invalid input"
+
+
+def _join(path: tuple[str, ...]) -> str | None:
+    return ".".join(path) if path else None
+
+
+def _plain(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def handle_domain_error(error: DomainError):
+    return error_response(422, error.code, error.message, error.field)
+
+
+def handle_service_error(error: ServiceError):
+    status = next((s for kind, s in SERVICE_STATUS.items() if isinstance(error, kind)), 500)
+    headers = {"WWW-Authenticate": 'Bearer realm="roadsvc"'} if status == 401 else None
+    return error_response(status, error.code, error.message, error.field, headers)
+
+
+def handle_unexpected(error: Exception):
+    current_app.logger.exception("unhandled error: %s", error)
+    return error_response(500, "internal_error", "the server failed; the request was not applied")
+
+
+def register_errorhandlers(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(DomainError, handle_domain_error)
+    app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,105 @@
+"""Tables and the lobby."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from roadsvc.api.schemas.common import BET_CODE, Money, StrictSchema, Timestamps, integer, text
+from roadsvc.services.tables import RULE_SETS
+
+
+class LimitSchema(StrictSchema):
+    min = Money(required=True, metadata={"example": "100.00"})
+    max = Money(required=True, metadata={"example": "10000.00"})
+
+    @ma.validates_schema
+    def min_below_max(self, data, **kwargs):
+        if Decimal(data["min"]) > Decimal(data["max"]):
+            raise ma.ValidationError("min must not exceed max", "min")
+
+
+class GoodRoadThresholdsSchema(StrictSchema):
+    long_banker = integer(1, 100, metadata={"description": "长庄: banker column length that makes it", "example": 4})
+    long_player = integer(1, 100, metadata={"description": "长闲: player column length", "example": 4})
+    repeats = integer(1, 20, metadata={"description": "repeats of one-hall-two-rooms, sticky, skip patterns", "example": 2})
+
+
+class TableSettingsSchema(StrictSchema):
+    limits = fields.Dict(
+        keys=fields.String(validate=BET_CODE),
+        values=fields.Nested(LimitSchema),
+        validate=validate.Length(max=100),
+        metadata={"description": "Per bet type: the table's range (限红)"},
+    )
+    difference_limit = Money(metadata={"description": "Max |banker total - player total| staked per hand"})
+    cutoffs = fields.Dict(
+        keys=fields.String(validate=BET_CODE),
+        values=integer(0, 1000),
+        validate=validate.Length(max=100),
+        metadata={"description": "Per bet type: last hand number it may be bet on (overrides)"},
+    )
+    good_roads = fields.Nested(GoodRoadThresholdsSchema)
+
+
+SETTINGS_EXAMPLE = {
+    "limits": {"banker": {"min": "10.00", "max": "10000.00"}, "tie": {"min": "10.00", "max": "1000.00"}},
+    "difference_limit": "20000.00",
+    "cutoffs": {"banker_pair": 50},
+    "good_roads": {"long_banker": 4, "long_player": 4, "repeats": 2},
+}
+
+
+class TableCreateSchema(StrictSchema):
+    name = text(100, required=True, metadata={"example": "Baccarat 8"})
+    rule_set = fields.String(load_default="classic", validate=validate.OneOf(RULE_SETS))
+    settings = fields.Nested(TableSettingsSchema, load_default=dict)
+
+
+class TableUpdateSchema(StrictSchema):
+    name = text(100)
+    rule_set = fields.String(validate=validate.OneOf(RULE_SETS))
+    settings = fields.Nested(TableSettingsSchema, metadata={"description": "Sections given replace the stored ones"})
+
+
+class TableSchema(Timestamps):
+    id = fields.Integer(dump_only=True)
+    name = fields.String()
+    rule_set = fields.String()
+    settings = fields.Dict()
+
+
+class TableBriefSchema(ma.Schema):
+    id = fields.Integer()
+    name = fields.String()
+    rule_set = fields.String()
+
+
+class ShoeBriefSchema(ma.Schema):
+    id = fields.Integer()
+    number = fields.Integer()
+    status = fields.String()
+    revision = fields.Integer()
+
+
+class GoodRoadSchema(ma.Schema):
+    code = fields.String(metadata={"example": "long_banker"})
+    name = fields.String(metadata={"example": "长庄"})
+    name_en = fields.String(metadata={"example": "Long Banker"})
+    since_hand = fields.Integer()
+
+
+class LobbyEntrySchema(ma.Schema):
+    table = fields.Nested(TableBriefSchema)
+    shoe = fields.Nested(ShoeBriefSchema, allow_none=True)
+    hand_count = fields.Integer(metadata={"description": "Hands that count (voids left out)"})
+    last_result = fields.String(allow_none=True)
+    good_roads = fields.List(fields.Nested(GoodRoadSchema))
+
+
+class LobbyQuerySchema(StrictSchema):
+    good_road = fields.String(
+        validate=BET_CODE, metadata={"description": "Only tables showing this good road", "example": "long_banker"}
+    )

@@ -1,0 +1,101 @@
+"""The engine and sessions of one app (or one CLI run), with the SQLite settings it needs.
+
+SQLite: WAL (readers never wait for the writer), foreign keys on, a busy timeout, and
+write transactions that start with BEGIN IMMEDIATE so two writers queue at BEGIN instead
+of deadlocking on a lock upgrade half-way. PostgreSQL: writers lock the shoe row with
+SELECT ... FOR UPDATE (see the repositories); snapshot reads use REPEATABLE READ so a
+shoe's revision and its hands come from the same moment.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+WRITE_OPTION = "roadsvc_write"
+
+
+class Database:
+    """An engine plus a session factory; `write()` and `read()` are the two ways in."""
+
+    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL", pool_size: int = 10):
+        self.url = url
+        self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
+        self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
+        consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
+        self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> "Database":
+        return cls(
+            settings["DATABASE_URL"],
+            busy_timeout_ms=settings["SQLITE_BUSY_TIMEOUT_MS"],
+            synchronous=settings["SQLITE_SYNCHRONOUS"],
+            pool_size=settings["DB_POOL_SIZE"],
+        )
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction: committed on success, rolled back on any exception."""
+        with self._write_sessions() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only session (rolled back at the end; never commits)."""
+        with self._read_sessions() as session:
+            yield session
+
+    @contextmanager
+    def consistent_read(self) -> Iterator[Session]:
+        """A read session whose queries all see one moment of the database.
+
+        SQLite in WAL mode gives that to any transaction; PostgreSQL needs REPEATABLE READ.
+        """
+        with self._consistent_sessions() as session:
+            yield session
+
+    @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        """A plain connection for one small read (the 304 path)."""
+        with self.engine.connect() as conn:
+            yield conn
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def make_engine(url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL", pool_size: int = 10) -> Engine:
+    if make_url(url).get_backend_name() != "sqlite":
+        return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, connect_args={"check_same_thread": False})
+    _configure_sqlite(engine, busy_timeout_ms, synchronous)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
+    if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy's "begin" event below emit BEGIN, not pysqlite's own logic.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn: Connection) -> None:
+        write = conn.get_execution_options().get(WRITE_OPTION, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

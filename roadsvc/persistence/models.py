@@ -1,0 +1,117 @@
+"""The tables. The hands are the truth; a shoe's `revision` names one state of its hands.
+
+Every write to a shoe (a hand posted, voided or corrected, the cut card, a close, a
+change of its table's settings) bumps `shoes.revision` in the same transaction, so
+(shoe id, revision) is a complete cache key for anything derived from the shoe.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, MetaData, String, Text, TypeDecorator, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+OPEN, CLOSED = "open", "closed"
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class UTCDateTime(TypeDecorator):
+    """A timezone-aware UTC datetime on every backend (SQLite stores no offset)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value
+
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSON, datetime: UTCDateTime()}
+
+
+class Table(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    rule_set: Mapped[str] = mapped_column(String(40))
+    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Shoe(Base):
+    __tablename__ = "shoes"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    decks: Mapped[int]
+    burn_card: Mapped[str | None] = mapped_column(String(3))
+    burn_count: Mapped[int | None]
+    status: Mapped[str] = mapped_column(String(10), default=OPEN)
+    last_hand: Mapped[int | None]
+    revision: Mapped[int] = mapped_column(default=1)
+    opened_at: Mapped[datetime] = mapped_column(default=utcnow)
+    closed_at: Mapped[datetime | None]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Hand(Base):
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("shoe_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    data: Mapped[dict[str, Any]]  # Hand.to_dict(): re-parsed with parse_hand when read
+    result: Mapped[str] = mapped_column(String(10))
+    voided: Mapped[bool] = mapped_column(Boolean, default=False)
+    void_reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class AuditRecord(Base):
+    __tablename__ = "audit_records"
+    __table_args__ = (Index(None, "shoe_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
+    hand_number: Mapped[int]
+    action: Mapped[str] = mapped_column(String(20))
+    actor: Mapped[str] = mapped_column(String(120))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(Text)
+
+
+class ApiKey(Base):
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    role: Mapped[str] = mapped_column(String(10))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 hex of the key
+    prefix: Mapped[str] = mapped_column(String(16))  # the key's first characters, to recognise it
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None]

@@ -1,0 +1,114 @@
+"""The queries the use cases share, each one small and named for what it finds."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from sqlalchemy import Connection, Row, func, select, update
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import OPEN, Hand, Shoe, Table, utcnow
+
+
+def latest_shoe(session: Session, table_id: int, *, for_update: bool = False) -> Shoe | None:
+    """The table's newest shoe (its current one, open or not); locked when `for_update`."""
+    query = select(Shoe).where(Shoe.table_id == table_id).order_by(Shoe.number.desc()).limit(1)
+    if for_update:
+        query = query.with_for_update()
+    return session.scalars(query).first()
+
+
+def open_shoe(session: Session, table_id: int, *, for_update: bool = False) -> Shoe | None:
+    shoe = latest_shoe(session, table_id, for_update=for_update)
+    return shoe if shoe is not None and shoe.status == OPEN else None
+
+
+def shoe_for_update(session: Session, shoe_id: int) -> Shoe | None:
+    return session.scalars(select(Shoe).where(Shoe.id == shoe_id).with_for_update()).first()
+
+
+def next_shoe_number(session: Session, table_id: int) -> int:
+    return (session.scalar(select(func.max(Shoe.number)).where(Shoe.table_id == table_id)) or 0) + 1
+
+
+def last_hand_number(session: Session, shoe_id: int) -> int:
+    """The highest hand number stored in the shoe (voided hands included), 0 if none."""
+    return session.scalar(select(func.max(Hand.number)).where(Hand.shoe_id == shoe_id)) or 0
+
+
+def hand_by_number(session: Session, shoe_id: int, number: int) -> Hand | None:
+    return session.scalars(select(Hand).where(Hand.shoe_id == shoe_id, Hand.number == number)).first()
+
+
+def shoe_hands(session: Session, shoe_id: int) -> Sequence[Hand]:
+    return session.scalars(select(Hand).where(Hand.shoe_id == shoe_id).order_by(Hand.number)).all()
+
+
+def bump_revision(session: Session, shoe_id: int) -> int:
+    """Every write to a shoe calls this inside its transaction: the cache key moves on.
+
+    Returns the new revision."""
+    query = (
+        update(Shoe)
+        .where(Shoe.id == shoe_id)
+        .values(revision=Shoe.revision + 1, updated_at=utcnow())
+        .returning(Shoe.revision)
+        .execution_options(synchronize_session=False)
+    )
+    return session.execute(query).scalar_one()
+
+
+def bump_table_revisions(session: Session, table_id: int) -> None:
+    """A table's settings feed its shoes' snapshots (good-road thresholds)."""
+    session.execute(
+        update(Shoe).where(Shoe.table_id == table_id).values(revision=Shoe.revision + 1, updated_at=utcnow())
+    )
+
+
+# Core reads for the hot 304 path (no ORM objects built).
+
+
+def shoe_revision(conn: Connection, shoe_id: int) -> int | None:
+    return conn.execute(select(Shoe.revision).where(Shoe.id == shoe_id)).scalar()
+
+
+def current_shoe_revision(conn: Connection, table_id: int) -> Row | None:
+    """(id, revision) of the table's newest shoe: one indexed lookup."""
+    query = (
+        select(Shoe.id, Shoe.revision).where(Shoe.table_id == table_id).order_by(Shoe.number.desc()).limit(1)
+    )
+    return conn.execute(query).first()
+
+
+def table_exists(conn: Connection, table_id: int) -> bool:
+    return conn.execute(select(Table.id).where(Table.id == table_id)).first() is not None
+
+
+def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
+    """(Shoe, Table) for a shoe id, or None."""
+    query = select(Shoe, Table).join(Table, Table.id == Shoe.table_id).where(Shoe.id == shoe_id)
+    return session.execute(query).first()
+
+
+def counted_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
+    """(number, data) of the shoe's hands that count (not voided), in order."""
+    query = (
+        select(Hand.number, Hand.data)
+        .where(Hand.shoe_id == shoe_id, Hand.voided.is_(False))
+        .order_by(Hand.number)
+    )
+    return session.execute(query).all()
+
+
+def lobby_rows(session: Session) -> Sequence[Row]:
+    """Every table with its newest shoe (or None), by table id."""
+    newest = (
+        select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
+    )
+    query = (
+        select(Table, Shoe)
+        .outerjoin(newest, newest.c.table_id == Table.id)
+        .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
+        .order_by(Table.id)
+    )
+    return session.execute(query).all()

@@ -1,0 +1,1 @@
+"""Use cases and their transactions: each public function is one thing a client asks for."""

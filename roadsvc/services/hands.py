@@ -1,0 +1,187 @@
+"""Hands: ingest (the next hand of a table's open shoe), void and correct, and history.
+
+Posting is one transaction: lock the shoe (BEGIN IMMEDIATE on SQLite, SELECT ... FOR
+UPDATE on PostgreSQL), take the next number, check the rules and the card supply,
+insert, bump the revision. The unique (shoe_id, number) constraint is the last guard:
+if two posters ever race past the lock, the loser is answered as a retry (same hand:
+the stored one) or a conflict, never as an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Sequence
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.cards import Card, parse_card
+from roadsvc.domain.hands import Hand, parse_hand
+from roadsvc.domain.shoe import accepts_hand, check_card_supply
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
+from roadsvc.services import audit
+from roadsvc.services.errors import Conflict, DomainError, NotFound
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """A stored hand as clients see it; `revision` is the shoe's after a write."""
+
+    shoe_id: int
+    number: int
+    result: str
+    voided: bool
+    void_reason: str | None
+    hand: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    revision: int | None = None
+    created: bool = False
+
+
+def view(row: HandRow, revision: int | None = None, created: bool = False) -> HandView:
+    return HandView(
+        row.shoe_id, row.number, row.result, row.voided, row.void_reason, row.data, row.created_at, row.updated_at,
+        revision, created,
+    )
+
+
+# Posting
+
+
+def post_hand(db: Database, table_id: int, hand: Hand, number: int | None = None) -> HandView:
+    """Store `hand` as the next hand of the table's open shoe (see the module docstring).
+
+    `number`, when given, is the number the poster expects: a stored number with the
+    same hand returns the stored hand (created=False), with another hand is a 409.
+    """
+    try:
+        return _post(db, table_id, hand, number)
+    except IntegrityError:
+        if number is None:
+            return _post(db, table_id, hand, None)
+        return _stored_or_conflict(db, table_id, hand, number)
+
+
+def _post(db: Database, table_id: int, hand: Hand, number: int | None) -> HandView:
+    with db.write() as session:
+        shoe = _open_shoe_locked(session, table_id)
+        posted = repo.last_hand_number(session, shoe.id)
+        if number is not None and number <= posted:
+            return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
+        if number is not None and number > posted + 1:
+            raise Conflict("hand_number_ahead", f"the next hand of this shoe is {posted + 1}, not {number}", "number")
+        if not accepts_hand(posted, shoe.last_hand):
+            raise Conflict("shoe_complete", f"the cut card is out and hand {shoe.last_hand}, the last, is in")
+        counted = counted_hands(session, shoe.id)
+        check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
+        row = HandRow(shoe_id=shoe.id, number=posted + 1, data=hand.to_dict(), result=hand.result)
+        session.add(row)
+        session.flush()
+        revision = repo.bump_revision(session, shoe.id)
+    return view(row, revision, created=True)
+
+
+def _stored_or_conflict(db: Database, table_id: int, hand: Hand, number: int) -> HandView:
+    with db.read() as session:
+        shoe = repo.latest_shoe(session, table_id)
+        stored = repo.hand_by_number(session, shoe.id, number) if shoe else None
+        if shoe is None or stored is None:
+            raise Conflict("hand_conflict", f"hand {number} could not be stored; post it again", "number")
+        return _same_or_conflict(stored, hand, shoe.revision)
+
+
+def _same_or_conflict(stored: HandRow | None, hand: Hand, revision: int) -> HandView:
+    if stored is not None and stored.data == hand.to_dict():
+        return view(stored, revision, created=False)
+    number = stored.number if stored else "?"
+    raise Conflict("hand_conflict", f"hand {number} is already stored with a different hand", "number")
+
+
+def _open_shoe_locked(session: Session, table_id: int) -> Shoe:
+    shoe = repo.latest_shoe(session, table_id, for_update=True)
+    if shoe is None and session.get(Table, table_id) is None:
+        raise NotFound("table_not_found", f"no table {table_id}", "table_id")
+    if shoe is None or shoe.status != OPEN:
+        raise Conflict("no_open_shoe", "this table has no open shoe; open one first")
+    return shoe
+
+
+def counted_hands(session: Session, shoe_id: int) -> dict[int, Hand]:
+    """The shoe's hands that count (not voided), by number, parsed from their JSON."""
+    return {row.number: parse_hand(row.data) for row in repo.counted_hand_rows(session, shoe_id)}
+
+
+def burned_cards(shoe: Shoe) -> list[Card]:
+    return [parse_card(shoe.burn_card)] if shoe.burn_card else []
+
+
+# Pit boss: void and correct
+
+
+def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) -> HandView:
+    """Leave the hand out of the roads (its number stays used), with an audit record."""
+    reason = audit.check_reason(reason)
+    with db.write() as session:
+        shoe, row = _hand_locked(session, shoe_id, number)
+        if row.voided:
+            raise Conflict("hand_already_voided", f"hand {number} is already void", "number")
+        before = _state(row)
+        row.voided, row.void_reason = True, reason
+        audit.record(session, shoe.id, number, "void", actor, reason, before, _state(row))
+        session.flush()
+        revision = repo.bump_revision(session, shoe.id)
+    return view(row, revision)
+
+
+def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: str, actor: str) -> HandView:
+    """Replace a hand's cards or result; refused (422) if the shoe would break a rule."""
+    reason = audit.check_reason(reason)
+    with db.write() as session:
+        shoe, row = _hand_locked(session, shoe_id, number)
+        if row.voided:
+            raise Conflict("hand_voided", f"hand {number} is void; it cannot be corrected", "number")
+        counted = counted_hands(session, shoe.id)
+        counted[number] = hand
+        check_card_supply([counted[n] for n in sorted(counted)], shoe.decks, burned_cards(shoe))
+        before = _state(row)
+        row.data, row.result = hand.to_dict(), hand.result
+        audit.record(session, shoe.id, number, "correct", actor, reason, before, _state(row))
+        session.flush()
+        revision = repo.bump_revision(session, shoe.id)
+    return view(row, revision)
+
+
+def _hand_locked(session: Session, shoe_id: int, number: int) -> tuple[Shoe, HandRow]:
+    shoe = repo.shoe_for_update(session, shoe_id)
+    if shoe is None:
+        raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
+    row = repo.hand_by_number(session, shoe_id, number)
+    if row is None:
+        raise NotFound("hand_not_found", f"shoe {shoe_id} has no hand {number}", "number")
+    return shoe, row
+
+
+def _state(row: HandRow) -> dict[str, Any]:
+    return {"hand": dict(row.data), "voided": row.voided, "void_reason": row.void_reason}
+
+
+# History
+
+
+def list_hands(db: Database, shoe_id: int) -> list[HandView]:
+    with db.read() as session:
+        if session.get(Shoe, shoe_id) is None:
+            raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
+        rows: Sequence[HandRow] = repo.shoe_hands(session, shoe_id)
+        return [view(row) for row in rows]
+
+
+def parse_posted_hand(data: dict[str, Any]) -> Hand:
+    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.hands)."""
+    if not data:
+        raise DomainError("missing_field", "a hand needs `cards` or `result`", "result")
+    return parse_hand(data)

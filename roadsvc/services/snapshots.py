@@ -1,0 +1,151 @@
+"""Road snapshots of a shoe, built from its hands and cached by (shoe id, revision).
+
+The revision is read from the database on every request, and every write bumps it in
+its own transaction, so a cached entry can never be served for a state it does not
+describe: several worker processes each keep their own cache and stay correct. Entries
+are the serialised JSON bytes (a 200 answer copies them out) in a bounded LRU; the
+document dicts are kept too, for the lobby and for cropping to other widths.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Any, Generic, Hashable, TypeVar
+
+from roadsvc.domain.good_roads import GoodRoadThresholds
+from roadsvc.domain.hands import parse_hand
+from roadsvc.domain.snapshot import build_snapshot, crop_snapshot
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Shoe, Table
+from roadsvc.services.errors import NotFound
+
+V = TypeVar("V")
+Document = dict[str, Any]
+
+
+class LRU(Generic[V]):
+    """A small thread-safe least-recently-used map with a fixed number of entries."""
+
+    def __init__(self, max_entries: int):
+        self.max_entries = max(0, max_entries)
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: V) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.max_entries:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def thresholds_of(settings: dict[str, Any]) -> GoodRoadThresholds:
+    return GoodRoadThresholds(**(settings or {}).get("good_roads", {}))
+
+
+def shoe_summary(shoe: Shoe) -> dict[str, Any]:
+    return {
+        "id": shoe.id,
+        "number": shoe.number,
+        "status": shoe.status,
+        "decks": shoe.decks,
+        "burn_card": shoe.burn_card,
+        "burn_count": shoe.burn_count,
+        "last_hand": shoe.last_hand,
+        "opened_at": shoe.opened_at.isoformat(),
+        "closed_at": shoe.closed_at.isoformat() if shoe.closed_at else None,
+    }
+
+
+def table_summary(table: Table) -> dict[str, Any]:
+    return {"id": table.id, "name": table.name, "rule_set": table.rule_set}
+
+
+def encode(document: Document) -> bytes:
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class SnapshotCache:
+    """Snapshot documents and their JSON bytes, keyed by (shoe id, revision[, columns])."""
+
+    def __init__(self, db: Database, max_entries: int = 1024):
+        self.db = db
+        self.documents: LRU[Document] = LRU(max_entries)
+        self.bodies: LRU[bytes] = LRU(max_entries)
+
+    def cached_body(self, shoe_id: int, revision: int, columns: int | None) -> bytes | None:
+        return self.bodies.get((shoe_id, revision, columns))
+
+    def body(self, shoe_id: int, revision: int | None, columns: int | None = None) -> tuple[int, bytes]:
+        """(revision, JSON bytes) of the shoe's roads, cropped to `columns` if given.
+
+        `revision` is the one the caller just read; the answer's revision may be newer
+        if a write landed in between (the body always matches the revision returned).
+        """
+        if revision is not None:
+            cached = self.cached_body(shoe_id, revision, columns)
+            if cached is not None:
+                return revision, cached
+        document = self.document(shoe_id, revision)
+        revision = document["revision"]
+        if columns is not None:
+            document = {**document, "roads": crop_snapshot(document["roads"], columns)}
+        body = encode(document)
+        self.bodies.put((shoe_id, revision, columns), body)
+        return revision, body
+
+    def document(self, shoe_id: int, revision: int | None = None) -> Document:
+        """The whole snapshot document {table, shoe, revision, roads}."""
+        if revision is not None:
+            cached = self.documents.get((shoe_id, revision))
+            if cached is not None:
+                return cached
+        document = build_document(self.db, shoe_id)
+        self.documents.put((shoe_id, document["revision"]), document)
+        return document
+
+
+def build_document(db: Database, shoe_id: int) -> Document:
+    """Read the shoe, its table and its counted hands at one moment and build the roads."""
+    with db.consistent_read() as session:
+        found = repo.shoe_with_table(session, shoe_id)
+        if found is None:
+            raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
+        shoe, table = found
+        rows = repo.counted_hand_rows(session, shoe_id)
+    hands = [parse_hand(row.data) for row in rows]
+    roads = build_snapshot(hands, [row.number for row in rows], thresholds_of(table.settings))
+    return {"table": table_summary(table), "shoe": shoe_summary(shoe), "revision": shoe.revision, "roads": roads}
+
+
+def shoe_revision(db: Database, shoe_id: int) -> int:
+    """The shoe's current revision: one indexed lookup (the 304 path)."""
+    with db.connect() as conn:
+        revision = repo.shoe_revision(conn, shoe_id)
+    if revision is None:
+        raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
+    return revision
+
+
+def table_shoe_revision(db: Database, table_id: int) -> tuple[int, int]:
+    """(shoe id, revision) of the table's current (newest) shoe: one indexed lookup."""
+    with db.connect() as conn:
+        row = repo.current_shoe_revision(conn, table_id)
+        if row is None and not repo.table_exists(conn, table_id):
+            raise NotFound("table_not_found", f"no table {table_id}", "table_id")
+    if row is None:
+        raise NotFound("no_shoe", f"table {table_id} has no shoe yet", "table_id")
+    return row.id, row.revision

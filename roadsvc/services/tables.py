@@ -1,0 +1,114 @@
+"""Tables: name, rule set and settings (limits, cutoff overrides, good-road thresholds),
+and the lobby: every table with its current shoe and what its roads show now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Table
+from roadsvc.services.errors import Conflict, DomainError, NotFound
+from roadsvc.services.snapshots import SnapshotCache, thresholds_of
+
+RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
+SETTINGS_SECTIONS = ("limits", "difference_limit", "cutoffs", "good_roads")
+
+
+def check_rule_set(rule_set: str) -> str:
+    if rule_set not in RULE_SETS:
+        raise DomainError("invalid_rule_set", f"rule_set must be one of {', '.join(RULE_SETS)}", "rule_set")
+    return rule_set
+
+
+def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """Refuse settings the road engine cannot use (the API schema checks their shape)."""
+    unknown = set(settings) - set(SETTINGS_SECTIONS)
+    if unknown:
+        raise DomainError("invalid_settings", f"unknown settings: {', '.join(sorted(unknown))}", "settings")
+    try:
+        thresholds_of(settings)
+    except DomainError as error:
+        raise error.at("settings.good_roads") from None
+    except TypeError:
+        raise DomainError("invalid_settings", "good_roads takes long_banker, long_player, repeats", "settings.good_roads") from None
+    return settings
+
+
+def create_table(db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None) -> Table:
+    table = Table(name=name, rule_set=check_rule_set(rule_set), settings=check_settings(settings or {}))
+    try:
+        with db.write() as session:
+            _refuse_taken_name(session, name)
+            session.add(table)
+    except IntegrityError:
+        raise _name_taken(name) from None
+    return table
+
+
+def get_table(db: Database, table_id: int) -> Table:
+    with db.read() as session:
+        return _table(session, table_id)
+
+
+def list_tables(db: Database) -> list[Table]:
+    with db.read() as session:
+        return list(session.scalars(select(Table).order_by(Table.id)))
+
+
+def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
+    """Rename, change the rule set, or replace settings sections; the table's shoes'
+    revisions move on because their snapshots depend on the good-road thresholds."""
+    try:
+        with db.write() as session:
+            table = _table(session, table_id)
+            if "name" in changes and changes["name"] != table.name:
+                _refuse_taken_name(session, changes["name"])
+                table.name = changes["name"]
+            if "rule_set" in changes:
+                table.rule_set = check_rule_set(changes["rule_set"])
+            if "settings" in changes:
+                table.settings = check_settings({**table.settings, **changes["settings"]})
+            repo.bump_table_revisions(session, table_id)
+    except IntegrityError:
+        raise _name_taken(changes.get("name", "")) from None
+    return table
+
+
+def lobby(db: Database, cache: SnapshotCache, good_road: str | None = None) -> list[dict[str, Any]]:
+    """Each table with its current shoe, hand count, last result and active good roads."""
+    with db.read() as session:
+        rows = repo.lobby_rows(session)
+    entries = [_lobby_entry(cache, table, shoe) for table, shoe in rows]
+    if good_road is not None:
+        entries = [e for e in entries if any(g["code"] == good_road for g in e["good_roads"])]
+    return entries
+
+
+def _lobby_entry(cache: SnapshotCache, table: Table, shoe) -> dict[str, Any]:
+    entry: dict[str, Any] = {"table": table, "shoe": shoe, "hand_count": 0, "last_result": None, "good_roads": []}
+    if shoe is not None:
+        roads = cache.document(shoe.id, shoe.revision)["roads"]
+        beads = roads["bead_plate"]
+        entry.update(hand_count=roads["hands"], last_result=beads[-1]["result"] if beads else None)
+        entry["good_roads"] = roads["good_roads"]
+    return entry
+
+
+def _table(session, table_id: int) -> Table:
+    table = session.get(Table, table_id)
+    if table is None:
+        raise NotFound("table_not_found", f"no table {table_id}", "table_id")
+    return table
+
+
+def _refuse_taken_name(session, name: str) -> None:
+    if session.scalars(select(Table.id).where(Table.name == name)).first() is not None:
+        raise _name_taken(name)
+
+
+def _name_taken(name: str) -> Conflict:
+    return Conflict("table_name_taken", f"a table is already named {name!r}", "name")

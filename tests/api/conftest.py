@@ -1,0 +1,70 @@
+"""API test fixtures: an app per test on each backend, keys of every role, a small client.
+
+`api.post(url, json, role="dealer")` sends the request with that role's key; role=None
+sends none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from dbsupport import database_url, db, postgres_schema  # noqa: F401
+from roadsvc.app import create_app
+from roadsvc.services.keys import ROLES, create_key
+
+
+@pytest.fixture
+def app(database_url) -> Iterator[Flask]:
+    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING"})
+    yield app
+    app.extensions["roadsvc.db"].dispose()
+
+
+@dataclass
+class Api:
+    """The test client with a key per role."""
+
+    client: FlaskClient
+    keys: dict[str, str]
+
+    def headers(self, role: str | None, headers: dict | None = None) -> dict:
+        auth = {"Authorization": f"Bearer {self.keys[role]}"} if role else {}
+        return {**auth, **(headers or {})}
+
+    def get(self, url: str, role: str | None = "display", **kwargs):
+        return self.client.get(url, headers=self.headers(role, kwargs.pop("headers", None)), **kwargs)
+
+    def post(self, url: str, json: Any = None, role: str | None = "admin", **kwargs):
+        return self.client.post(url, json=json, headers=self.headers(role, kwargs.pop("headers", None)), **kwargs)
+
+    def patch(self, url: str, json: Any = None, role: str | None = "admin", **kwargs):
+        return self.client.patch(url, json=json, headers=self.headers(role, kwargs.pop("headers", None)), **kwargs)
+
+    def delete(self, url: str, role: str | None = "admin", **kwargs):
+        return self.client.delete(url, headers=self.headers(role, kwargs.pop("headers", None)), **kwargs)
+
+
+@pytest.fixture
+def api(app) -> Api:
+    database = app.extensions["roadsvc.db"]
+    keys = {role: create_key(database, role, f"test {role}")[1] for role in ROLES}
+    return Api(app.test_client(), keys)
+
+
+@pytest.fixture
+def table(api) -> dict:
+    response = api.post("/api/v1/tables", {"name": "Table 1", "rule_set": "classic"}, role="pitboss")
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+@pytest.fixture
+def shoe(api, table) -> dict:
+    response = api.post(f"/api/v1/tables/{table['id']}/shoes", {"decks": 8}, role="dealer")
+    assert response.status_code == 201, response.json
+    return response.json
