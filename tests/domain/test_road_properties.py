@@ -173,3 +173,22 @@ def test_crop_keeps_exactly_the_cells_in_the_window(letters, width):
         bead["hand"] for bead in beads if bead["col"] >= first_bead_col
     ]
     assert all(0 <= bead["col"] < width for bead in cropped["bead_plate"])
+
+
+@given(shoes, st.lists(st.integers(0, 200), max_size=10))
+def test_ties_anywhere_never_make_or_break_a_good_road(letters, places):
+    with_ties = letters
+    for place in places:
+        cut = place % (len(with_ties) + 1)
+        with_ties = with_ties[:cut] + "T" + with_ties[cut:]
+    codes = [good["code"] for good in snapshot_of(letters)["good_roads"]]
+    assert [good["code"] for good in snapshot_of(with_ties)["good_roads"]] == codes
+
+
+@given(shoes)
+def test_good_roads_begin_at_the_first_hand_of_a_big_road_column(letters):
+    snapshot = snapshot_of(letters)
+    column_starts = {column[0]["hand"] for column in snapshot["big_road"]["columns"]}
+    codes = [good["code"] for good in snapshot["good_roads"]]
+    assert len(codes) == len(set(codes))
+    assert all(good["since_hand"] in column_starts for good in snapshot["good_roads"])
