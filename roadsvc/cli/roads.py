@@ -32,6 +32,9 @@ def register(subparsers: Any) -> None:
         help="print a shoe's roads as one line of JSON",
         description="Print the road snapshot (docs/snapshot.md) of a shoe as one line of JSON. "
         "With no letters and no --hands, read one shoe per line from standard input.",
+        epilog="Refusals go to stderr with exit status 2 and print nothing for that shoe. Reading "
+        "lines, a refused line does not stop the later ones; the exit status is then 2 at the end. "
+        "--decks applies to --hands (the card supply check).",
     )
     parser.add_argument("letters", nargs="*", help="the shoe's results as letters B, P, T (e.g. BPPBT)")
     parser.add_argument("--hands", metavar="FILE", help="a JSON array of hands by cards or result; - for stdin")
