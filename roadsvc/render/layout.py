@@ -27,6 +27,7 @@ MIN_COLUMNS = {"bead_plate": 6, "big_road": 12, "big_eye_boy": 12, "small_road":
 """A road image shows at least this many columns, like an empty scoreboard."""
 SCOREBOARD_MIN_BIG_ROAD = 20
 SCOREBOARD_MIN_BEAD_PLATE = 8
+COUNT_WIDTH = 4  # cells per count in the strip, at most
 """The bead plate is at least this wide: the ask road and counts strip sits beneath it."""
 
 
@@ -266,9 +267,10 @@ def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, 
     for row, side in enumerate(ASK_SIDES):
         yield from ask_row(snapshot["ask_road"][side], side, params, x, y + row * cell)
     counts_y = y + 2 * cell + gap(cell)
+    item = min(width // 2, COUNT_WIDTH * cell)  # a figure stays near its name on a wide bead plate
     for index, key in enumerate(COUNT_KEYS):
         row, col = divmod(index, 2)
-        yield count_mark(snapshot, key, params, x + col * (width // 2), counts_y + row * cell, width // 2)
+        yield count_mark(snapshot, key, params, x + col * item, counts_y + row * cell, item)
 
 
 def ask_row(asked: dict[str, str | None], side: str, params: RenderParams, x: int, y: int) -> Iterator[Mark]:

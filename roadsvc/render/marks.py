@@ -4,14 +4,20 @@ Proportions follow live scoreboards: solid labelled beads, hollow big-road
 rings with a green tie slash (a number from two ties on), pair dots at the
 top-left (banker, red) and bottom-right (player, blue), and the derived roads'
 hollow rings, solid dots and slashes.
+
+A shoe shows the same few dozen marks over and over, so the builders are cached
+on their (hashable) arguments: a layout reuses the very same shape tuples.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
 from roadsvc.render.themes import Theme
 
 
+@lru_cache(maxsize=1024)
 def pair_dots(banker_pair: bool, player_pair: bool, s: float, theme: Theme, inset: float) -> tuple[Shape, ...]:
     """Banker pair top-left in red, player pair bottom-right in blue, with a halo."""
     r, halo = 0.13 * s, max(1.0, 0.035 * s)
@@ -24,6 +30,7 @@ def pair_dots(banker_pair: bool, player_pair: bool, s: float, theme: Theme, inse
     return tuple(dots)
 
 
+@lru_cache(maxsize=1024)
 def bead(result: str, label: str, s: float, theme: Theme,
          banker_pair: bool = False, player_pair: bool = False) -> tuple[Shape, ...]:
     """A bead-plate bead: a disc in the result's colour with its label in it."""
@@ -33,6 +40,7 @@ def bead(result: str, label: str, s: float, theme: Theme,
     return (disc, text) + pair_dots(banker_pair, player_pair, s, theme, inset=0.2)
 
 
+@lru_cache(maxsize=1024)
 def tie_marks(ties: int, s: float, theme: Theme) -> tuple[Shape, ...]:
     """A green slash for one tie or more, and the count once there are two."""
     if ties < 1:
@@ -44,6 +52,7 @@ def tie_marks(ties: int, s: float, theme: Theme) -> tuple[Shape, ...]:
     return (slash, number)
 
 
+@lru_cache(maxsize=1024)
 def ring(result: str, s: float, theme: Theme, ties: int = 0,
          banker_pair: bool = False, player_pair: bool = False) -> tuple[Shape, ...]:
     """A big-road entry: a hollow ring, its ties, its pair dots."""
@@ -70,6 +79,7 @@ def cockroach_pig(colour: str, s: float, theme: Theme) -> tuple[Shape, ...]:
 DERIVED_MARKS = {"big_eye_boy": big_eye_boy, "small_road": small_road, "cockroach_pig": cockroach_pig}
 
 
+@lru_cache(maxsize=1024)
 def derived(road: str, colour: str | None, s: float, theme: Theme) -> tuple[Shape, ...]:
     """A derived road's mark; no mark (an ask road with none to give) is a faint dash."""
     if colour is None:
