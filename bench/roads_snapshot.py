@@ -3,7 +3,8 @@
 Prints the median time per shoe and per hand, the time at 20, 80 and 160 hands with the
 growth ratios (linear work gives 4x from 20 to 80 and 2x from 80 to 160), and baselines
 measured in the same run: copying the hands list and json.dumps of the snapshot.
-Nothing here asserts a time.
+Every figure for one shoe is taken back to back (interleaved), so a busy machine
+slows all of them alike and the ratios stay meaningful. Nothing here asserts a time.
 
     .venv/bin/python bench/roads_snapshot.py [--shoes 300] [--seed 1]
 """
@@ -21,6 +22,7 @@ from roadsvc.domain.shoe import deal_shoe
 from roadsvc.domain.snapshot import build_snapshot
 
 REPEATS = 5
+SIZES = (20, 80, 160)
 
 
 def best_of(action: Callable[[], object], repeats: int = REPEATS) -> float:
@@ -33,12 +35,23 @@ def best_of(action: Callable[[], object], repeats: int = REPEATS) -> float:
     return best
 
 
-def median_time(inputs: list, action: Callable[[object], object]) -> float:
-    return statistics.median(best_of(lambda item=item: action(item)) for item in inputs)
+def measure(hands: list, joined: list) -> dict[str, float]:
+    """Every figure for one shoe; `joined` is this shoe followed by the next one."""
+    snapshot = build_snapshot(hands)
+    figures = {
+        "shoe": best_of(lambda: build_snapshot(hands)),
+        "copy": best_of(lambda: list(hands)),
+        "dumps": best_of(lambda: json.dumps(snapshot, ensure_ascii=False)),
+    }
+    figures["per_hand"] = figures["shoe"] / len(hands)
+    for size in SIZES:
+        prefix = joined[:size]
+        figures[size] = best_of(lambda: build_snapshot(prefix))
+    return figures
 
 
 def micro(seconds: float) -> str:
-    return f"{seconds * 1e6:9.1f} µs"
+    return f"{seconds * 1e6:8.1f} µs"
 
 
 def main() -> None:
@@ -49,27 +62,23 @@ def main() -> None:
 
     shoes = [deal_shoe(random.Random(args.seed * 100_003 + i)).hands for i in range(args.shoes)]
     sizes = [len(hands) for hands in shoes]
-    print(f"{len(shoes)} dealt shoes, hands per shoe: median {statistics.median(sizes)}, "
+    print(f"{len(shoes)} dealt 8-deck shoes; hands per shoe: median {statistics.median(sizes)}, "
           f"min {min(sizes)}, max {max(sizes)}")  # fmt: skip
-
-    for hands in shoes[:50]:  # warm up (allocator, caches) before anything is timed
+    for hands in shoes[:50]:  # warm up before anything is timed
         build_snapshot(hands)
-    whole = median_time(shoes, build_snapshot)
-    copy = median_time(shoes, list)
-    dumps = median_time([build_snapshot(hands) for hands in shoes], json.dumps)
-    per_hand = statistics.median(best_of(lambda h=hands: build_snapshot(h)) / len(hands) for hands in shoes)
-    print(f"build_snapshot, whole shoe : {micro(whole)} median per shoe, {micro(per_hand)} per hand")
-    print(f"baseline list(hands)       : {micro(copy)}   ({whole / copy:.0f}x faster than the snapshot)")
-    print(f"baseline json.dumps(snap)  : {micro(dumps)}   (snapshot = {whole / dumps:.2f}x json.dumps)")
 
-    # Two consecutive shoes joined give 160 hands; 20 and 80 are prefixes of the same runs.
-    joined = [shoes[i] + shoes[(i + 1) % len(shoes)] for i in range(len(shoes))]
-    timings = {}
-    for size in (20, 80, 160):
-        timings[size] = median_time([hands[:size] for hands in joined], build_snapshot)
-        print(f"{size:4d} hands                 : {micro(timings[size])}  ({micro(timings[size] / size)} per hand)")
-    print(f"growth 20 -> 80 : {timings[80] / timings[20]:.2f}x  (linear: 4.00x, quadratic: 16x)")
-    print(f"growth 80 -> 160: {timings[160] / timings[80]:.2f}x  (linear: 2.00x, quadratic: 4x)")
+    # 160 hands: two consecutive shoes joined; 20 and 80 are prefixes of the same run.
+    runs = [measure(hands, hands + shoes[(i + 1) % len(shoes)]) for i, hands in enumerate(shoes)]
+    median = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+    print(f"build_snapshot, whole shoe : {micro(median['shoe'])} median ({micro(median['per_hand'])} per hand)")
+    print(f"baseline list(hands)       : {micro(median['copy'])}")
+    print(f"baseline json.dumps(snap)  : {micro(median['dumps'])}  "
+          f"(build_snapshot takes {median['shoe'] / median['dumps']:.2f}x json.dumps of its own output)")  # fmt: skip
+    for size in SIZES:
+        print(f"{size:4d} hands                 : {micro(median[size])} ({micro(median[size] / size)} per hand)")
+    print(f"growth 20 -> 80 : {median[80] / median[20]:.2f}x  (linear 4x, quadratic 16x)")
+    print(f"growth 80 -> 160: {median[160] / median[80]:.2f}x  (linear 2x, quadratic 4x)")
 
 
 if __name__ == "__main__":
