@@ -155,7 +155,7 @@ def patterns(thresholds: GoodRoadThresholds) -> dict[str, Pattern]:
 def _fits(columns: Sequence[Column], start: int, shapes: Sequence[Shape]) -> bool:
     if start < 0 or start + len(shapes) > len(columns):
         return False
-    return all(shape.fits(side, length) for shape, (side, length, _) in zip(shapes, columns[start:]))
+    return all(shape.fits(columns[start + i][0], columns[start + i][1]) for i, shape in enumerate(shapes))
 
 
 def match_start(pattern: Pattern, columns: Sequence[Column]) -> int | None:
