@@ -195,18 +195,22 @@ class ScoreboardPlan:
     bead_plate: int
     big_road: int
     big_eye_boy: int
-    lower: int  # small road and cockroach pig, side by side
+    small_road: int
+    cockroach_pig: int
 
     @staticmethod
     def for_width(big_road: int, bead_plate: int, cell: int) -> "ScoreboardPlan":
-        """The derived roads fill the big road's width in half-size cells."""
-        width = big_road * cell
-        lower = (width - gap(cell)) // 2 // half(cell)
-        return ScoreboardPlan(bead_plate, big_road, width // half(cell), lower)
+        """The derived roads fill the big road's width in half-size cells.
+
+        Small road and cockroach pig share one row: whole half-cells for both, the
+        small road taking the odd one, at least a gap between them.
+        """
+        width, d = big_road * cell, half(cell)
+        shared = (width - gap(cell)) // d
+        return ScoreboardPlan(bead_plate, big_road, width // d, shared - shared // 2, shared // 2)
 
     def road_columns(self, road: str) -> int:
-        return {"bead_plate": self.bead_plate, "big_road": self.big_road, "big_eye_boy": self.big_eye_boy,
-                "small_road": self.lower, "cockroach_pig": self.lower}[road]
+        return getattr(self, road)
 
 
 def plan_scoreboard(snapshot: dict[str, Any], params: RenderParams) -> ScoreboardPlan:
@@ -233,10 +237,10 @@ def scoreboard_grids(plan: ScoreboardPlan, cell: int) -> dict[str, Grid]:
         "bead_plate": Grid("bead_plate", g, g, plan.bead_plate, ROWS, cell),
         "big_road": Grid("big_road", right, g, plan.big_road, ROWS, cell),
         "big_eye_boy": Grid("big_eye_boy", right, eye_y, plan.big_eye_boy, ROWS, d),
-        "small_road": Grid("small_road", right, lower_y, plan.lower, ROWS, d),
+        "small_road": Grid("small_road", right, lower_y, plan.small_road, ROWS, d),
         # right-aligned with the big road: any spare pixels go to the gap between the two
-        "cockroach_pig": Grid("cockroach_pig", right + plan.big_road * cell - plan.lower * d, lower_y,
-                              plan.lower, ROWS, d),
+        "cockroach_pig": Grid("cockroach_pig", right + plan.big_road * cell - plan.cockroach_pig * d, lower_y,
+                              plan.cockroach_pig, ROWS, d),
     }
 
 
@@ -292,10 +296,10 @@ def count_mark(snapshot: dict[str, Any], key: str, params: RenderParams, x: int,
     """One count: an icon in its colour, its name, its figure."""
     theme, cell = THEMES[params.theme], params.cell
     value = snapshot["hands"] if key == "hands" else snapshot["counts"][key]
-    text_size = round(0.42 * cell)
     shapes: tuple[Shape, ...] = count_icon(key, cell, theme) + (
-        Label(0.62 * cell, cell / 2, count_label(params.language, key), text_size, theme.text, "start"),
-        Label(width - 0.25 * cell, cell / 2, str(value), round(0.46 * cell), theme.text, "end"),
+        Label(0.62 * cell, cell / 2, count_label(params.language, key), max(11, round(0.42 * cell)), theme.text,
+              "start"),
+        Label(width - 0.25 * cell, cell / 2, str(value), max(11, round(0.46 * cell)), theme.text, "end"),
     )
     return Mark(x, y, width, cell, shapes, ("count", css(key)), (("count", str(value)),))
 

@@ -17,8 +17,9 @@ ROADS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig",
 FORMATS = ("png", "svg")
 CONTENT_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
 
-CELL_MIN, CELL_MAX, CELL_DEFAULT = 16, 64, 24
-"""Side in pixels of a bead-plate / big-road cell; derived roads use half of it."""
+CELL_MIN, CELL_MAX, CELL_DEFAULT = 20, 64, 24
+"""Side in pixels of a bead-plate / big-road cell; derived roads use half of it.
+Below 20 a bead's 莊/閒 falls under 11 px and stops being legible."""
 COLUMNS_MIN, COLUMNS_MAX = 1, 120
 """The newest N drawn columns (None: every column of the shoe)."""
 SCOREBOARD_COLUMNS_MIN = 4
