@@ -16,6 +16,7 @@ the encoding work (bench/render.py prints both).
 from __future__ import annotations
 
 import io
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -27,6 +28,10 @@ from roadsvc.render.themes import Theme
 
 SUPERSAMPLE = 4
 PALETTE_SIZE = 256
+SPRITE_CACHE = 2048  # distinct marks kept; a 64 px mark is 16 kB, so at most tens of MB
+# FreeType faces are shared (fonts.load_font) and not safe to render from two threads at once;
+# text is only drawn when a sprite is first made, so one lock costs nothing in steady state.
+_TEXT_LOCK = threading.Lock()
 ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
@@ -66,7 +71,7 @@ def paste_mark(image: Image.Image, mark: Mark) -> None:
     image.paste(sprite, (mark.x, mark.y), sprite)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=SPRITE_CACHE)
 def mark_sprite(width: int, height: int, shapes: tuple[Shape, ...]) -> Image.Image:
     """An RGBA image of the shapes, anti-aliased; text goes on at its real size."""
     big = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
@@ -79,7 +84,9 @@ def mark_sprite(width: int, height: int, shapes: tuple[Shape, ...]) -> Image.Ima
     sprite = big.resize((width, height), Image.Resampling.LANCZOS)
     for shape in shapes:
         if isinstance(shape, Label):
-            sprite = Image.alpha_composite(sprite, text_layer(sprite.size, shape))
+            with _TEXT_LOCK:
+                layer = text_layer(sprite.size, shape)
+            sprite = Image.alpha_composite(sprite, layer)
     return sprite
 
 

@@ -50,3 +50,20 @@ def test_a_missing_font_is_reported_with_its_path(tmp_path):
 
 def test_check_font_at_start_finds_the_vendored_font():
     assert check_font() == font_path()
+
+
+def test_without_the_font_rendering_refuses_instead_of_drawing_boxes(monkeypatch, tmp_path, showcase):
+    from roadsvc.render import render
+    from roadsvc.render.png import mark_sprite
+
+    monkeypatch.setattr("roadsvc.render.fonts.FONT_DIR", tmp_path)
+    load_font.cache_clear()
+    mark_sprite.cache_clear()
+    try:
+        with pytest.raises(FontMissingError):
+            render(showcase, "bead_plate", "png")
+        with pytest.raises(FontMissingError):
+            check_font()
+    finally:
+        load_font.cache_clear()
+        mark_sprite.cache_clear()

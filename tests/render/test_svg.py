@@ -67,3 +67,13 @@ def test_text_is_escaped():
 
 def test_svg_is_deterministic(dealt_shoe):
     assert render(dealt_shoe, "scoreboard", "svg") == render(dealt_shoe, "scoreboard", "svg")
+
+
+def test_the_svg_embeds_the_vendored_font_subset(showcase):
+    import base64
+
+    from roadsvc.render.fonts import font_path
+
+    style = parse(showcase, "bead_plate").find("svg:defs/svg:style", NS).text
+    encoded = re.search(r"base64,([A-Za-z0-9+/=]+)\)", style).group(1)
+    assert base64.b64decode(encoded) == font_path().read_bytes()
