@@ -22,7 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from roadsvc.render.fonts import load_font
-from roadsvc.render.layout import Board, Grid, Mark
+from roadsvc.render.board import Board, Grid, Mark
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
 from roadsvc.render.themes import Theme
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from roadsvc.render.fonts import SVG_FONT_STACK, baseline_below_middle, font_face_css
-from roadsvc.render.layout import Board, Grid, Mark, css
+from roadsvc.render.board import Board, Grid, Mark, css
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
 from roadsvc.render.themes import Colour, Theme
 

@@ -1,0 +1,149 @@
+"""The full scoreboard: five roads, the ask road and the counts, like a live table's board.
+
+Bead plate on the left; the big road top right; big eye boy beneath it; small
+road and cockroach pig side by side at the bottom (derived roads in half-size
+cells); the ask road and the counts in a strip beneath the bead plate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from roadsvc.render import marks
+from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
+from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name
+from roadsvc.render.params import RenderParams
+from roadsvc.render.roads import road_marks, used_columns, window
+from roadsvc.render.shapes import Circle, Label, Shape
+from roadsvc.render.themes import THEMES, Theme
+
+DERIVED_ROADS = ("big_eye_boy", "small_road", "cockroach_pig")
+ASK_SIDES = ("banker", "player")
+SCOREBOARD_MIN_BIG_ROAD = 20
+SCOREBOARD_MIN_BEAD_PLATE = 8
+"""The bead plate is at least this wide: the ask road and counts strip sits beneath it."""
+COUNT_WIDTH = 4  # cells per count in the strip, at most
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreboardPlan:
+    """Widths of the scoreboard's panels, in each panel's own columns."""
+
+    bead_plate: int
+    big_road: int
+    big_eye_boy: int
+    small_road: int
+    cockroach_pig: int
+
+    @staticmethod
+    def for_width(big_road: int, bead_plate: int, cell: int) -> "ScoreboardPlan":
+        """The derived roads fill the big road's width in half-size cells.
+
+        Small road and cockroach pig share one row: whole half-cells for both, the
+        small road taking the odd one, at least a gap between them.
+        """
+        width, d = big_road * cell, half(cell)
+        shared = (width - gap(cell)) // d
+        return ScoreboardPlan(bead_plate, big_road, width // d, shared - shared // 2, shared // 2)
+
+    def road_columns(self, road: str) -> int:
+        return getattr(self, road)
+
+
+def plan_scoreboard(snapshot: dict[str, Any], params: RenderParams) -> ScoreboardPlan:
+    """Fixed widths when `columns` is given (the big road's), else wide enough for every mark."""
+    if params.columns is not None:
+        bead = max(SCOREBOARD_MIN_BEAD_PLATE, params.columns // 2)
+        return ScoreboardPlan.for_width(params.columns, bead, params.cell)
+    bead = max(SCOREBOARD_MIN_BEAD_PLATE, used_columns(snapshot, "bead_plate"))
+    big = max(SCOREBOARD_MIN_BIG_ROAD, used_columns(snapshot, "big_road"))
+    plan = ScoreboardPlan.for_width(big, bead, params.cell)
+    while any(plan.road_columns(road) < used_columns(snapshot, road) for road in DERIVED_ROADS):
+        big += 1
+        plan = ScoreboardPlan.for_width(big, bead, params.cell)
+    return plan
+
+
+def scoreboard_grids(plan: ScoreboardPlan, cell: int) -> dict[str, Grid]:
+    """Bead plate left; big road top right; big eye boy beneath it; then small road and cockroach pig."""
+    g, d = gap(cell), half(cell)
+    right = g + plan.bead_plate * cell + g
+    eye_y = g + ROWS * cell + g
+    lower_y = eye_y + ROWS * d + g
+    return {
+        "bead_plate": Grid("bead_plate", g, g, plan.bead_plate, ROWS, cell),
+        "big_road": Grid("big_road", right, g, plan.big_road, ROWS, cell),
+        "big_eye_boy": Grid("big_eye_boy", right, eye_y, plan.big_eye_boy, ROWS, d),
+        "small_road": Grid("small_road", right, lower_y, plan.small_road, ROWS, d),
+        # right-aligned with the big road: any spare pixels go to the gap between the two
+        "cockroach_pig": Grid("cockroach_pig", right + plan.big_road * cell - plan.cockroach_pig * d, lower_y,
+                              plan.cockroach_pig, ROWS, d),
+    }
+
+
+def scoreboard_board(snapshot: dict[str, Any], params: RenderParams) -> Board:
+    """All five roads, the ask road and the counts, laid out like a live table's board."""
+    plan = plan_scoreboard(snapshot, params)
+    grids = scoreboard_grids(plan, params.cell)
+    road_list: list[Mark] = []
+    for road, grid in grids.items():
+        shown = window(snapshot, plan.road_columns(road) if params.columns else None)
+        road_list.extend(road_marks(road, shown, grid, params))
+    big = grids["big_road"]
+    strip_y = big.y + ROWS * big.cell + gap(params.cell)
+    strip = list(strip_marks(snapshot, params, grids["bead_plate"].x, strip_y, plan.bead_plate * params.cell))
+    width = big.x + big.cols * big.cell + gap(params.cell)
+    lower = grids["small_road"]
+    height = lower.y + ROWS * lower.cell + gap(params.cell)
+    return Board(width, height, THEMES[params.theme], road_name(params.language, "scoreboard"),
+                 tuple(grids.values()), tuple(road_list + strip))
+
+
+def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, width: int) -> Iterator[Mark]:
+    """Beneath the bead plate: a row per ask side, then the counts in two columns."""
+    cell = params.cell
+    for row, side in enumerate(ASK_SIDES):
+        yield from ask_row(snapshot["ask_road"][side], side, params, x, y + row * cell)
+    counts_y = y + 2 * cell + gap(cell)
+    item = min(width // 2, COUNT_WIDTH * cell)  # a figure stays near its name on a wide bead plate
+    for index, key in enumerate(COUNT_KEYS):
+        row, col = divmod(index, 2)
+        yield count_mark(snapshot, key, params, x + col * item, counts_y + row * cell, item)
+
+
+def ask_row(asked: dict[str, str | None], side: str, params: RenderParams, x: int, y: int) -> Iterator[Mark]:
+    """庄/闲 (or B/P) as a bead, then each derived road's next mark in that road's style."""
+    theme, cell = THEMES[params.theme], params.cell
+    chip = marks.bead(side, result_label(params.language, side), cell, theme)
+    yield Mark(x, y, cell, cell, chip, ("label", "ask-road", side))
+    size = round(0.7 * cell)
+    inset = (cell - size) // 2
+    for slot, road in enumerate(DERIVED_ROADS, start=1):
+        colour = asked[road]
+        shapes = marks.derived(road, colour, size, theme)
+        classes = ("mark", "ask-road", side, css(road), colour or "none")
+        data = (("side", side), ("road", road), ("colour", colour or "none"))
+        yield Mark(x + slot * cell + inset, y + inset, size, size, shapes, classes, data)
+
+
+def count_mark(snapshot: dict[str, Any], key: str, params: RenderParams, x: int, y: int, width: int) -> Mark:
+    """One count: an icon in its colour, its name, its figure."""
+    theme, cell = THEMES[params.theme], params.cell
+    value = snapshot["hands"] if key == "hands" else snapshot["counts"][key]
+    shapes: tuple[Shape, ...] = count_icon(key, cell, theme) + (
+        Label(0.62 * cell, cell / 2, count_label(params.language, key), max(11, round(0.42 * cell)), theme.text,
+              "start"),
+        Label(width - 0.25 * cell, cell / 2, str(value), max(11, round(0.46 * cell)), theme.text, "end"),
+    )
+    return Mark(x, y, width, cell, shapes, ("count", css(key)), (("count", str(value)),))
+
+
+def count_icon(key: str, cell: int, theme: Theme) -> tuple[Shape, ...]:
+    """A result's colour as a disc, a pair's as a small dot; the hand count has none."""
+    colour_of = {"banker": "banker", "player": "player", "tie": "tie",
+                 "banker_pair": "banker", "player_pair": "player"}
+    if key not in colour_of:
+        return ()
+    radius = 0.2 * cell if key in ("banker", "player", "tie") else 0.11 * cell
+    return (Circle(0.3 * cell, cell / 2, radius, fill=theme.colour(colour_of[key])),)
