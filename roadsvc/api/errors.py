@@ -94,6 +94,11 @@ def handle_service_error(error: ServiceError):
     return error_response(status, error.code, error.message, error.field, headers)
 
 
+def handle_too_deep(error: RecursionError):
+    """JSON nested deeper than the parser's recursion limit is malformed input, not a crash."""
+    return error_response(400, "invalid_json", "the body is nested too deeply")
+
+
 def handle_unexpected(error: Exception):
     current_app.logger.exception("unhandled error: %s", error)
     return error_response(500, "internal_error", "the server failed; the request was not applied")
@@ -103,4 +108,5 @@ def register_errorhandlers(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(DomainError, handle_domain_error)
     app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(RecursionError, handle_too_deep)
     app.register_error_handler(Exception, handle_unexpected)

@@ -3,15 +3,13 @@ keys are stored hashed, shown once, and revocation takes effect after the cache 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from sqlalchemy import select
 
+from apiroutes import fill, write_routes
 from roadsvc.persistence.models import ApiKey
 from roadsvc.services.keys import RANK, ROLES, create_key
 
-WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 # The roles this service's own write endpoints need (others' endpoints are covered by
 # the generic tests below through the role each view declares).
 EXPECTED_ROLES = {
@@ -26,21 +24,6 @@ EXPECTED_ROLES = {
     ("POST", "/api/v1/shoes/<shoe_id>/hands/<number>/void"): "pitboss",
     ("POST", "/api/v1/shoes/<shoe_id>/hands/<number>/correct"): "pitboss",
 }
-
-
-def write_routes(app) -> list[tuple[str, str, str | None]]:
-    """(method, rule, declared role) of every write route under /api/."""
-    routes = []
-    for rule in app.url_map.iter_rules():
-        for method in sorted((rule.methods or set()) & WRITE_METHODS):
-            if rule.rule.startswith("/api/"):
-                role = getattr(app.view_functions[rule.endpoint], "_roadsvc_role", None)
-                routes.append((method, re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"<\1>", rule.rule), role))
-    return routes
-
-
-def concrete(rule: str) -> str:
-    return re.sub(r"<[^>]+>", "1", rule)
 
 
 def send(api, method: str, url: str, role: str | None):
@@ -61,7 +44,7 @@ def test_this_services_write_routes_need_the_roles_decided(app):
 def test_every_write_route_refuses_no_key_and_each_weaker_role(app, api):
     checked = 0
     for method, rule, needed in write_routes(app):
-        url = concrete(rule)
+        url = fill(rule)
         response = send(api, method, url, None)
         assert response.status_code == 401, (method, rule)
         for role in ROLES[: RANK[needed]]:

@@ -25,8 +25,13 @@ class StrictSchema(ma.Schema):
 
 
 def printable(text: str) -> None:
+    """No control characters (NUL breaks PostgreSQL text) and valid Unicode (no lone surrogates)."""
     if CONTROL.search(text):
         raise ma.ValidationError("control characters are not allowed")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ma.ValidationError("not valid Unicode text") from None
 
 
 def text(max_length: int, **kwargs) -> fields.String:
