@@ -19,6 +19,7 @@ scaled to ordered six-card dealings, the base of the point-based odds.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache
 from typing import Mapping
 
 from roadsvc.domain.bets.bet_odds import BetOdds, in_label_order
@@ -68,6 +69,7 @@ def side_class(a: Card, b: Card) -> SideClass:
     return ("split", _colours(a, b))
 
 
+@cache
 def representative(cls: SideClass) -> tuple[Card, Card]:
     """Two cards of class `cls`: what a rule is shown for the whole class."""
     if cls[0] == "same":
@@ -179,6 +181,7 @@ def check_card_composition(counts: Mapping[Card, int]) -> Mapping[Card, int]:
     return counts
 
 
+@cache
 def _side_facts(side: str, cls: SideClass) -> dict:
     cards = representative(cls)
     return {f"{side}_pair": cards[0].rank == cards[1].rank, f"{side}_first_two": cards}

@@ -57,53 +57,58 @@ class _Structure:
     key_starts: np.ndarray  # first entry of each key
 
 
-def _pairs() -> list[tuple[tuple[int, int], int]]:
-    """Two-card value multisets with their number of orderings."""
-    return [((a, b), 1 if a == b else 2) for a in range(VALUES) for b in range(a, VALUES)]
+# A multiset of values is coded as one integer, 3 bits per value (a hand uses at most
+# 6 cards), so joining multisets is adding their codes.
+_BITS = 3
+_ONE = [1 << (_BITS * value) for value in range(VALUES)]
+
+
+def _pairs() -> list[tuple[int, int, int]]:
+    """Two-card value multisets: (code, two-card total, number of orderings)."""
+    return [(_ONE[a] + _ONE[b], (a + b) % 10, 1 if a == b else 2) for a in range(VALUES) for b in range(a, VALUES)]
 
 
 def _leaves():
-    """(values used, key, orderings) for every dealing the third-card rules allow."""
-    for player, player_orders in _pairs():
-        for banker, banker_orders in _pairs():
-            yield from _draws(player, banker, player_orders * banker_orders)
+    """(code of the values used, key, orderings) for every dealing the third-card rules allow."""
+    for player, p2, player_orders in _pairs():
+        for banker, b2, banker_orders in _pairs():
+            yield from _draws(player + banker, p2, b2, player_orders * banker_orders)
 
 
-def _draws(player: tuple[int, int], banker: tuple[int, int], orders: int):
-    p2, b2 = sum(player) % 10, sum(banker) % 10
-    first = player + banker
+def _draws(first: int, p2: int, b2: int, orders: int):
     if not player_draws(p2, b2):
         if banker_draws(p2, b2, None):
             for b3 in range(VALUES):
-                yield first + (b3,), (p2, (b2 + b3) % 10, 2, 3), orders
+                yield first + _ONE[b3], (p2, (b2 + b3) % 10, 2, 3), orders
         else:
             yield first, (p2, b2, 2, 2), orders
         return
     for p3 in range(VALUES):
-        pt = (p2 + p3) % 10
+        pt, used = (p2 + p3) % 10, first + _ONE[p3]
         if banker_draws(p2, b2, p3):
             for b3 in range(VALUES):
-                yield first + (p3, b3), (pt, (b2 + b3) % 10, 3, 3), orders
+                yield used + _ONE[b3], (pt, (b2 + b3) % 10, 3, 3), orders
         else:
-            yield first + (p3,), (pt, b2, 3, 2), orders
+            yield used, (pt, b2, 3, 2), orders
+
+
+def _decode(code: int) -> list[int]:
+    return [(code >> (_BITS * value)) & ((1 << _BITS) - 1) for value in range(VALUES)]
 
 
 @cache
 def _structure() -> _Structure:
-    grouped: dict[Key, dict[tuple[int, ...], int]] = defaultdict(lambda: defaultdict(int))
+    grouped: dict[Key, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for used, key, orders in _leaves():
-        grouped[key][tuple(sorted(used))] += orders
-    mset_index: dict[tuple[int, ...], int] = {}
+        grouped[key][used] += orders
+    mset_index: dict[int, int] = {}
     keys, entry_mset, entry_count, key_starts = sorted(grouped), [], [], []
     for key in keys:
         key_starts.append(len(entry_mset))
         for used, count in grouped[key].items():
             entry_mset.append(mset_index.setdefault(used, len(mset_index)))
             entry_count.append(count)
-    multisets = np.zeros((len(mset_index), VALUES), dtype=np.int64)
-    for used, index in mset_index.items():
-        for value in used:
-            multisets[index, value] += 1
+    multisets = np.array([_decode(code) for code in mset_index], dtype=np.int64)
     return _Structure(keys, multisets, multisets.sum(axis=1), np.array(entry_mset), np.array(entry_count, np.int64),
                       np.array(key_starts))
 
