@@ -18,15 +18,18 @@ from roadsvc.render.themes import Theme
 
 
 @lru_cache(maxsize=1024)
-def pair_dots(banker_pair: bool, player_pair: bool, s: float, theme: Theme, inset: float) -> tuple[Shape, ...]:
-    """Banker pair top-left in red, player pair bottom-right in blue, with a halo."""
-    r, halo = 0.13 * s, max(1.0, 0.035 * s)
+def pair_dots(banker_pair: bool, player_pair: bool, s: float, theme: Theme, inset: float,
+              halo: tuple[int, int, int]) -> tuple[Shape, ...]:
+    """Banker pair top-left in red, player pair bottom-right in blue, ringed in `halo`
+
+    (white on a bead, so a red dot still shows on a red bead; the panel on a ring)."""
+    r, width = 0.13 * s, max(1.0, 0.035 * s)
     dots = []
     if banker_pair:
-        dots.append(Circle(inset * s, inset * s, r, fill=theme.banker, stroke=theme.panel, width=halo))
+        dots.append(Circle(inset * s, inset * s, r, fill=theme.banker, stroke=halo, width=width))
     if player_pair:
         far = (1 - inset) * s
-        dots.append(Circle(far, far, r, fill=theme.player, stroke=theme.panel, width=halo))
+        dots.append(Circle(far, far, r, fill=theme.player, stroke=halo, width=width))
     return tuple(dots)
 
 
@@ -37,7 +40,7 @@ def bead(result: str, label: str, s: float, theme: Theme,
     centre = s / 2
     disc = Circle(centre, centre, 0.44 * s, fill=theme.colour(result))
     text = Label(centre, centre, label, round(0.54 * s), theme.bead_text)
-    return (disc, text) + pair_dots(banker_pair, player_pair, s, theme, inset=0.2)
+    return (disc, text) + pair_dots(banker_pair, player_pair, s, theme, 0.2, theme.bead_text)
 
 
 @lru_cache(maxsize=1024)
@@ -58,7 +61,7 @@ def ring(result: str, s: float, theme: Theme, ties: int = 0,
     """A big-road entry: a hollow ring, its ties, its pair dots."""
     centre = s / 2
     circle = Circle(centre, centre, 0.36 * s, stroke=theme.colour(result), width=max(1.5, 0.1 * s))
-    return (circle,) + tie_marks(ties, s, theme) + pair_dots(banker_pair, player_pair, s, theme, inset=0.17)
+    return (circle,) + tie_marks(ties, s, theme) + pair_dots(banker_pair, player_pair, s, theme, 0.17, theme.panel)
 
 
 def big_eye_boy(colour: str, s: float, theme: Theme) -> tuple[Shape, ...]:
