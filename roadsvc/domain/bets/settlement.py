@@ -58,6 +58,8 @@ def held_for(bet: BetSpec, stake: Decimal) -> Decimal:
 def missing_facts(bet: BetSpec, available: Iterable[str]) -> tuple[str, ...]:
     """The fact groups `bet` needs that are not `available`, in a stable order."""
     available = frozenset(available)
+    if bet.needs <= available:
+        return ()
     return tuple(group for group in FACT_GROUPS if group in bet.needs and group not in available)
 
 
@@ -77,9 +79,11 @@ def settle(code: str, stake: object, hand: Hand, rule_set: RuleSet) -> Settlemen
     return settle_facts(rule_set.bet(code, "bet"), to_stake(stake, "stake"), facts_of(hand))
 
 
-def settle_facts(bet: BetSpec, stake: Decimal, facts: HandFacts, field: str = "bet") -> Settlement:
+def settle_facts(
+    bet: BetSpec, stake: Decimal, facts: HandFacts, field: str = "bet", available: frozenset[str] | None = None
+) -> Settlement:
     """Settle on facts already drawn from the hand (a slip settles many bets on one hand)."""
-    require_facts(bet, facts.available, field)
+    require_facts(bet, facts.available if available is None else available, field)
     outcome = bet.rule.decide(facts, bet.side)
     held = held_for(bet, stake)
     pay = bet.pays[outcome.tier] if outcome.kind == WIN else None
@@ -95,7 +99,9 @@ def settle_facts(bet: BetSpec, stake: Decimal, facts: HandFacts, field: str = "b
 def settle_slip(bets: Iterable[tuple[str, object]], hand: Hand, rule_set: RuleSet) -> list[Settlement]:
     """Settle every (code, stake) of a slip on one hand, the hand's facts drawn once."""
     facts = facts_of(hand)
+    available = facts.available
     return [
-        settle_facts(rule_set.bet(code, f"bets[{i}].bet"), to_stake(stake, f"bets[{i}].stake"), facts, f"bets[{i}]")
+        settle_facts(rule_set.bet(code, f"bets[{i}].bet"), to_stake(stake, f"bets[{i}].stake"), facts, f"bets[{i}]",
+                     available)
         for i, (code, stake) in enumerate(bets)
     ]
