@@ -99,3 +99,10 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) ->
     def on_begin(conn: Connection) -> None:
         write = conn.get_execution_options().get(WRITE_OPTION, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def open_database(overrides: dict[str, Any] | None = None) -> Database:
+    """The database the settings name (ROADSVC_ environment), for the CLI and jobs."""
+    from roadsvc.config import load_settings
+
+    return Database.from_settings(load_settings(overrides=overrides))

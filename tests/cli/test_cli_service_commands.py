@@ -1,0 +1,92 @@
+"""`roadsvc db|keys|demo|serve`: run in-process against an SQLite file in a temp folder."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+
+from roadsvc.cli import main
+from roadsvc.cli.serve import gunicorn_argv
+from roadsvc.config import PROJECT_ROOT
+from roadsvc.persistence.engine import open_database
+from roadsvc.services import hands, shoes
+from roadsvc.services.keys import lookup_key
+
+KEY = re.compile(r"rs_[A-Za-z0-9_-]{40,}")
+
+
+@pytest.fixture
+def instance(tmp_path, monkeypatch):
+    """A fresh instance folder (the default SQLite database lives there), migrated."""
+    monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.delenv("ROADSVC_DATABASE_URL", raising=False)
+    monkeypatch.chdir(tmp_path)  # not the project root: the commands must not depend on it
+    assert main(["db", "upgrade"]) == 0
+    return tmp_path / "instance"
+
+
+def test_db_upgrade_creates_the_sqlite_file_in_the_instance_folder(instance, capsys):
+    assert (instance / "roadsvc.db").exists()
+    assert main(["db", "upgrade"]) == 0  # a second run is a no-op
+    assert "revision head" in capsys.readouterr().out
+
+
+def test_keys_create_prints_a_working_key_once(instance, capsys):
+    assert main(["keys", "create", "--role", "pitboss", "--name", "floor"]) == 0
+    out = capsys.readouterr().out
+    plain = KEY.search(out).group(0)
+    db = open_database()
+    try:
+        assert lookup_key(db, plain).role == "pitboss"
+    finally:
+        db.dispose()
+    assert main(["keys", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "floor" in listed and plain not in listed
+
+
+def test_keys_create_refuses_a_table_for_a_non_dealer_key(instance, capsys):
+    assert main(["keys", "create", "--role", "display", "--table", "1"]) == 2
+    assert "dealer" in capsys.readouterr().err
+
+
+def test_demo_setup_prints_a_key_per_role_and_revokes_the_previous_ones(instance, capsys):
+    assert main(["demo", "setup"]) == 0
+    first = KEY.findall(capsys.readouterr().out)
+    assert main(["demo", "setup"]) == 0
+    second = KEY.findall(capsys.readouterr().out)
+    assert len(set(first[:4])) == 4 and len(set(second[:4])) == 4
+    db = open_database()
+    try:
+        assert [lookup_key(db, k) for k in first[:4]] == [None] * 4
+        assert [lookup_key(db, k).role for k in second[:4]] == ["display", "dealer", "pitboss", "admin"]
+        assert len(shoes.list_shoes(db, 1)) == 1  # setup twice: still one table, one open shoe
+    finally:
+        db.dispose()
+
+
+def test_demo_deal_deals_a_whole_real_shoe_through_the_services(instance, capsys):
+    assert main(["demo", "deal", "--interval", "0", "--shoes", "1", "--seed", "11"]) == 0
+    db = open_database()
+    try:
+        history = shoes.list_shoes(db, 1)
+        dealt = history[0]
+        assert [s.status for s in history] == ["open", "closed"]  # the setup shoe closed
+        assert dealt.burn_card is not None and dealt.burn_count >= 1
+        assert dealt.last_hand == dealt.hands > 60
+        stored = hands.list_hands(db, dealt.id)
+        assert [h.number for h in stored] == list(range(1, dealt.hands + 1))
+        assert all(h.hand.get("cards") for h in stored)
+    finally:
+        db.dispose()
+    assert "cut card out" in capsys.readouterr().out
+
+
+def test_serve_runs_gunicorn_on_wsgi_app_from_the_project_root():
+    argv = gunicorn_argv(argparse.Namespace(host="0.0.0.0", port=8123, workers=3, threads=2))
+    assert argv[1:3] == ["-m", "gunicorn"] and argv[-1] == "wsgi:app"
+    assert argv[argv.index("--chdir") + 1] == str(PROJECT_ROOT)
+    assert (PROJECT_ROOT / "wsgi.py").exists()
+    assert argv[argv.index("--bind") + 1] == "0.0.0.0:8123" and argv[argv.index("--workers") + 1] == "3"
