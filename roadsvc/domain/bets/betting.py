@@ -20,7 +20,7 @@ from typing import Iterable, Mapping, Sequence
 from roadsvc.domain.bets.cutoffs import check_hand_number, cutoff_refusal
 from roadsvc.domain.bets.facts import FACT_GROUPS
 from roadsvc.domain.bets.limits import StakeRange, allowed_range, closed_refusal, hand_limit_refusal, range_refusal
-from roadsvc.domain.bets.money import to_stake
+from roadsvc.domain.bets.money import to_money, to_stake
 from roadsvc.domain.bets.refusals import NEEDS_CARDS, UNKNOWN_BET, Refusal
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
 from roadsvc.domain.bets.settlement import missing_facts
@@ -117,7 +117,7 @@ def check_slip(
     """
     hand_number = check_hand_number(hand_number)
     available = frozenset(available)
-    running = {code: Decimal(amount) for code, amount in (totals or {}).items()}
+    running = {code: to_money(amount, f"totals.{code}") for code, amount in (totals or {}).items()}
     checks = []
     for i, (code, raw_stake) in enumerate(bets):
         stake = to_stake(raw_stake, f"bets[{i}].stake")

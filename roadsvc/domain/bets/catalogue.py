@@ -13,6 +13,10 @@ Decisions where the texts are silent (every one is configuration):
   banker-player difference limit (hedge_limit) 100000.00; every other bet type's
   total per hand (total_limit) 50000.00. Operators are expected to override them.
 * banker_no_commission stands on the banker side of the hedge, beside banker.
+* Classic natural bets (001) win whenever that side's first two cards total 8 or 9,
+  ties included: 001 names no push. The push on a tie with a natural is extended's
+  (003) rule, so extended's natural bets use `side_natural_tie_pushes`.
+* "A pair of diamonds" (four-pair bets) is a pair both of whose cards are diamonds.
 """
 
 from __future__ import annotations

@@ -147,3 +147,9 @@ def test_a_malformed_stake_is_a_bad_request_not_a_refusal():
 def test_account_ranges_are_validated(low, high):
     with pytest.raises(DomainError):
         stake_range(low, high)
+
+
+def test_the_hands_existing_totals_must_be_exact_amounts():
+    with pytest.raises(DomainError) as error:
+        check_slip(rule_set("classic"), 1, [("tie", "10")], totals={"tie": 5.5})
+    assert (error.value.code, error.value.field) == ("invalid_amount", "totals.tie")
