@@ -197,7 +197,7 @@ def _tally(bet: BetSpec, weighted_facts: list[tuple[HandFacts, int]], scale: int
 def evaluate_card_bets(counts: Mapping[Card, int], rule_set: RuleSet) -> dict[str, BetOdds]:
     """Exact odds of every card-based bet of `rule_set` for the card composition `counts`.
 
-    A one-sided bet (a sided rule: pair, four pair, black, red) is decided on that
+    A one-side bet (a `one_side` rule: pair, four pair, black, red) is decided on that
     side's 94 classes alone; a bet on both sides on the joint classes.
     """
     counts = check_card_composition(counts)
@@ -207,13 +207,13 @@ def evaluate_card_bets(counts: Mapping[Card, int], rule_set: RuleSet) -> dict[st
     for (player, banker), weight in joint.items():
         per_side[PLAYER][player] += weight
         per_side[BANKER][banker] += weight
-    sided = {side: [(HandFacts(**_side_facts(side, cls)), w) for cls, w in classes.items()]
+    by_side = {side: [(HandFacts(**_side_facts(side, cls)), w) for cls, w in classes.items()]
              for side, classes in per_side.items()}
-    both = [] if all(bet.rule.sided for bet in bets) else [
+    both = [] if all(bet.rule.one_side for bet in bets) else [
         (HandFacts(**_side_facts(PLAYER, player), **_side_facts(BANKER, banker)), w)
         for (player, banker), w in joint.items()
     ]
     cards = sum(counts.values())
     scale, total = falling(cards - 4, 2), falling(cards, 6)
-    return {bet.code: BetOdds(bet, _tally(bet, sided[bet.side] if bet.rule.sided else both, scale), total)
+    return {bet.code: BetOdds(bet, _tally(bet, by_side[bet.side] if bet.rule.one_side else both, scale), total)
             for bet in bets}

@@ -54,21 +54,24 @@ class Outcome:
 
 LOST = Outcome(LOSE, "lose")
 PUSHED = Outcome(PUSH, "push")
-WON = Outcome(WIN, "win")
 
 Decide = Callable[[HandFacts, "str | None"], Outcome]
 
 
 @dataclass(frozen=True)
 class Rule:
-    """A named way of deciding a bet: the facts it needs and the tiers it can name."""
+    """A named way of deciding a bet: the facts it needs and the tiers it can name.
+
+    A `one_side` rule reads only the facts of the bet's own side (`side`), which
+    lets the card odds decide it on that side's classes alone.
+    """
 
     name: str
     decide: Decide
     needs: frozenset[str]
     win_tiers: tuple[str, ...] = ("win",)
     loss_tiers: tuple[str, ...] = ("lose",)
-    sided: bool = False
+    one_side: bool = False
 
 
 def _won_if(condition: bool, tier: str = "win") -> Outcome:
@@ -244,25 +247,25 @@ def _wins_with_rules() -> list[Rule]:
 RULES: dict[str, Rule] = {
     rule.name: rule
     for rule in [
-        Rule("side_wins", side_wins, frozenset({RESULT}), sided=True),
+        Rule("side_wins", side_wins, frozenset({RESULT})),
         Rule("banker_half_on_six", banker_half_on_six, _RT, ("win", "win_six")),
-        Rule("niuniu_side", niuniu_side, _RT, _NIUNIU_TIERS, _NIUNIU_TIERS, sided=True),
+        Rule("niuniu_side", niuniu_side, _RT, _NIUNIU_TIERS, _NIUNIU_TIERS),
         Rule("tie", tie, frozenset({RESULT})),
-        Rule("pair", pair, frozenset({PAIRS}), sided=True),
+        Rule("pair", pair, frozenset({PAIRS}), one_side=True),
         Rule("either_pair", either_pair, frozenset({PAIRS})),
         Rule("perfect_pair", perfect_pair, frozenset({SUITS})),
-        Rule("dragon_bonus", dragon_bonus, frozenset({RESULT, TOTALS, NATURALS}), ("natural",) + _MARGINS, sided=True),
-        Rule("side_natural", side_natural, frozenset({NATURALS}), sided=True),
-        Rule("side_natural_tie_pushes", side_natural_tie_pushes, frozenset({RESULT, NATURALS}), sided=True),
+        Rule("dragon_bonus", dragon_bonus, frozenset({RESULT, TOTALS, NATURALS}), ("natural",) + _MARGINS),
+        Rule("side_natural", side_natural, frozenset({NATURALS}), one_side=True),
+        Rule("side_natural_tie_pushes", side_natural_tie_pushes, frozenset({RESULT, NATURALS})),
         Rule("lucky_six", lucky_six, _RTC, ("two_card", "three_card")),
         Rule("tiger_tie", tiger_tie, _RT),
         Rule("tiger_pair", tiger_pair, frozenset({SUITS}), ("all_identical", "both_pairs", "one_pair")),
-        Rule("four_pair", four_pair, frozenset({SUITS}), ("four_diamonds", "fours", "diamonds", "pair"), sided=True),
-        Rule("black", black, frozenset({SUITS}), sided=True),
-        Rule("red", red, frozenset({SUITS}), sided=True),
+        Rule("four_pair", four_pair, frozenset({SUITS}), ("four_diamonds", "fours", "diamonds", "pair"), one_side=True),
+        Rule("black", black, frozenset({SUITS}), one_side=True),
+        Rule("red", red, frozenset({SUITS}), one_side=True),
         Rule("invincible_six", invincible_six, _RT),
         Rule("tiger_buffalo", tiger_buffalo, _RT),
-        Rule("char_siu", char_siu, _RTC, ("cards_4", "cards_5", "cards_6"), sided=True),
+        Rule("char_siu", char_siu, _RTC, ("cards_4", "cards_5", "cards_6")),
         Rule("fire_sevens", fire_sevens, frozenset({TOTALS, CARD_COUNTS}), ("two_card", "three_card")),
         Rule("divine_nine", divine_nine, frozenset({TOTALS, CARD_COUNTS}), ("one_side", "both_sides")),
         Rule("all_treasures", all_treasures, _RTC),
