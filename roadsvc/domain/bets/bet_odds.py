@@ -70,7 +70,11 @@ class BetOdds:
             "zh": self.bet.zh,
             "en": self.bet.en,
             "outcomes": {
-                label: {"pays": str(unit_net(self.bet, label)), "count": count, "probability": float(count / self.total)}
+                label: {
+                    "pays": str(unit_net(self.bet, label)),
+                    "count": count,
+                    "probability": float(count / self.total),
+                }
                 for label, count in self.counts.items()
             },
             "total": self.total,

@@ -112,7 +112,10 @@ def test_no_commission_banker_stands_with_banker_in_the_hedge():
                   overrides=overrides) == [None, None, "hedge_limit"]
 
 
-@pytest.mark.parametrize(("stakes", "codes"), [(["300", "200"], [None, None]), (["300", "200.01"], [None, "total_limit"])])
+@pytest.mark.parametrize(("stakes", "codes"), [
+    (["300", "200"], [None, None]),
+    (["300", "200.01"], [None, "total_limit"]),
+])
 def test_other_bets_may_reach_their_hand_total_exactly(stakes, codes):
     overrides = {"total_limits": {"tie": "500"}}
     assert reason("classic", 1, [("tie", s) for s in stakes], overrides=overrides) == codes

@@ -99,7 +99,8 @@ def test_exact_odds_match_dealing_every_ordering_of_a_small_shoe(cards, name):
     counts = Counter(parse_card(code) for code in cards)
     expected = brute_force(cards)
     for odds in evaluate_bets(counts, rule_set(name)):
-        assert {label: n for label, n in odds.counts.items() if n} == dict(expected[(name, odds.bet.code)]), odds.bet.code
+        found = {label: n for label, n in odds.counts.items() if n}
+        assert found == dict(expected[(name, odds.bet.code)]), odds.bet.code
 
 
 def test_a_part_dealt_shoe_is_evaluated_on_what_is_left():

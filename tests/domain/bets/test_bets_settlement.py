@@ -10,7 +10,6 @@ from bet_scenarios import HANDS, PUSHING, SCENARIOS, SPEC_PAYS
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.bets.settlement import settle, settle_slip
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import hand_from_result
 
 CASES = [
     (name, code, hand_name, label)
