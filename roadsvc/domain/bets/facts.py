@@ -2,11 +2,12 @@
 
 A hand dealt by cards supplies every fact. A hand entered by result only supplies
 the result and its pair flags (a hand entered without them states no pairs), the
-totals when they were given, and each side's natural when the totals and the hand's `natural` flag were given (a natural stops
-the drawing, so with the flag set the sides showing 8 or 9 are exactly the natural
-ones; with it false neither side is). Card counts and suits never come without
-cards. A bet names the fact groups it needs (see `rules`); settling it on a hand
-lacking one of them is refused, never guessed.
+totals when they were given, and each side's natural when the totals and the
+hand's `natural` flag were given (a natural stops the drawing, so with the flag
+set the sides showing 8 or 9 are exactly the natural ones; with it false neither
+side is). Card counts and suits never come without cards. A bet names the fact
+groups it needs (see `rules`); settling it on a hand lacking one of them is
+refused, never guessed.
 """
 
 from __future__ import annotations
