@@ -11,7 +11,8 @@ What a service calls (all pure; amounts are Decimals in whole cents):
   the hand already holds by bet code (the service reads it under a lock, so two
   racing slips cannot both take the last room under a limit).
 * `settle(code, stake, hand, rule_set)` / `settle_slip(bets, hand, rule_set)` ->
-  Settlement: outcome, held, returned, net; `held_for(bet, stake)` is what placing holds.
+  Settlement: outcome, held, returned, net; `held_for(bet, stake)` is what placing holds;
+  `refund(code, stake, rule_set)` settles a bet of a voided hand (all it held back).
 * Odds (numpy): `roadsvc.domain.bets.odds.evaluate_bets(card_counts, rule_set)`,
   `odds_report(rule_set, decks)`, `remaining_shoe(decks, dealt)`, and
   `roadsvc.domain.bets.point_odds.evaluate_point_bets(value_counts, rule_set)`
@@ -22,10 +23,10 @@ from roadsvc.domain.bets.betting import ALL_FACTS, BetCheck, BetStatus, SlipChec
 from roadsvc.domain.bets.limits import StakeRange, stake_range
 from roadsvc.domain.bets.refusals import REASONS, Refusal
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet, rule_set, rule_set_names
-from roadsvc.domain.bets.settlement import Settlement, held_for, settle, settle_slip
+from roadsvc.domain.bets.settlement import Settlement, held_for, refund, settle, settle_slip
 
 __all__ = [
     "ALL_FACTS", "BetCheck", "BetSpec", "BetStatus", "REASONS", "Refusal", "RuleSet", "Settlement", "SlipCheck",
-    "StakeRange", "check_slip", "held_for", "open_bets", "rule_set", "rule_set_names", "settle", "settle_slip",
+    "StakeRange", "check_slip", "held_for", "open_bets", "refund", "rule_set", "rule_set_names", "settle", "settle_slip",
     "stake_range",
 ]

@@ -96,6 +96,17 @@ def settle_facts(
     return Settlement(bet.code, stake, outcome, pay, held, returned, returned - held)
 
 
+VOIDED = Outcome("refund", "void")
+
+
+def refund(code: str, stake: object, rule_set: RuleSet) -> Settlement:
+    """A voided hand (cancelled before dealing, or voided by the pit boss) gives back all it held."""
+    bet = rule_set.bet(code, "bet")
+    stake = to_stake(stake, "stake")
+    held = held_for(bet, stake)
+    return Settlement(bet.code, stake, VOIDED, None, held, held, held - held)
+
+
 def settle_slip(bets: Iterable[tuple[str, object]], hand: Hand, rule_set: RuleSet) -> list[Settlement]:
     """Settle every (code, stake) of a slip on one hand, the hand's facts drawn once."""
     facts = facts_of(hand)

@@ -8,7 +8,7 @@ import pytest
 from bet_scenarios import HANDS, PUSHING, SCENARIOS, SPEC_PAYS
 
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
-from roadsvc.domain.bets.settlement import settle, settle_slip
+from roadsvc.domain.bets.settlement import refund, settle, settle_slip
 from roadsvc.domain.errors import DomainError
 
 CASES = [
@@ -104,3 +104,9 @@ def test_an_unknown_bet_is_refused():
     with pytest.raises(DomainError) as error:
         settle("tiger", "1", HANDS["P8_B3"], rule_set("classic"))
     assert error.value.code == "unknown_bet"
+
+
+def test_a_voided_hand_refunds_everything_held():
+    voided = refund("banker", "100", rule_set("niuniu"))
+    assert (voided.outcome.kind, voided.held, voided.returned, voided.net) == (
+        "refund", Decimal("900.00"), Decimal("900.00"), Decimal("0.00"))
