@@ -26,6 +26,10 @@ class Database:
         self.url = url
         self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self._placeholder = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        # Hot one-row reads in autocommit: no transaction, so no ROLLBACK round trip when
+        # the connection goes back to the pool (SQLite runs in-process and needs none).
+        self._hot_engine = self.engine if self.is_sqlite else make_engine(url, pool_size=pool_size, autocommit=True)
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
@@ -68,13 +72,37 @@ class Database:
         with self.engine.connect() as conn:
             yield conn
 
+    def fetch_one(self, sql: str, *params: Any) -> tuple | None:
+        """One row of a tiny hot-path query, through the raw DB-API connection.
+
+        `sql` uses `?` placeholders. This skips SQLAlchemy's statement machinery, which
+        costs more than the indexed lookup itself on the 304 path of a polled display.
+        """
+        if self._placeholder != "?":
+            sql = sql.replace("?", self._placeholder)
+        connection = self._hot_engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            connection.close()  # back to the pool (which rolls back what the SELECT opened)
+        return None if row is None else tuple(row)
+
     def dispose(self) -> None:
         self.engine.dispose()
+        self._hot_engine.dispose()
 
 
-def make_engine(url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL", pool_size: int = 10) -> Engine:
+def make_engine(
+    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL", pool_size: int = 10, autocommit: bool = False
+) -> Engine:
     if make_url(url).get_backend_name() != "sqlite":
-        return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+        # No pre-ping: it would double the round trips of every poll. After a server
+        # restart the first request on a stale connection fails and the pool is renewed.
+        options = {"isolation_level": "AUTOCOMMIT"} if autocommit else {}
+        return create_engine(url, pool_size=pool_size, max_overflow=pool_size, **options)
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, connect_args={"check_same_thread": False})
     _configure_sqlite(engine, busy_timeout_ms, synchronous)
     return engine

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from sqlalchemy import Connection, Row, func, select, update
+from sqlalchemy import Row, func, select, update
 from sqlalchemy.orm import Session
 
+from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand, Shoe, Table, utcnow
 
 
@@ -65,23 +66,26 @@ def bump_table_revisions(session: Session, table_id: int) -> None:
     )
 
 
-# Core reads for the hot 304 path (no ORM objects built).
+# The hot 304 path: raw one-row lookups by index (see Database.fetch_one).
+
+SHOE_REVISION_SQL = "SELECT revision FROM shoes WHERE id = ?"
+CURRENT_SHOE_SQL = "SELECT id, revision FROM shoes WHERE table_id = ? ORDER BY number DESC LIMIT 1"
+TABLE_EXISTS_SQL = "SELECT id FROM tables WHERE id = ?"
 
 
-def shoe_revision(conn: Connection, shoe_id: int) -> int | None:
-    return conn.execute(select(Shoe.revision).where(Shoe.id == shoe_id)).scalar()
+def shoe_revision(db: Database, shoe_id: int) -> int | None:
+    row = db.fetch_one(SHOE_REVISION_SQL, shoe_id)
+    return None if row is None else row[0]
 
 
-def current_shoe_revision(conn: Connection, table_id: int) -> Row | None:
-    """(id, revision) of the table's newest shoe: one indexed lookup."""
-    query = (
-        select(Shoe.id, Shoe.revision).where(Shoe.table_id == table_id).order_by(Shoe.number.desc()).limit(1)
-    )
-    return conn.execute(query).first()
+def current_shoe_revision(db: Database, table_id: int) -> tuple[int, int] | None:
+    """(id, revision) of the table's newest shoe: one lookup on the (table_id, number) index."""
+    row = db.fetch_one(CURRENT_SHOE_SQL, table_id)
+    return None if row is None else (row[0], row[1])
 
 
-def table_exists(conn: Connection, table_id: int) -> bool:
-    return conn.execute(select(Table.id).where(Table.id == table_id)).first() is not None
+def table_exists(db: Database, table_id: int) -> bool:
+    return db.fetch_one(TABLE_EXISTS_SQL, table_id) is not None
 
 
 def shoe_with_table(session: Session, shoe_id: int) -> Row | None:

@@ -133,8 +133,7 @@ def build_document(db: Database, shoe_id: int) -> Document:
 
 def shoe_revision(db: Database, shoe_id: int) -> int:
     """The shoe's current revision: one indexed lookup (the 304 path)."""
-    with db.connect() as conn:
-        revision = repo.shoe_revision(conn, shoe_id)
+    revision = repo.shoe_revision(db, shoe_id)
     if revision is None:
         raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
     return revision
@@ -142,10 +141,9 @@ def shoe_revision(db: Database, shoe_id: int) -> int:
 
 def table_shoe_revision(db: Database, table_id: int) -> tuple[int, int]:
     """(shoe id, revision) of the table's current (newest) shoe: one indexed lookup."""
-    with db.connect() as conn:
-        row = repo.current_shoe_revision(conn, table_id)
-        if row is None and not repo.table_exists(conn, table_id):
-            raise NotFound("table_not_found", f"no table {table_id}", "table_id")
+    row = repo.current_shoe_revision(db, table_id)
+    if row is None and not repo.table_exists(db, table_id):
+        raise NotFound("table_not_found", f"no table {table_id}", "table_id")
     if row is None:
         raise NotFound("no_shoe", f"table {table_id} has no shoe yet", "table_id")
-    return row.id, row.revision
+    return row
