@@ -61,6 +61,5 @@ def load_settings(environ: Mapping[str, str] | None = None, overrides: Mapping[s
 
 
 def default_database_url(instance_path: str) -> str:
-    """An SQLite file in the instance folder (created if missing)."""
-    Path(instance_path).mkdir(parents=True, exist_ok=True)
+    """An SQLite file in the instance folder (the engine creates the folder when it connects)."""
     return f"sqlite:///{Path(instance_path) / 'roadsvc.db'}"

@@ -12,12 +12,11 @@ from roadsvc.config import PROJECT_ROOT, load_settings
 
 
 def register(subparsers: Any) -> None:
-    settings = load_settings()
     parser = subparsers.add_parser("serve", help="serve the API with gunicorn")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--workers", type=int, default=settings["SERVE_WORKERS"], help="worker processes")
-    parser.add_argument("--threads", type=int, default=settings["SERVE_THREADS"], help="threads per worker")
+    parser.add_argument("--workers", type=int, help="worker processes (default: ROADSVC_SERVE_WORKERS or 2)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: ROADSVC_SERVE_THREADS or 1)")
     parser.set_defaults(func=run_serve)
 
 
@@ -34,6 +33,9 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    args.workers = args.workers or settings["SERVE_WORKERS"]
+    args.threads = args.threads or settings["SERVE_THREADS"]
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
     argv = gunicorn_argv(args)
     os.execv(argv[0], argv)

@@ -10,6 +10,7 @@ shoe's revision and its hands come from the same moment.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
@@ -103,9 +104,17 @@ def make_engine(
         # restart the first request on a stale connection fails and the pool is renewed.
         options = {"isolation_level": "AUTOCOMMIT"} if autocommit else {}
         return create_engine(url, pool_size=pool_size, max_overflow=pool_size, **options)
+    _make_parent_folder(url)
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, connect_args={"check_same_thread": False})
     _configure_sqlite(engine, busy_timeout_ms, synchronous)
     return engine
+
+
+def _make_parent_folder(url: str) -> None:
+    """The SQLite file's folder (the instance folder by default) exists before connecting."""
+    database = make_url(url).database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
