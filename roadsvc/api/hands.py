@@ -37,7 +37,7 @@ AUDIT_EXAMPLE = {
 @blp.arguments(
     HandPostSchema,
     examples={
-        "by cards, dealing order": {"value": {"cards": ["4S", "KD", "3H", "9C"], "number": 5}},
+        "by cards, dealing order": {"value": {"cards": ["4S", "KD", "3H", "9C"], "number": 5, "shoe_id": 12}},
         "by cards, per side": {"value": {"cards": {"player": ["4S", "3H"], "banker": ["KD", "9C"]}}},
         "by result": {"value": {"result": "banker", "banker_pair": False, "player_pair": True}},
     },
@@ -49,11 +49,12 @@ def post_hand(data, table_id):
     """Post the next hand
 
     By cards (the third-card rules and the shoe's card supply are checked) or by result.
-    Give `number` to make retries safe: the same hand at a stored number answers 200 with
-    the stored hand, another hand there is a 409. No open shoe, or the cut card's hand in: 409.
+    Give `number` (and `shoe_id`) to make retries safe: the same hand at a stored number
+    answers 200 with the stored hand, another hand there is a 409. No open shoe, a shoe that
+    is no longer current, or the cut card's hand in: 409.
     """
-    number = data.pop("number", None)
-    view = hands.post_hand(database(), table_id, hands.parse_posted_hand(data), number)
+    number, shoe_id = data.pop("number", None), data.pop("shoe_id", None)
+    view = hands.post_hand(database(), table_id, hands.parse_posted_hand(data), number, shoe_id)
     return view, 201 if view.created else 200
 
 

@@ -52,30 +52,32 @@ def view(row: HandRow, revision: int | None = None, created: bool = False) -> Ha
 # Posting
 
 
-def post_hand(db: Database, table_id: int, hand: Hand, number: int | None = None) -> HandView:
+def post_hand(
+    db: Database, table_id: int, hand: Hand, number: int | None = None, shoe_id: int | None = None
+) -> HandView:
     """Store `hand` as the next hand of the table's open shoe (see the module docstring).
 
     `number`, when given, is the number the poster expects: a stored number with the
     same hand returns the stored hand (created=False), with another hand is a 409.
+    `shoe_id`, when given, pins the shoe: a retry that arrives after the table moved to a
+    new shoe still finds its hand, and a new hand for a shoe that is no longer current is
+    a 409 instead of landing in the wrong shoe.
     """
     try:
-        return _post(db, table_id, hand, number)
+        return _post(db, table_id, hand, number, shoe_id)
     except IntegrityError:
         if number is None:
-            return _post(db, table_id, hand, None)
-        return _stored_or_conflict(db, table_id, hand, number)
+            return _post(db, table_id, hand, None, shoe_id)
+        return _stored_or_conflict(db, table_id, hand, number, shoe_id)
 
 
-def _post(db: Database, table_id: int, hand: Hand, number: int | None) -> HandView:
+def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: int | None) -> HandView:
     with db.write() as session:
-        shoe = _open_shoe_locked(session, table_id)
+        shoe, current = _target_shoe_locked(session, table_id, shoe_id)
         posted = repo.last_hand_number(session, shoe.id)
         if number is not None and number <= posted:
             return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
-        if number is not None and number > posted + 1:
-            raise Conflict("hand_number_ahead", f"the next hand of this shoe is {posted + 1}, not {number}", "number")
-        if not accepts_hand(posted, shoe.last_hand):
-            raise Conflict("shoe_complete", f"the cut card is out and hand {shoe.last_hand}, the last, is in")
+        _refuse_new_hand(shoe, current, posted, number)
         counted = counted_hands(session, shoe.id)
         check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
         row = HandRow(shoe_id=shoe.id, number=posted + 1, data=hand.to_dict(), result=hand.result)
@@ -85,9 +87,36 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None) -> HandVi
     return view(row, revision, created=True)
 
 
-def _stored_or_conflict(db: Database, table_id: int, hand: Hand, number: int) -> HandView:
+def _refuse_new_hand(shoe: Shoe, current: bool, posted: int, number: int | None) -> None:
+    """Why the shoe cannot take a new hand now, if it cannot."""
+    if not current:
+        raise Conflict("shoe_changed", f"shoe {shoe.id} is no longer the table's current shoe", "shoe_id")
+    if shoe.status != OPEN:
+        raise Conflict("no_open_shoe", "this table has no open shoe; open one first")
+    if number is not None and number > posted + 1:
+        raise Conflict("hand_number_ahead", f"the next hand of this shoe is {posted + 1}, not {number}", "number")
+    if not accepts_hand(posted, shoe.last_hand):
+        raise Conflict("shoe_complete", f"the cut card is out and hand {shoe.last_hand}, the last, is in")
+
+
+def _target_shoe_locked(session: Session, table_id: int, shoe_id: int | None) -> tuple[Shoe, bool]:
+    """The shoe a post is for (the table's newest, locked, or the one named) and whether it is current."""
+    latest = repo.latest_shoe(session, table_id, for_update=True)
+    if latest is None and session.get(Table, table_id) is None:
+        raise NotFound("table_not_found", f"no table {table_id}", "table_id")
+    if shoe_id is None or (latest is not None and latest.id == shoe_id):
+        if latest is None:
+            raise Conflict("no_open_shoe", "this table has no open shoe; open one first")
+        return latest, True
+    named = session.get(Shoe, shoe_id)
+    if named is None or named.table_id != table_id:
+        raise NotFound("shoe_not_found", f"no shoe {shoe_id} at table {table_id}", "shoe_id")
+    return named, False
+
+
+def _stored_or_conflict(db: Database, table_id: int, hand: Hand, number: int, shoe_id: int | None) -> HandView:
     with db.read() as session:
-        shoe = repo.latest_shoe(session, table_id)
+        shoe = session.get(Shoe, shoe_id) if shoe_id else repo.latest_shoe(session, table_id)
         stored = repo.hand_by_number(session, shoe.id, number) if shoe else None
         if shoe is None or stored is None:
             raise Conflict("hand_conflict", f"hand {number} could not be stored; post it again", "number")
@@ -99,15 +128,6 @@ def _same_or_conflict(stored: HandRow | None, hand: Hand, revision: int) -> Hand
         return view(stored, revision, created=False)
     number = stored.number if stored else "?"
     raise Conflict("hand_conflict", f"hand {number} is already stored with a different hand", "number")
-
-
-def _open_shoe_locked(session: Session, table_id: int) -> Shoe:
-    shoe = repo.latest_shoe(session, table_id, for_update=True)
-    if shoe is None and session.get(Table, table_id) is None:
-        raise NotFound("table_not_found", f"no table {table_id}", "table_id")
-    if shoe is None or shoe.status != OPEN:
-        raise Conflict("no_open_shoe", "this table has no open shoe; open one first")
-    return shoe
 
 
 def counted_hands(session: Session, shoe_id: int) -> dict[int, Hand]:

@@ -138,3 +138,30 @@ def test_concurrent_posters_without_numbers_leave_no_gaps_or_duplicates(api, tab
         thread.join()
     assert statuses == [201] * 20
     assert stored_numbers(api, shoe) == list(range(1, 21))
+
+
+def test_a_retry_pinned_to_its_shoe_still_finds_its_hand_after_a_new_shoe(api, table, shoe):
+    body = {**NATURAL, "number": 1, "shoe_id": shoe["id"]}
+    assert api.post(hands_url(table), body, role="dealer").status_code == 201
+    new_shoe = api.post(f"/api/v1/tables/{table['id']}/shoes", {}, role="dealer").json
+    retry = api.post(hands_url(table), body, role="dealer")
+    assert (retry.status_code, retry.json["shoe_id"]) == (200, shoe["id"])
+    assert stored_numbers(api, new_shoe) == []
+    late = api.post(hands_url(table), {**OTHER, "number": 2, "shoe_id": shoe["id"]}, role="dealer")
+    assert (late.status_code, late.json["code"]) == (409, "shoe_changed")
+    assert stored_numbers(api, shoe) == [1]
+
+
+def test_a_retry_of_the_last_hand_after_the_shoe_closed_is_still_a_retry(api, table, shoe):
+    body = {**NATURAL, "number": 1}
+    api.post(hands_url(table), body, role="dealer")
+    api.post(f"/api/v1/tables/{table['id']}/shoes/{shoe['id']}/close", role="pitboss")
+    assert api.post(hands_url(table), body, role="dealer").status_code == 200
+    assert api.post(hands_url(table), {**NATURAL, "number": 2}, role="dealer").json["code"] == "no_open_shoe"
+
+
+def test_a_shoe_of_another_table_is_404(api, table, shoe):
+    other = api.post("/api/v1/tables", {"name": "Other"}).json
+    api.post(f"/api/v1/tables/{other['id']}/shoes", {}, role="dealer")
+    response = api.post(f"/api/v1/tables/{other['id']}/hands", {**NATURAL, "shoe_id": shoe["id"]}, role="dealer")
+    assert (response.status_code, response.json["code"]) == (404, "shoe_not_found")

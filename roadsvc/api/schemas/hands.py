@@ -34,6 +34,7 @@ class HandFieldsSchema(StrictSchema):
 
 class HandPostSchema(HandFieldsSchema):
     number = integer(1, 1000, metadata={"description": "The number the poster expects (idempotent retry)"})
+    shoe_id = integer(1, 2**31 - 1, metadata={"description": "The shoe the poster means (a retry after a new shoe opened)"})
 
 
 class VoidSchema(StrictSchema):
