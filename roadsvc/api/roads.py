@@ -8,11 +8,10 @@ request, so every worker of a multi-process server answers the newest state.
 
 from __future__ import annotations
 
+import marshmallow as ma
 from flask import Response, request
 from flask_smorest import Blueprint
 from marshmallow import fields
-
-import marshmallow as ma
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, snapshots

@@ -9,6 +9,8 @@ shoe's revision and its hands come from the same moment.
 
 from __future__ import annotations
 
+import os
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -34,6 +36,7 @@ class Database:
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
+        _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
         self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
 
@@ -94,6 +97,20 @@ class Database:
     def dispose(self) -> None:
         self.engine.dispose()
         self._hot_engine.dispose()
+
+
+def _forget_pools_after_fork(db: "Database") -> None:
+    """A forked child (gunicorn --preload) must not share its parent's connections:
+    it drops the inherited pools without closing them, and opens its own."""
+    ref = weakref.ref(db)
+
+    def after_fork() -> None:
+        database = ref()
+        if database is not None:
+            database.engine.dispose(close=False)
+            database._hot_engine.dispose(close=False)
+
+    os.register_at_fork(after_in_child=after_fork)
 
 
 def make_engine(
