@@ -1,7 +1,10 @@
 """The HTTP API under /api/v1: one flask-smorest blueprint per area.
 
 To add an area, write `roadsvc/api/<area>.py` with a `blp` and add its name to
-BLUEPRINTS; `register_blueprints` does the rest (routes and OpenAPI document).
+BLUEPRINTS; `register_blueprints` does the rest (routes and OpenAPI document). Views
+take `@requires(role)` (roadsvc.api.auth) first; answers derived from a shoe (images,
+open bets) use `revision_response` (roadsvc.api.revisions) for ETag/304 and
+`snapshots().document(shoe_id, revision)` (roadsvc.api.context) for the roads.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Roads: the snapshot of a table's current shoe or of any shoe, with ETag and 304.
 
 The 304 path reads one (shoe id, revision) row and compares it with If-None-Match
-before anything is built or serialised; the 200 path serves cached JSON bytes keyed by
-(shoe id, revision, columns). Both read the revision from the database on every
-request, so every worker of a multi-process server answers the newest state.
+before anything is built or serialised (roadsvc.api.revisions); the 200 path serves
+cached JSON bytes keyed by (shoe id, revision, columns). Both read the revision from the
+database on every request, so every worker of a multi-process server answers the newest
+state.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from marshmallow import fields
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import error_responses
+from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, revision_response
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
 
@@ -31,19 +33,9 @@ PARAMETERS = [
         "description": "Keep only the newest N drawn columns of every grid (fixed-width displays)",
         "example": 24,
     },
-    {
-        "in": "header",
-        "name": "If-None-Match",
-        "required": False,
-        "schema": {"type": "string"},
-        "description": "The ETag of the snapshot you hold: 304 if it is still current",
-        "example": '"12.31.24"',
-    },
+    IF_NONE_MATCH_DOC,
 ]
-HEADERS = {
-    "ETag": {"description": "(shoe id, revision, columns)", "schema": {"type": "string"}},
-    "Cache-Control": {"description": "no-cache: revalidate every time", "schema": {"type": "string"}},
-}
+HEADERS = HEADERS_DOC
 ROADS_EXAMPLE = {
     "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"},
     "shoe": {"id": 12, "number": 7, "status": "open", "decks": 8, "burn_card": "7H", "burn_count": 7,
@@ -91,23 +83,10 @@ def requested_columns() -> int | None:
     return int(raw)
 
 
-def etag(shoe_id: int, revision: int, columns: int | None) -> str:
-    return f"{shoe_id}.{revision}.{columns or 0}"
-
-
 def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response:
-    tag = etag(shoe_id, revision, columns)
-    if request.if_none_match.contains_weak(tag):
-        return _response(None, 304, tag)
-    revision, body = snapshots().body(shoe_id, revision, columns)
-    return _response(body, 200, etag(shoe_id, revision, columns))
-
-
-def _response(body: bytes | None, status: int, tag: str) -> Response:
-    response = Response(body, status=status, mimetype="application/json")
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return revision_response(
+        shoe_id, revision, str(columns or 0), lambda: snapshots().body(shoe_id, revision, columns)
+    )
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])

@@ -1,0 +1,51 @@
+"""Conditional answers for anything derived from a shoe (roads now; images, bets later).
+
+The ETag is (shoe id, revision, variant): the revision names the shoe's state and the
+variant the form (columns, image size...). A matching If-None-Match is answered 304
+before `produce` runs, so a poll costs the revision lookup alone.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from flask import Response, request
+
+HEADERS_DOC = {
+    "ETag": {"description": "(shoe id, revision, variant)", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "no-cache: revalidate every time", "schema": {"type": "string"}},
+}
+IF_NONE_MATCH_DOC = {
+    "in": "header",
+    "name": "If-None-Match",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "The ETag you hold: 304 if it is still current",
+    "example": '"12.31.0"',
+}
+
+
+def etag(shoe_id: int, revision: int, variant: str) -> str:
+    return f"{shoe_id}.{revision}.{variant}"
+
+
+def revision_response(
+    shoe_id: int,
+    revision: int,
+    variant: str,
+    produce: Callable[[], tuple[int, bytes]],
+    mimetype: str = "application/json",
+) -> Response:
+    """304 if the client's ETag matches; else the bytes `produce()` returns with their revision."""
+    tag = etag(shoe_id, revision, variant)
+    if request.if_none_match.contains_weak(tag):
+        return _response(None, 304, tag, mimetype)
+    revision, body = produce()
+    return _response(body, 200, etag(shoe_id, revision, variant), mimetype)
+
+
+def _response(body: bytes | None, status: int, tag: str, mimetype: str) -> Response:
+    response = Response(body, status=status, mimetype=mimetype)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
