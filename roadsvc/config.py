@@ -36,11 +36,13 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SQLITE_SYNCHRONOUS": (_str, "NORMAL"),
     "DB_POOL_SIZE": (_int, 10),
     "SNAPSHOT_CACHE_SIZE": (_int, 1024),  # serialised snapshots kept per process
+    "IMAGE_CACHE_BYTES": (_int, 32 * 1024 * 1024),  # rendered road images kept per process, in bytes
     "KEY_CACHE_TTL": (_float, 5.0),  # seconds a verified key is trusted: revocation delay
     "KEY_CACHE_SIZE": (_int, 10000),
     "MAX_CONTENT_LENGTH": (_int, 64 * 1024),  # request bodies above this answer 413
     "LOG_LEVEL": (_str, "INFO"),
     "DEMO_TABLE_NAME": (_str, "Demo Baccarat 1"),
+    "DEMO_DEAL_INTERVAL": (_float, 0.0),  # `roadsvc jobs`: seconds between demo hands (0: off)
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
 }

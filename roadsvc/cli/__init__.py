@@ -7,7 +7,7 @@ import importlib
 import sys
 
 # Subcommand modules: each has `register(subparsers)` adding its parser with `func` set.
-COMMANDS = ["roads", "odds", "db", "serve", "keys", "demo"]
+COMMANDS = ["roads", "odds", "db", "serve", "keys", "demo", "jobs"]
 
 
 def build_parser() -> argparse.ArgumentParser:

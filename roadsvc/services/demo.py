@@ -69,6 +69,10 @@ class DemoDealer:
             self.shoes_finished += 1
         return f"hand {posted.number}: {posted.result}{note}"
 
+    def abandon_shoe(self) -> None:
+        """Forget the shoe being dealt: the next step opens a new one."""
+        self.dealt = None
+
     def _new_shoe(self) -> str:
         self.dealt = deal_shoe(self.rng)
         self.next_index = 0

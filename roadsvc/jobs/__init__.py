@@ -1,0 +1,47 @@
+"""Background jobs, run by APScheduler 3 in their own process (`roadsvc jobs`).
+
+Jobs go through the services like any other client, so the web workers see their
+writes by revision exactly as they see a dealer's.
+
+* demo_dealer: deals real 8-deck shoes into the demo table, one hand every
+  `DEMO_DEAL_INTERVAL` seconds (0, the default, leaves it off). `./dev serve` runs it,
+  so a newcomer sees the roads move.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Mapping
+
+from apscheduler.schedulers.base import BaseScheduler
+from apscheduler.schedulers.blocking import BlockingScheduler
+
+from roadsvc.persistence.engine import Database
+from roadsvc.services.demo import DemoDealer, ensure_demo_table
+from roadsvc.services.errors import ServiceError
+
+log = logging.getLogger(__name__)
+
+
+def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseScheduler | None = None) -> BaseScheduler:
+    """A scheduler holding the jobs the settings turn on (not started)."""
+    scheduler = scheduler or BlockingScheduler(timezone="UTC")
+    interval = settings["DEMO_DEAL_INTERVAL"]
+    if interval > 0:
+        table, _ = ensure_demo_table(db, settings["DEMO_TABLE_NAME"])
+        dealer = DemoDealer(db, table.id, random.Random())
+        scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
+                          id="demo_dealer", max_instances=1, coalesce=True)
+    return scheduler
+
+
+def deal_demo_hand(dealer: DemoDealer) -> str:
+    """One step of the demo dealer. A refusal (say a pit boss closed the shoe) starts a new shoe next time."""
+    try:
+        step = dealer.step()
+    except ServiceError as error:
+        dealer.abandon_shoe()
+        step = f"refused ({error.code}): {error.message}; a new shoe comes next"
+    log.info("table %s: %s", dealer.table_id, step)
+    return step

@@ -1,0 +1,64 @@
+"""The APScheduler jobs process: which jobs the settings turn on, and what each job does."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from roadsvc.cli import main
+from roadsvc.config import load_settings
+from roadsvc.jobs import build_scheduler
+from roadsvc.services import hands, shoes
+
+
+def scheduler_for(db, interval: float) -> BackgroundScheduler:
+    settings = load_settings(overrides={"DEMO_DEAL_INTERVAL": interval, "DATABASE_URL": db.url})
+    return build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
+
+
+def run_job(scheduler: BackgroundScheduler, job_id: str):
+    job = scheduler.get_job(job_id)
+    return job.func(*job.args)
+
+
+def test_no_job_runs_unless_the_settings_turn_it_on(db):
+    assert scheduler_for(db, 0).get_jobs() == []
+
+
+def test_the_demo_dealer_runs_at_the_configured_interval(db):
+    job = scheduler_for(db, 2.5).get_job("demo_dealer")
+    assert job.trigger.interval == timedelta(seconds=2.5)
+    assert job.max_instances == 1 and job.coalesce
+
+
+def test_the_demo_dealer_opens_a_shoe_then_posts_real_hands_through_the_services(db):
+    scheduler = scheduler_for(db, 1)
+    assert run_job(scheduler, "demo_dealer").startswith("shoe ")
+    for _ in range(3):
+        run_job(scheduler, "demo_dealer")
+    dealer = scheduler.get_job("demo_dealer").args[0]
+    stored = hands.list_hands(db, dealer.shoe_id)
+    assert [hand.number for hand in stored] == [1, 2, 3]
+    assert [hand.hand for hand in stored] == [h.to_dict() for h in dealer.dealt.hands[:3]]
+
+
+def test_a_shoe_closed_under_the_demo_dealer_is_followed_by_a_new_one(db):
+    scheduler = scheduler_for(db, 1)
+    run_job(scheduler, "demo_dealer")
+    dealer = scheduler.get_job("demo_dealer").args[0]
+    first_shoe = dealer.shoe_id
+    shoes.close_shoe(db, dealer.table_id, first_shoe)
+    assert "refused (no_open_shoe)" in run_job(scheduler, "demo_dealer")
+    assert run_job(scheduler, "demo_dealer").startswith("shoe ")
+    run_job(scheduler, "demo_dealer")
+    assert dealer.shoe_id != first_shoe
+    assert [hand.number for hand in hands.list_hands(db, dealer.shoe_id)] == [1]
+
+
+def test_roadsvc_jobs_says_so_and_stops_when_no_job_is_on(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.delenv("ROADSVC_DEMO_DEAL_INTERVAL", raising=False)
+    assert main(["db", "upgrade"]) == 0
+    assert main(["jobs"]) == 0
+    assert "no job is turned on" in capsys.readouterr().out
