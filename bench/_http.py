@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,31 +29,96 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until_up(url: str, timeout: float = 20.0) -> None:
+def wait_until_up(url: str, timeout: float = 20.0, process: subprocess.Popen | None = None) -> None:
+    """Until `url` answers anything HTTP (an error status counts: the server is up)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the server for {url} exited with status {process.returncode}")
         try:
             urllib.request.urlopen(url, timeout=1).close()
             return
-        except Exception:  # noqa: BLE001 - any failure means not up yet
-            time.sleep(0.1)
+        except urllib.error.HTTPError:
+            return
+        except Exception:  # noqa: BLE001 - any other failure means not up yet
+            time.sleep(0.05)
     raise RuntimeError(f"server at {url} did not come up")
 
 
+class Gunicorn:
+    """gunicorn serving `app` on a loopback port, in its own process group.
+
+    The benchmarks and the reliability tests (tests/reliability) start servers through
+    this one class. Its own process group lets `kill()` SIGKILL the master and every
+    worker at once, as a crashed machine would; `start()` again serves the same port.
+    """
+
+    def __init__(self, app: str, env: dict[str, str] | None = None, workers: int = 2, threads: int = 1,
+                 probe: str = "/", port: int | None = None, pythonpath: str | None = None,
+                 access_log: Path | None = None):
+        self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
+        self.pythonpath, self.access_log = pythonpath, access_log
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def command(self) -> list[str]:
+        command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+                   "--log-level", "warning", "--chdir", str(ROOT)]
+        if self.threads > 1:
+            command += ["--threads", str(self.threads)]  # gthread workers
+        if self.pythonpath:
+            command += ["--pythonpath", self.pythonpath]
+        if self.access_log:  # one line per request: the worker's pid, the request line, the status
+            command += ["--access-logfile", str(self.access_log), "--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
+        return command + [self.app]
+
+    def start(self) -> str:
+        self.process = subprocess.Popen(self.command(), env={**os.environ, **self.env}, start_new_session=True)
+        try:
+            wait_until_up(self.base + self.probe, process=self.process)
+        except BaseException:
+            self.kill()
+            raise
+        return self.base
+
+    def kill(self) -> None:
+        """SIGKILL the master and all its workers (the whole process group): no cleanup runs."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=20)
+        self._reap_group()
+
+    def stop(self) -> None:
+        """A graceful stop (SIGTERM), falling back to kill()."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def _reap_group(self) -> None:
+        """Workers orphaned by a killed master are in the group too: make sure none survive."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 @contextmanager
-def gunicorn(app: str, env: dict[str, str] | None = None, workers: int = 2, probe: str = "/"):
+def gunicorn(app: str, env: dict[str, str] | None = None, workers: int = 2, probe: str = "/", threads: int = 1,
+             pythonpath: str | None = None):
     """Serve `app` (module:variable) with gunicorn on a free loopback port; yield its base URL."""
-    port = free_port()
-    command = [str(BIN / "gunicorn"), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-               "--log-level", "warning", "--chdir", str(ROOT), app]
-    process = subprocess.Popen(command, env={**os.environ, **(env or {})})
-    base = f"http://127.0.0.1:{port}"
+    server = Gunicorn(app, env, workers=workers, threads=threads, probe=probe, pythonpath=pythonpath)
+    server.start()
     try:
-        wait_until_up(base + probe)
-        yield base
+        yield server.base
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=20)
+        server.stop()
 
 
 def ensure_wrk() -> str:

@@ -1,0 +1,171 @@
+"""roadsvc under gunicorn for the HTTP benchmarks and the reliability tests.
+
+A fresh, migrated database (an SQLite file in a temporary instance folder, or a
+throw-away PostgreSQL schema), tables with open shoes and keys made through the
+services, a gunicorn serving wsgi:app on it, and a small keep-alive JSON client.
+tests/reliability imports this module, so the tests and the benchmarks start the
+service the same way.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import sys
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+from _http import ROOT, Gunicorn
+
+sys.path.insert(0, str(ROOT / "tests"))
+from dbsupport import PostgresSchema, postgres_unavailable, postgres_url  # noqa: E402
+
+from roadsvc.domain.hands import Hand  # noqa: E402
+from roadsvc.domain.shoe import deal_shoe  # noqa: E402
+from roadsvc.persistence.engine import Database  # noqa: E402
+from roadsvc.persistence.migrations import upgrade  # noqa: E402
+from roadsvc.services import shoes, tables  # noqa: E402
+from roadsvc.services.keys import create_key  # noqa: E402
+
+BACKENDS = ("sqlite", "postgres")
+
+
+@dataclass
+class Deployment:
+    """A migrated database and the environment that points roadsvc at it."""
+
+    backend: str
+    url: str
+    env: dict[str, str]
+    instance: Path
+
+
+@contextmanager
+def fresh_deployment(backend: str, folder: Path | None = None) -> Iterator[Deployment]:
+    """A new migrated database. SQLite is the default: the file roadsvc.db in a fresh
+    instance folder (ROADSVC_DATABASE_URL left empty). PostgreSQL: a new schema, dropped after."""
+    with tempfile.TemporaryDirectory(prefix="roadsvc-") as scratch:
+        instance = Path(folder or scratch) / "instance"
+        env = {"ROADSVC_INSTANCE_PATH": str(instance), "ROADSVC_LOG_LEVEL": "WARNING", "ROADSVC_DATABASE_URL": ""}
+        if backend == "sqlite":
+            url = f"sqlite:///{instance / 'roadsvc.db'}"
+            upgrade(url)
+            yield Deployment(backend, url, env, instance)
+            return
+        schema = PostgresSchema(postgres_url())
+        schema.create(with_tables=False)
+        try:
+            upgrade(schema.url)
+            yield Deployment(backend, schema.url, {**env, "ROADSVC_DATABASE_URL": schema.url}, instance)
+        finally:
+            schema.drop()
+
+
+def postgres_missing() -> str | None:
+    """Why the PostgreSQL half cannot run (None: it can)."""
+    return postgres_unavailable(postgres_url())
+
+
+@dataclass
+class Floor:
+    """Tables with an open shoe each, and the keys to use them."""
+
+    table_ids: list[int]
+    shoe_ids: list[int]
+    dealer_key: str
+    display_key: str
+    pitboss_key: str
+
+
+def open_floor(url: str, tables_count: int = 1) -> Floor:
+    """`tables_count` tables, each with an open 8-deck shoe, and a display, dealer and pit-boss key."""
+    db = Database(url)
+    try:
+        table_ids, shoe_ids = [], []
+        for index in range(tables_count):
+            table = tables.create_table(db, f"Bench {index + 1}")
+            table_ids.append(table.id)
+            shoe_ids.append(shoe_open(db, table.id))
+        keys = {role: create_key(db, role, f"bench {role}")[1] for role in ("display", "dealer", "pitboss")}
+    finally:
+        db.dispose()
+    return Floor(table_ids, shoe_ids, keys["dealer"], keys["display"], keys["pitboss"])
+
+
+def shoe_open(db: Database, table_id: int) -> int:
+    return shoes.open_shoe(db, table_id, decks=8).id
+
+
+def next_shoe(url: str, table_id: int) -> int:
+    """Open a new shoe at the table (the previous one closes); its id."""
+    db = Database(url)
+    try:
+        return shoe_open(db, table_id)
+    finally:
+        db.dispose()
+
+
+def dealt_hands(seed: int, shoes_count: int = 1) -> list[list[Hand]]:
+    """Real dealt 8-deck shoes (burn, third-card rules, cut card), one list of hands each."""
+    rng = random.Random(seed)
+    return [deal_shoe(rng).hands for _ in range(shoes_count)]
+
+
+def hand_body(hand: Hand, number: int | None = None, shoe_id: int | None = None) -> dict[str, Any]:
+    """The POST body of a hand by cards, with the number and shoe that make retries safe."""
+    body: dict[str, Any] = {"cards": hand.to_dict()["cards"]}
+    if number is not None:
+        body["number"] = number
+    if shoe_id is not None:
+        body["shoe_id"] = shoe_id
+    return body
+
+
+class Client:
+    """A keep-alive HTTP/1.1 JSON client (http.client); reconnects when the server closes."""
+
+    def __init__(self, base: str, key: str, timeout: float = 10.0):
+        parts = urlsplit(base)
+        self.key = key
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+
+    def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None):
+        """(status, headers, parsed JSON or None)."""
+        sent = {"Authorization": f"Bearer {self.key}", **(headers or {})}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        self.connection.request(method, "/api/v1" + path, body=data, headers=sent)
+        response = self.connection.getresponse()
+        raw = response.read()
+        if response.will_close:
+            self.connection.close()
+        parsed = json.loads(raw) if raw and response.getheader("Content-Type", "").startswith("application/json") else None
+        return response.status, dict(response.getheaders()), parsed
+
+    def post(self, path: str, body: Any):
+        return self.request("POST", path, body)
+
+    def get(self, path: str, headers: dict[str, str] | None = None):
+        return self.request("GET", path, headers=headers)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
+
+
+def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None) -> Gunicorn:
+    """gunicorn serving wsgi:app on the deployment (not started)."""
+    return Gunicorn("wsgi:app", deployment.env, workers=workers, threads=threads, probe="/api/v1/tables",
+                    access_log=access_log)
