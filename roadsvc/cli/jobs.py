@@ -22,6 +22,7 @@ def run_jobs(args: argparse.Namespace) -> int:
     overrides = {} if args.demo_interval is None else {"DEMO_DEAL_INTERVAL": args.demo_interval}
     settings = load_settings(overrides=overrides)
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # not a line per run: the jobs log what they did
     db = open_database(overrides)
     scheduler = build_scheduler(db, settings)
     if not scheduler.get_jobs():
