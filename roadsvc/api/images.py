@@ -1,0 +1,128 @@
+"""Road images: one road or the full scoreboard of a table's current shoe or of any shoe,
+as PNG or SVG.
+
+Order of work, cheapest first: the key; the font (503 if it was missing at start);
+the road (404) and the parameters (422), which need no database; the (shoe, revision)
+lookup; then If-None-Match, answered 304 before any snapshot is fetched or any image
+drawn. The ETag is (shoe, revision, road.format.parameters), so a new hand or other
+parameters make another one. A 200 serves bytes from the RoadImages cache, rendering
+only on the first request for that key in this process.
+"""
+
+from __future__ import annotations
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.api.context import database
+from roadsvc.api.docs import error_responses
+from roadsvc.api.errors import ErrorSchema, error_response
+from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, revision_response
+from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema
+from roadsvc.services.images import (
+    EXTENSION,
+    FontMissing,
+    RenderParams,
+    RoadImages,
+    content_type,
+    image_params,
+    image_road,
+)
+from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
+
+blp = Blueprint("images", __name__, description="Road images: each road and the full scoreboard as PNG or SVG")
+
+FORMATS = "<any(png, svg):fmt>"
+PARAMETERS = [ROAD_PARAMETER, {"in": "query", "schema": ImageQuerySchema}, IF_NONE_MATCH_DOC]
+SVG_EXAMPLE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="270" height="152" ...>'
+    '<title>大路</title>...<g class="mark big-road banker" data-col="0" data-row="0" data-hand="1" data-ties="0" '
+    'data-leading-ties="0" transform="translate(4 4)">...</g>...</svg>'
+)
+IMAGE_RESPONSE = {
+    "description": "The image (`fmt` png: an 8-bit palette PNG; svg: SVG with the CJK font embedded). "
+                   "SVG marks are `<g>` elements with classes (mark, big-road, banker, tie, banker-pair...) "
+                   "and data-* attributes (data-hand, data-col, data-row, data-ties).",
+    "headers": HEADERS_DOC,
+    "content": {
+        "image/png": {"schema": {"type": "string", "format": "binary"},
+                      "example": "(PNG bytes: 1014x330 px for a scoreboard at cell 24)"},
+        "image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
+    },
+}
+IMAGE_ERRORS = {
+    404: ("No such road, table, shoe, or the table has no shoe yet",
+          {"code": "road_not_found", "message": "road must be one of bead_plate, big_road, big_eye_boy, "
+                                                "small_road, cockroach_pig, scoreboard, got 'big_raod'",
+           "field": "road"}),
+    422: ("A query parameter is out of range or unknown; `field` names it",
+          {"code": "invalid_parameter", "message": "cell must be a whole number from 20 to 64, got '10'",
+           "field": "cell"}),
+    503: ("The CJK font was missing at start: no images (everything else works)",
+          {"code": "font_missing", "message": "road images are disabled (they answer 503 font_missing): road "
+                                              "images need the CJK font ..., which is missing", "field": None}),
+}
+
+
+def images() -> RoadImages:
+    return current_app.extensions[EXTENSION]
+
+
+@blp.errorhandler(FontMissing)
+def font_missing(error: FontMissing):
+    """503: the service runs but cannot draw correct images; never an image with boxes."""
+    return error_response(503, error.code, error.message, error.field)
+
+
+def documented(view):
+    """The OpenAPI of an image view: parameters, the image response, 304 and the errors."""
+    view = error_responses(blp, 401, 403)(view)
+    for status, (description, example) in IMAGE_ERRORS.items():
+        view = blp.alt_response(status, schema=ErrorSchema, description=description, example=example)(view)
+    view = blp.alt_response(304, description="Not modified: your ETag is current", headers=HEADERS_DOC)(view)
+    return blp.doc(parameters=PARAMETERS, responses={"200": IMAGE_RESPONSE})(view)
+
+
+def requested(road: str) -> tuple[str, RenderParams]:
+    """The checks that need no database: font, road, parameters."""
+    images().check_ready()
+    road = image_road(road)
+    return road, image_params(road, request.args)
+
+
+def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> Response:
+    return revision_response(
+        shoe_id, revision, f"{road}.{fmt}.{params.key()}",
+        lambda: images().image(shoe_id, revision, road, fmt, params),
+        mimetype=content_type(fmt),
+    )
+
+
+@blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
+@requires("display")
+@documented
+def table_road_image(table_id, road, fmt):
+    """A road image of a table's current shoe
+
+    `GET /api/v1/tables/3/roads/scoreboard.png?cell=32&theme=dark&language=en`. Poll
+    with If-None-Match: a 304 costs one indexed lookup and draws nothing. Query
+    parameters other than cell, theme, language and columns are refused (422), so a
+    misspelt one is not silently ignored.
+    """
+    road, params = requested(road)
+    shoe_id, revision = table_shoe_revision(database(), table_id)
+    return image_response(shoe_id, revision, road, fmt, params)
+
+
+@blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
+@requires("display")
+@documented
+def shoe_road_image(shoe_id, road, fmt):
+    """A road image of any shoe
+
+    Same images, parameters and caching as a table's, for a shoe by id (closed shoes
+    included): `GET /api/v1/shoes/12/roads/big_road.svg?columns=30`.
+    """
+    road, params = requested(road)
+    return image_response(shoe_id, shoe_revision(database(), shoe_id), road, fmt, params)

@@ -1,0 +1,57 @@
+"""The road-image query parameters, as documented in OpenAPI.
+
+The ranges come from the renderer (roadsvc.render.params), which also checks the
+values: the API parses them with RenderParams so one place decides what is valid
+and every refusal is the same 422 `invalid_parameter` naming the parameter.
+"""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from roadsvc.render.labels import LANGUAGES
+from roadsvc.render.params import (
+    CELL_DEFAULT,
+    CELL_MAX,
+    CELL_MIN,
+    COLUMNS_MAX,
+    COLUMNS_MIN,
+    ROADS,
+    SCOREBOARD_COLUMNS_MIN,
+)
+from roadsvc.render.themes import THEMES
+
+
+class ImageQuerySchema(ma.Schema):
+    """cell, theme, language, columns; any other query parameter is a 422."""
+
+    cell = fields.Integer(
+        load_default=CELL_DEFAULT, validate=validate.Range(CELL_MIN, CELL_MAX),
+        metadata={"description": "Side in pixels of a bead-plate / big-road cell (derived roads use half)",
+                  "example": 32},
+    )
+    theme = fields.String(
+        load_default="light", validate=validate.OneOf(tuple(THEMES)),
+        metadata={"description": "Colour theme", "example": "dark"},
+    )
+    language = fields.String(
+        load_default="zh-Hans", validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "Labels: 庄/闲/和 (zh-Hans), 莊/閒/和 (zh-Hant), B/P/T (en)", "example": "en"},
+    )
+    columns = fields.Integer(
+        validate=validate.Range(COLUMNS_MIN, COLUMNS_MAX),
+        metadata={"description": "Show the newest N columns at a fixed width (default: the whole shoe). "
+                                 f"A scoreboard's N is its big road's, at least {SCOREBOARD_COLUMNS_MIN}",
+                  "example": 30},
+    )
+
+
+ROAD_PARAMETER = {
+    "in": "path",
+    "name": "road",
+    "required": True,
+    "schema": {"type": "string", "enum": list(ROADS)},
+    "description": "One road, or `scoreboard` for all five with the ask road and the counts (unknown: 404)",
+    "example": "scoreboard",
+}
