@@ -37,7 +37,6 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "DB_POOL_SIZE": (_int, 10),
     "SNAPSHOT_CACHE_SIZE": (_int, 1024),  # serialised snapshots kept per process
     "IMAGE_CACHE_BYTES": (_int, 32 * 1024 * 1024),  # rendered road images kept per process, in bytes
-    "IMAGE_CACHE_BYTES": (_int, 32 * 1024 * 1024),  # rendered road images kept per process, in bytes
     "KEY_CACHE_TTL": (_float, 5.0),  # seconds a verified key is trusted: revocation delay
     "KEY_CACHE_SIZE": (_int, 10000),
     "MAX_CONTENT_LENGTH": (_int, 64 * 1024),  # request bodies above this answer 413
