@@ -12,7 +12,7 @@ from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.keys import CreatedKeySchema, KeyCreateSchema, KeySchema
 from roadsvc.services import keys
 
-blp = Blueprint("keys", __name__, description="API keys and roles: display < dealer < pitboss < admin")
+blp = Blueprint("keys", __name__, description="API keys and roles: display < game_server < dealer < pitboss < admin")
 
 KEY_EXAMPLE = {
     "id": 4,

@@ -22,7 +22,7 @@ from roadsvc.domain.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
-from roadsvc.services import audit
+from roadsvc.services import audit, ledger
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
 
@@ -83,6 +83,7 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
         row = HandRow(shoe_id=shoe.id, number=posted + 1, data=hand.to_dict(), result=hand.result)
         session.add(row)
         session.flush()
+        ledger.settle_hand(session, shoe.id, row.number, hand)
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision, created=True)
 
@@ -151,7 +152,8 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
             raise Conflict("hand_already_voided", f"hand {number} is already void", "number")
         before = _state(row)
         row.voided, row.void_reason = True, reason
-        audit.record(session, shoe.id, number, "void", actor, reason, before, _state(row))
+        after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, None)}
+        audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision)
@@ -169,7 +171,8 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         check_card_supply([counted[n] for n in sorted(counted)], shoe.decks, burned_cards(shoe))
         before = _state(row)
         row.data, row.result = hand.to_dict(), hand.result
-        audit.record(session, shoe.id, number, "correct", actor, reason, before, _state(row))
+        after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, hand)}
+        audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision)

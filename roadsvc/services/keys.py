@@ -22,7 +22,8 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, Table, utcnow
 from roadsvc.services.errors import DomainError, Forbidden, NotFound
 
-ROLES = ("display", "dealer", "pitboss", "admin")
+# game_server: places bet slips and reads settlements for any table, and nothing else a dealer may do.
+ROLES = ("display", "game_server", "dealer", "pitboss", "admin")
 RANK = {role: rank for rank, role in enumerate(ROLES)}
 KEY_PREFIX = "rs_"
 

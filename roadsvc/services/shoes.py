@@ -18,6 +18,7 @@ from roadsvc.domain.shoe import DEFAULT_DECKS, burn_count, check_decks
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
+from roadsvc.services import ledger
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
 
@@ -119,6 +120,7 @@ def _hand_counts(session, shoe_ids: list[int]) -> dict[int, tuple[int, int]]:
 
 
 def _close(session, shoe: Shoe) -> None:
+    ledger.cancel_open_bets(session, shoe.id)  # bets on a hand that never came are given back
     shoe.status = CLOSED
     shoe.closed_at = utcnow()
     repo.bump_revision(session, shoe.id)

@@ -11,11 +11,12 @@ from sqlalchemy.exc import IntegrityError
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
+from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.snapshots import SnapshotCache, thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
-SETTINGS_SECTIONS = ("limits", "difference_limit", "cutoffs", "good_roads")
+SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads")
 
 
 def check_rule_set(rule_set: str) -> str:
@@ -40,6 +41,7 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 def create_table(db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None) -> Table:
     table = Table(name=name, rule_set=check_rule_set(rule_set), settings=check_settings(settings or {}))
+    check_betting_settings(table.rule_set, table.settings)
     try:
         with db.write() as session:
             _refuse_taken_name(session, name)
@@ -72,6 +74,7 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
                 table.rule_set = check_rule_set(changes["rule_set"])
             if "settings" in changes:
                 table.settings = check_settings({**table.settings, **changes["settings"]})
+            check_betting_settings(table.rule_set, table.settings)
             repo.bump_table_revisions(session, table_id)
     except IntegrityError:
         raise _name_taken(changes.get("name", "")) from None

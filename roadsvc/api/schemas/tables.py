@@ -41,6 +41,23 @@ class TableSettingsSchema(StrictSchema):
         validate=validate.Length(max=100),
         metadata={"description": "Per bet type: last hand number it may be bet on (overrides)"},
     )
+    total_limits = fields.Dict(
+        keys=fields.String(validate=BET_CODE),
+        values=Money(),
+        validate=validate.Length(max=100),
+        metadata={"description": "Per bet type (not banker/player): the most the table takes on it per hand"},
+    )
+    pays = fields.Dict(
+        keys=fields.String(validate=BET_CODE),
+        values=fields.Raw(),
+        validate=validate.Length(max=100),
+        metadata={"description": 'Per bet type: its pay "to 1" as a decimal string, or {tier: pay} for tiered bets',
+                  "example": {"tie": "9", "lucky_six": {"two_card": "12", "three_card": "18"}}},
+    )
+    hands_by = fields.String(
+        validate=validate.OneOf(("cards", "result")),
+        metadata={"description": "How the table's hands are entered: by result, bets needing cards are refused"},
+    )
     good_roads = fields.Nested(GoodRoadThresholdsSchema)
 
 

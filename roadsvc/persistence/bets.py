@@ -1,0 +1,55 @@
+"""The queries of the bets ledger, each small and named for what it finds (models: Bet, BetSlip,
+BettingClosure). Callers that check limits hold the shoe row locked first."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
+
+OPEN_STATUS = "open"
+
+
+def closure(session: Session, shoe_id: int, hand_number: int) -> BettingClosure | None:
+    query = select(BettingClosure).where(BettingClosure.shoe_id == shoe_id, BettingClosure.hand_number == hand_number)
+    return session.scalars(query).first()
+
+
+def slip_by_client_id(session: Session, table_id: int, client_slip_id: str) -> BetSlip | None:
+    query = select(BetSlip).where(BetSlip.table_id == table_id, BetSlip.client_slip_id == client_slip_id)
+    return session.scalars(query).first()
+
+
+def hand_totals(session: Session, shoe_id: int, hand_number: int) -> dict[str, int]:
+    """Cents staked on the hand so far, by bet code (read under the shoe's lock)."""
+    query = (
+        select(Bet.code, func.sum(Bet.stake))
+        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number)
+        .group_by(Bet.code)
+    )
+    return {code: int(total) for code, total in session.execute(query)}
+
+
+def hand_bets(session: Session, shoe_id: int, hand_number: int) -> Sequence[tuple[Bet, dict[str, Any]]]:
+    """Every bet of the hand with the rules of its slip, in the order they were placed."""
+    query = (
+        select(Bet, BetSlip.rules)
+        .join(BetSlip, BetSlip.id == Bet.slip_id)
+        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number)
+        .order_by(Bet.id)
+    )
+    return [(bet, rules) for bet, rules in session.execute(query)]
+
+
+def open_bets_of_shoe(session: Session, shoe_id: int) -> Sequence[tuple[Bet, dict[str, Any]]]:
+    """Bets of the shoe not settled yet (on a hand that never came), with their slips' rules."""
+    query = (
+        select(Bet, BetSlip.rules)
+        .join(BetSlip, BetSlip.id == Bet.slip_id)
+        .where(Bet.shoe_id == shoe_id, Bet.status == OPEN_STATUS)
+        .order_by(Bet.id)
+    )
+    return [(bet, rules) for bet, rules in session.execute(query)]

@@ -1,0 +1,213 @@
+"""The hand's ledger settled: on post, on void (refund), on correction (re-settled), and read.
+
+Every bet is settled by the rules of the slip it came in (pays, losses and holds as they
+were when it was accepted), inside the transaction of the write that decides it, so a
+hand is never in without its bets settled. Amounts are integer cents in the database and
+decimal strings with two places everywhere else.
+
+A bet the posted hand has no facts for (a card bet on a hand entered by result) is never
+guessed: it is settled `needs_cards` and gives back all it held (net 0). A correction that
+brings the cards settles it properly. A void, or a shoe closed before the hand came,
+gives back every bet (`void`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.bets import RuleSet, rule_set
+from roadsvc.domain.bets.facts import facts_of
+from roadsvc.domain.bets.settlement import missing_facts, settle_facts
+from roadsvc.domain.hands import Hand
+from roadsvc.persistence import bets as ledger
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Bet, Shoe, utcnow
+from roadsvc.services.errors import NotFound
+
+OPEN, VOID, NEEDS_CARDS = ledger.OPEN_STATUS, "void", "needs_cards"
+SETTLED = "settled"
+
+Rows = Sequence[tuple[Bet, dict[str, Any]]]
+
+
+# Money: cents in the database, exact decimals outside.
+
+
+def to_cents(amount: Decimal) -> int:
+    return int(amount.scaleb(2))
+
+
+def from_cents(cents: int) -> Decimal:
+    return Decimal(cents).scaleb(-2)
+
+
+def money(cents: int | None) -> str | None:
+    return None if cents is None else str(from_cents(cents))
+
+
+@lru_cache(maxsize=256)
+def _rules(key: str) -> RuleSet:
+    stored = json.loads(key)
+    return rule_set(stored["rule_set"], stored["overrides"])
+
+
+def rules_of(stored: dict[str, Any]) -> RuleSet:
+    """The RuleSet a slip stored ({"rule_set", "overrides"}), built once per distinct rules."""
+    return _rules(json.dumps(stored, sort_keys=True))
+
+
+# Settling, in the transaction of the hand's write.
+
+
+def settle_hand(session: Session, shoe_id: int, hand_number: int, hand: Hand) -> None:
+    """Settle every bet of the hand by `hand` (called by posting)."""
+    _settle(ledger.hand_bets(session, shoe_id, hand_number), hand)
+
+
+def resettle_hand(session: Session, shoe_id: int, hand_number: int, hand: Hand | None) -> dict[str, Any]:
+    """Settle the hand's bets again by `hand` (a correction), or refund them (None: a void).
+
+    Returns what the audit record keeps: each account's net before and after, and the
+    difference; {} when the hand had no bets.
+    """
+    rows = ledger.hand_bets(session, shoe_id, hand_number)
+    if not rows:
+        return {}
+    before = _nets(rows)
+    if hand is None:
+        _refund(rows)
+    else:
+        _settle(rows, hand)
+    return {"settlement": _differences(before, _nets(rows))}
+
+
+def cancel_open_bets(session: Session, shoe_id: int) -> None:
+    """The shoe closed with bets on a hand that never came: every one is given back."""
+    _refund(ledger.open_bets_of_shoe(session, shoe_id))
+
+
+def _settle(rows: Rows, hand: Hand) -> None:
+    facts = facts_of(hand)
+    available, now = facts.available, utcnow()
+    for bet, rules in rows:
+        spec = rules_of(rules).bets[bet.code]
+        if missing_facts(spec, available):
+            _write(bet, NEEDS_CARDS, None, None, bet.held, now)
+            continue
+        settled = settle_facts(spec, from_cents(bet.stake), facts, available=available)
+        pay = None if settled.pay is None else str(settled.pay)
+        _write(bet, settled.outcome.kind, settled.outcome.tier, pay, to_cents(settled.returned), now)
+
+
+def _refund(rows: Rows) -> None:
+    now = utcnow()
+    for bet, _rules_stored in rows:
+        _write(bet, VOID, None, None, bet.held, now)
+
+
+def _write(bet: Bet, status: str, tier: str | None, pay: str | None, returned: int, now: datetime) -> None:
+    bet.status, bet.tier, bet.pay = status, tier, pay
+    bet.returned, bet.net, bet.settled_at = returned, returned - bet.held, now
+
+
+def _nets(rows: Rows) -> dict[str, int]:
+    nets: dict[str, int] = defaultdict(int)
+    for bet, _rules_stored in rows:
+        nets[bet.account_id] += bet.net or 0
+    return nets
+
+
+def _differences(before: dict[str, int], after: dict[str, int]) -> dict[str, dict[str, str]]:
+    return {
+        account: {
+            "net_before": money(before[account]),
+            "net_after": money(after[account]),
+            "difference": money(after[account] - before[account]),
+        }
+        for account in sorted(after)
+    }
+
+
+# Reading a hand's settlement.
+
+
+@dataclass(frozen=True)
+class HandSettlement:
+    """A hand's bets and their settlement, per bet and per account."""
+
+    shoe_id: int
+    hand_number: int
+    status: str  # open (hand not in yet), settled, void
+    result: str | None
+    bets: list[dict[str, Any]]
+    accounts: list[dict[str, Any]] = field(default_factory=list)
+    totals: dict[str, Any] = field(default_factory=dict)
+
+
+def hand_settlement(db: Database, shoe_id: int, hand_number: int, account_id: str | None = None) -> HandSettlement:
+    """The settlement of hand `hand_number` (the next hand: its open bets), optionally one account's."""
+    with db.read() as session:
+        if session.get(Shoe, shoe_id) is None:
+            raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
+        row = repo.hand_by_number(session, shoe_id, hand_number)
+        if row is None and hand_number != repo.last_hand_number(session, shoe_id) + 1:
+            raise NotFound("hand_not_found", f"shoe {shoe_id} has no hand {hand_number}", "number")
+        bets = [bet for bet, _ in ledger.hand_bets(session, shoe_id, hand_number)]
+    if account_id is not None:
+        bets = [bet for bet in bets if bet.account_id == account_id]
+    status = _hand_status(row, bets)
+    return HandSettlement(
+        shoe_id, hand_number, status, row.result if row is not None and not row.voided else None,
+        [bet_view(bet) for bet in bets], _accounts(bets), _sums(bets),
+    )
+
+
+def _hand_status(row, bets: Iterable[Bet]) -> str:
+    if row is not None:
+        return VOID if row.voided else SETTLED
+    statuses = {bet.status for bet in bets}
+    return VOID if statuses == {VOID} else OPEN
+
+
+def bet_view(bet: Bet) -> dict[str, Any]:
+    return {
+        "bet_id": bet.id,
+        "slip_id": bet.slip_id,
+        "account_id": bet.account_id,
+        "bet": bet.code,
+        "stake": money(bet.stake),
+        "held": money(bet.held),
+        "status": bet.status,
+        "tier": bet.tier,
+        "pay": bet.pay,
+        "returned": money(bet.returned),
+        "net": money(bet.net),
+    }
+
+
+def _accounts(bets: Sequence[Bet]) -> list[dict[str, Any]]:
+    by_account: dict[str, list[Bet]] = defaultdict(list)
+    for bet in bets:
+        by_account[bet.account_id].append(bet)
+    return [{"account_id": account, **_sums(lines)} for account, lines in sorted(by_account.items())]
+
+
+def _sums(bets: Sequence[Bet]) -> dict[str, Any]:
+    """Totals of some bets; returned and net are null while any of them is open."""
+    settled = all(bet.status != OPEN for bet in bets)
+    return {
+        "bets": len(bets),
+        "staked": money(sum(bet.stake for bet in bets)),
+        "held": money(sum(bet.held for bet in bets)),
+        "returned": money(sum(bet.returned for bet in bets)) if settled else None,
+        "net": money(sum(bet.net for bet in bets)) if settled else None,
+    }
