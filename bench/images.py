@@ -1,0 +1,179 @@
+"""Benchmark: road images. (a) rendering a scoreboard PNG, (b) a cached image behind a 304.
+
+(a) The full scoreboard PNG of an 80-hand dealt shoe (bench/render.py's shoe), against
+    Pillow encoding a blank image of the same size in the same mode as the output (an
+    8-bit palette image: the renderer writes palette PNGs) in the same run. Target: at
+    most 3x. Also printed: a blank RGB encode (the baseline bench/render.py uses) and
+    the renderer's own quantise-and-encode step on the finished board, to show where
+    the time goes. Medians of interleaved runs.
+
+(b) Through gunicorn on loopback, with wrk: GET scoreboard.png with a current
+    If-None-Match (304) against GET roads with a current If-None-Match (304), the
+    road poll every display already makes. Target: the image 304 costs no more than
+    the roads 304 (requests/s within 5%, the run-to-run noise of this harness; both do
+    the key check and one revision lookup). Rounds alternate so noise hits both. For
+    scale, the 200 of an already cached image is printed too.
+
+A fresh SQLite database in a temporary instance folder, created with `roadsvc db
+upgrade` (ROADSVC_INSTANCE_PATH, ROADSVC_DATABASE_URL); a table, a key and the same
+80 hands posted through the services.
+
+    .venv/bin/python bench/images.py [--runs 40] [--seconds 5] [--rounds 3] [--skip-http]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from PIL import Image
+
+from _http import BIN, gunicorn, wrk
+from render import HANDS, interleaved_medians, shoe_of_80
+
+from roadsvc.domain.snapshot import build_snapshot
+from roadsvc.persistence.engine import Database
+from roadsvc.render import render
+from roadsvc.render.layout import layout
+from roadsvc.render.params import RenderParams
+from roadsvc.render.png import encode as renderer_encode
+from roadsvc.services import hands, shoes, tables
+from roadsvc.services.keys import create_key
+
+TARGET_RENDER = 3.0
+NOISE = 0.05
+IMAGE = "scoreboard.png"
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def png_encode(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def render_figures(runs: int, seed: int, cell: int) -> None:
+    """(a): the warm scoreboard render against blank encodes of the same size."""
+    snapshot = build_snapshot(shoe_of_80(seed))
+    params = RenderParams(cell=cell)
+    output = Image.open(io.BytesIO(render(snapshot, "scoreboard", "png", params)))
+    board = layout(snapshot, "scoreboard", params)
+    blank_rgb = Image.new("RGB", (board.width, board.height), board.theme.background)
+    blank_same_mode = blank_rgb.quantize(256)
+    finished_rgb = output.convert("RGB")
+    medians = interleaved_medians({
+        "blank palette PNG encode (BASELINE, output's mode)": lambda: png_encode(blank_same_mode),
+        "blank RGB PNG encode": lambda: png_encode(blank_rgb),
+        "scoreboard PNG render, warm": lambda: render(snapshot, "scoreboard", "png", params),
+        "  of which quantise + encode of the board": lambda: renderer_encode(finished_rgb),
+    }, runs)
+    baseline = medians["blank palette PNG encode (BASELINE, output's mode)"]
+    warm = medians["scoreboard PNG render, warm"]
+    print(f"(a) {HANDS}-hand shoe, scoreboard {board.width}x{board.height} px at cell {cell}, "
+          f"output mode {output.mode}; median ms of {runs} interleaved runs")
+    for name, ms in medians.items():
+        print(f"    {name:<52} {ms:8.2f} ms  {ms / baseline:6.2f}x baseline")
+    rgb = medians["blank RGB PNG encode"]
+    print(f"    render / blank same-mode encode = {warm / baseline:.2f}x (target <= {TARGET_RENDER:g}x): "
+          f"{verdict(warm <= TARGET_RENDER * baseline)}")
+    print(f"    render / blank RGB encode       = {warm / rgb:.2f}x (target <= {TARGET_RENDER:g}x): "
+          f"{verdict(warm <= TARGET_RENDER * rgb)}")
+
+
+def deploy(folder: Path, seed: int) -> tuple[dict[str, str], str, int]:
+    """A migrated SQLite database with one table and 80 hands; (env, display key, table id)."""
+    instance = folder / "instance"
+    url = f"sqlite:///{instance / 'roadsvc.db'}"
+    env = {"ROADSVC_INSTANCE_PATH": str(instance), "ROADSVC_DATABASE_URL": url, "ROADSVC_LOG_LEVEL": "WARNING"}
+    subprocess.run([str(BIN / "roadsvc"), "db", "upgrade"], env={**os.environ, **env}, check=True,
+                   stdout=subprocess.DEVNULL)
+    db = Database(url)
+    try:
+        table = tables.create_table(db, "Bench images")
+        shoes.open_shoe(db, table.id)
+        for number, hand in enumerate(shoe_of_80(seed), start=1):
+            hands.post_hand(db, table.id, hand, number)
+        key = create_key(db, "display", "bench images")[1]
+    finally:
+        db.dispose()
+    return env, key, table.id
+
+
+def current(base: str, path: str, key: str, etag: str | None = None) -> tuple[int, str]:
+    """(status, ETag) of one GET."""
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    headers = {"Authorization": f"Bearer {key}", **({"If-None-Match": etag} if etag else {})}
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status, response.getheader("ETag", "")
+    finally:
+        connection.close()
+
+
+def http_figures(seconds: int, rounds: int, seed: int) -> None:
+    """(b): 304 of a cached image against 304 of a roads poll, through gunicorn and wrk."""
+    with tempfile.TemporaryDirectory(prefix="roadsvc-bench-images-") as scratch:
+        env, key, table_id = deploy(Path(scratch), seed)
+        roads, image = f"/api/v1/tables/{table_id}/roads", f"/api/v1/tables/{table_id}/roads/{IMAGE}"
+        with gunicorn("wsgi:app", env=env, workers=2, probe="/api/v1/tables") as base:
+            tags = {}
+            for path in (roads, image):
+                for _ in range(4):  # warm each worker's caches (and render once per worker)
+                    status, tags[path] = current(base, path, key)
+                    assert status == 200, (path, status)
+                assert current(base, path, key, tags[path])[0] == 304, path
+            auth = {"Authorization": f"Bearer {key}"}
+            cases = {
+                "roads 304 (BASELINE: the display's poll)": (roads, {**auth, "If-None-Match": tags[roads]}),
+                f"{IMAGE} 304": (image, {**auth, "If-None-Match": tags[image]}),
+                f"{IMAGE} 200 from the cache": (image, auth),
+            }
+            results: dict[str, list[dict]] = {name: [] for name in cases}
+            for _ in range(rounds):
+                for name, (path, headers) in cases.items():
+                    results[name].append(wrk(base + path, headers, seconds=seconds))
+    medians = {name: {field: statistics.median(run[field] for run in runs) for field in ("rps", "p50_ms", "p99_ms")}
+               for name, runs in results.items()}
+    baseline = medians["roads 304 (BASELINE: the display's poll)"]
+    print(f"(b) gunicorn 2 workers on loopback, wrk 2 threads 16 connections, {rounds} alternating rounds "
+          f"of {seconds} s; medians")
+    for name, figures in medians.items():
+        errors = sum(run["non_2xx_3xx"] for run in results[name])
+        print(f"    {name:<42} {figures['rps']:9.0f} req/s ({figures['rps'] / baseline['rps']:5.2f}x)  "
+              f"p50 {figures['p50_ms']:6.2f} ms  p99 {figures['p99_ms']:6.2f} ms  errors {errors}")
+    ratio = medians[f"{IMAGE} 304"]["rps"] / baseline["rps"]
+    print(f"    image 304 / roads 304 throughput = {ratio:.3f} (target >= {1 - NOISE:.2f}: no dearer, "
+          f"within {NOISE:.0%} noise): {verdict(ratio >= 1 - NOISE)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cell", type=int, default=24)
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--skip-http", action="store_true", help="only (a), no server")
+    args = parser.parse_args()
+    render_figures(args.runs, args.seed, args.cell)
+    if not args.skip_http:
+        http_figures(args.seconds, args.rounds, args.seed)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
