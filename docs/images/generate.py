@@ -1,0 +1,37 @@
+"""Regenerate the README's example road images from a real dealt shoe (fixed seed).
+
+    .venv/bin/python docs/images/generate.py
+
+The shoe is dealt by the domain (8 decks, burn, third-card rules, cut card) with
+random.Random(SEED); the images are what the service answers for that shoe at
+GET /api/v1/shoes/{id}/roads/scoreboard.png with the parameters below.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.snapshot import build_snapshot
+from roadsvc.render import render
+
+SEED = 7
+HERE = Path(__file__).resolve().parent
+IMAGES = {
+    "scoreboard.png": ("scoreboard", {"cell": 24}),
+    "scoreboard-dark-en.png": ("scoreboard", {"cell": 24, "theme": "dark", "language": "en", "columns": 24}),
+    "big_road.png": ("big_road", {"cell": 32, "columns": 20}),
+}
+
+
+def main() -> None:
+    hands = deal_shoe(random.Random(SEED)).hands
+    snapshot = build_snapshot(hands)
+    for name, (road, params) in IMAGES.items():
+        (HERE / name).write_bytes(render(snapshot, road, "png", params))
+        print(f"{name}: {road} {params}, {len(hands)} hands")
+
+
+if __name__ == "__main__":
+    main()
