@@ -129,9 +129,9 @@ def hand_body(hand: Hand, number: int | None = None, shoe_id: int | None = None)
 class Client:
     """A keep-alive HTTP/1.1 JSON client (http.client); reconnects when the server closes."""
 
-    def __init__(self, base: str, key: str, timeout: float = 10.0):
+    def __init__(self, base: str, key: str, timeout: float = 10.0, prefix: str = "/api/v1"):
         parts = urlsplit(base)
-        self.key = key
+        self.key, self.prefix = key, prefix
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
 
     def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None):
@@ -141,7 +141,7 @@ class Client:
         if body is not None:
             data = json.dumps(body).encode()
             sent["Content-Type"] = "application/json"
-        self.connection.request(method, "/api/v1" + path, body=data, headers=sent)
+        self.connection.request(method, self.prefix + path, body=data, headers=sent)
         response = self.connection.getresponse()
         raw = response.read()
         if response.will_close:

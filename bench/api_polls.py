@@ -1,0 +1,131 @@
+"""Benchmark: polling the roads over HTTP, against a minimal Flask route on the same server.
+
+For SQLite (the default file) and PostgreSQL (a throw-away schema), with an 80-hand shoe
+of real dealt hands at the table, wrk measures on loopback:
+
+  * the baseline: bench/_baseline_app.py (one Flask route returning {"ok": true});
+  * a 304 poll: GET /api/v1/tables/<id>/roads with If-None-Match and a display key
+    (target: >= 70% of the baseline's requests/s);
+  * a full 200 snapshot of the same URL without If-None-Match (target: >= 40%).
+
+Both servers are the same gunicorn configuration (workers and threads below) and stay
+up together; the three loads run in interleaved rounds, and each ratio is the median of
+the per-round ratios, so a machine busy for a while slows both sides of a ratio alike.
+Targets are printed as PASS or MISS; nothing here exits non-zero for a miss.
+
+    .venv/bin/python bench/api_polls.py [--seconds 3] [--rounds 3] [--connections 16] [--workers 2] [--threads 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import urllib.request
+from statistics import median
+
+from _http import ROOT, Gunicorn, wrk
+from _service import BACKENDS, Deployment, fresh_deployment, open_floor, postgres_missing, roadsvc_server
+
+from roadsvc.domain.shoe import deal_shoe
+from roadsvc.persistence.engine import Database
+from roadsvc.services import hands as hand_service
+
+SHOE_HANDS = 80
+TARGETS = {"304 poll": 0.70, "200 snapshot": 0.40}
+
+
+def shoe_of(size: int, seed: int = 1) -> list:
+    """The first `size` hands of a real dealt shoe long enough to hold them."""
+    rng = random.Random(seed)
+    while True:
+        dealt = deal_shoe(rng, cut_from_end=14).hands
+        if len(dealt) >= size:
+            return dealt[:size]
+
+
+def deal_into(url: str, table_id: int, size: int) -> None:
+    db = Database(url)
+    try:
+        for hand in shoe_of(size):
+            hand_service.post_hand(db, table_id, hand)
+    finally:
+        db.dispose()
+
+
+def measure(deployment: Deployment, args: argparse.Namespace) -> dict[str, list[dict]]:
+    """Rounds of (baseline, 304 poll, 200 snapshot), back to back, both servers up throughout:
+    a machine that slows down for a while slows the figures of one round alike."""
+    floor = open_floor(deployment.url)
+    table = floor.table_ids[0]
+    deal_into(deployment.url, table, SHOE_HANDS)
+    base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
+    app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
+    try:
+        base.start()
+        app.start()
+        url = f"{app.base}/api/v1/tables/{table}/roads"
+        key = {"Authorization": f"Bearer {floor.display_key}"}
+        loads = {
+            "baseline": (base.base + "/", {}),
+            "304 poll": (url, {**key, "If-None-Match": current_etag(url, key)}),
+            "200 snapshot": (url, key),
+        }
+        for target, headers in loads.values():  # warm-up: imports, connections, caches
+            wrk(target, headers, seconds=1, connections=args.connections)
+        figures: dict[str, list[dict]] = {name: [] for name in loads}
+        for _ in range(args.rounds):
+            for name, (target, headers) in loads.items():
+                figures[name].append(wrk(target, headers, seconds=args.seconds, connections=args.connections))
+        return figures
+    finally:
+        app.stop()
+        base.stop()
+
+
+def current_etag(url: str, headers: dict[str, str]) -> str:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as response:
+        return response.headers["ETag"]
+
+
+def report(backend: str, figures: dict[str, list[dict]]) -> None:
+    """Median figures and the median of the per-round ratios to the baseline."""
+    baselines = figures["baseline"]
+    rps = [f"{b['rps']:.0f}" for b in baselines]
+    print(f"\n{backend}: baseline (minimal Flask route) {median(b['rps'] for b in baselines):.0f} req/s "
+          f"(rounds: {', '.join(rps)}), p50 {median(b['p50_ms'] for b in baselines):.2f} ms, "
+          f"p99 {median(b['p99_ms'] for b in baselines):.2f} ms")
+    for name, target in TARGETS.items():
+        runs = figures[name]
+        ratio = median(run["rps"] / b["rps"] for run, b in zip(runs, baselines))
+        verdict = "PASS" if ratio >= target else "MISS"
+        bad = sum(run["non_2xx_3xx"] for run in runs)
+        print(f"  {name:13s} {median(r['rps'] for r in runs):8.0f} req/s = {ratio:6.1%} of baseline "
+              f"(target >= {target:.0%}) {verdict}   p50 {median(r['p50_ms'] for r in runs):.2f} ms, "
+              f"p99 {median(r['p99_ms'] for r in runs):.2f} ms" + (f", {bad} non-2xx/3xx answers!" if bad else ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=3, help="per wrk run")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers (keep-alive)")
+    parser.add_argument("--backend", choices=BACKENDS, action="append", help="default: both")
+    args = parser.parse_args()
+    kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
+    print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; wrk -t2 -c{args.connections} -d{args.seconds}s "
+          f"x {args.rounds} interleaved rounds; "
+          f"a {SHOE_HANDS}-hand shoe of real dealt hands")
+    for backend in args.backend or BACKENDS:
+        if backend == "postgres" and (reason := postgres_missing()):
+            print(f"\npostgres: skipped: {reason}", file=sys.stderr)
+            continue
+        with fresh_deployment(backend) as deployment:
+            figures = measure(deployment, args)
+        report(backend, figures)
+
+
+if __name__ == "__main__":
+    main()

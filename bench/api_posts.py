@@ -1,0 +1,137 @@
+"""Benchmark: posting hands over HTTP, latency p50 and p99, beside a minimal Flask POST route.
+
+For SQLite (the default file, with synchronous NORMAL and FULL) and PostgreSQL (a
+throw-away schema), real dealt 8-deck shoes (deal_shoe: burn, third-card rules, cut
+card) are posted hand by hand to POST /api/v1/tables/<id>/hands with a dealer key, each
+with its number and shoe id, by a keep-alive http.client client:
+
+  * sequentially, one poster at one table, a new shoe opened over the API per shoe;
+  * with several concurrent posters, each at its own table.
+
+Each hand is sent to roadsvc and then, the same body, to the baseline (bench/_baseline_app.py,
+a Flask route that parses the JSON and answers 201) served by the same gunicorn
+configuration, so both latency series come from the same moments of the same run.
+Target: p99 under 30 ms on SQLite (printed as PASS or MISS; nothing exits non-zero).
+
+    .venv/bin/python bench/api_posts.py [--shoes 3] [--posters 3] [--workers 2] [--threads 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from statistics import median, quantiles
+
+from _http import ROOT, Gunicorn
+from _service import Client, Deployment, dealt_hands, fresh_deployment, hand_body, open_floor, postgres_missing, roadsvc_server
+
+TARGET_P99_MS = 30.0
+CONFIGURATIONS = {  # name -> (backend, extra environment)
+    "sqlite (synchronous=NORMAL)": ("sqlite", {"ROADSVC_SQLITE_SYNCHRONOUS": "NORMAL"}),
+    "sqlite (synchronous=FULL)": ("sqlite", {"ROADSVC_SQLITE_SYNCHRONOUS": "FULL"}),
+    "postgres": ("postgres", {}),
+}
+
+
+class Poster:
+    """Posts whole shoes at one table; keeps the latency of every post and of its baseline twin."""
+
+    def __init__(self, app_base: str, baseline_base: str, key: str, table: int, seed: int, shoes: int):
+        self.app = Client(app_base, key)
+        self.baseline = Client(baseline_base, key, prefix="")
+        self.table, self.shoes = table, dealt_hands(seed, shoes)
+        self.latencies: dict[str, list[float]] = {"roadsvc": [], "baseline": []}
+        self.error: str | None = None
+
+    def run(self) -> None:
+        try:
+            for hands in self.shoes:
+                status, _, shoe = self.app.post(f"/tables/{self.table}/shoes", {"decks": 8})
+                assert status == 201, shoe
+                for number, hand in enumerate(hands, start=1):
+                    body = hand_body(hand, number, shoe["id"])
+                    self.timed("roadsvc", self.app, f"/tables/{self.table}/hands", body)
+                    self.timed("baseline", self.baseline, "/", body)
+        except AssertionError as error:
+            self.error = str(error)
+        finally:
+            self.app.close()
+            self.baseline.close()
+
+    def timed(self, name: str, client: Client, path: str, body: dict) -> None:
+        start = time.perf_counter()
+        status, _, answer = client.post(path, body)
+        self.latencies[name].append((time.perf_counter() - start) * 1000)
+        assert status == 201, f"{name} answered {status}: {answer}"
+
+
+def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
+    threads = [threading.Thread(target=poster.run) for poster in posters]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    errors = [poster.error for poster in posters if poster.error]
+    if errors:
+        sys.exit(f"posting failed: {errors[0]}")
+    return {name: [ms for poster in posters for ms in poster.latencies[name]] for name in ("roadsvc", "baseline")}
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    cuts = quantiles(samples, n=100, method="inclusive")
+    return median(samples), cuts[98]
+
+
+def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Namespace) -> dict[str, dict]:
+    floor = open_floor(deployment.url, tables_count=1 + args.posters)
+    deployment.env.update(extra_env)
+    app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
+    base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
+    try:
+        app.start()
+        base.start()
+        solo = [Poster(app.base, base.base, floor.dealer_key, floor.table_ids[0], seed=1, shoes=args.shoes)]
+        crowd = [Poster(app.base, base.base, floor.dealer_key, table, seed=10 + index, shoes=max(1, args.shoes - 1))
+                 for index, table in enumerate(floor.table_ids[1:])]
+        return {"sequential, 1 poster": run_posters(solo), f"{args.posters} concurrent posters": run_posters(crowd)}
+    finally:
+        app.stop()
+        base.stop()
+
+
+def report(name: str, backend: str, results: dict[str, dict]) -> None:
+    print(f"\n{name}")
+    for load, series in results.items():
+        p50, p99 = percentiles(series["roadsvc"])
+        b50, b99 = percentiles(series["baseline"])
+        verdict = ""
+        if backend == "sqlite":
+            verdict = f"  (target p99 < {TARGET_P99_MS:.0f} ms) " + ("PASS" if p99 < TARGET_P99_MS else "MISS")
+        print(f"  {load:22s} {len(series['roadsvc']):4d} hands: p50 {p50:6.2f} ms, p99 {p99:6.2f} ms   "
+              f"baseline p50 {b50:5.2f} ms, p99 {b99:5.2f} ms{verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shoes", type=int, default=3, help="shoes posted sequentially (each concurrent poster: one fewer)")
+    parser.add_argument("--posters", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
+    parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: all")
+    args = parser.parse_args()
+    kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
+    print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
+    for name in args.only or CONFIGURATIONS:
+        backend, extra_env = CONFIGURATIONS[name]
+        if backend == "postgres" and (reason := postgres_missing()):
+            print(f"\n{name}: skipped: {reason}", file=sys.stderr)
+            continue
+        with fresh_deployment(backend) as deployment:
+            results = measure(deployment, extra_env, args)
+        report(name, backend, results)
+
+
+if __name__ == "__main__":
+    main()
