@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
@@ -33,23 +33,40 @@ def hand_totals(session: Session, shoe_id: int, hand_number: int) -> dict[str, i
     return {code: int(total) for code, total in session.execute(query)}
 
 
-def hand_bets(session: Session, shoe_id: int, hand_number: int) -> Sequence[tuple[Bet, dict[str, Any]]]:
-    """Every bet of the hand with the rules of its slip, in the order they were placed."""
+def hand_bets(session: Session, shoe_id: int, hand_number: int) -> Sequence[Bet]:
+    """Every bet of the hand, in the order they were placed."""
+    query = select(Bet).where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number).order_by(Bet.id)
+    return session.scalars(query).all()
+
+
+# Settling: plain rows in, one executemany UPDATE out (no unit of work for 40 lines).
+
+LINE_COLUMNS = (Bet.id, Bet.slip_id, Bet.account_id, Bet.code, Bet.stake, Bet.held, Bet.net, BetSlip.rules)
+
+
+def hand_lines(session: Session, shoe_id: int, hand_number: int) -> Sequence[Row]:
+    """(id, slip_id, account_id, code, stake, held, net, rules) of each bet of the hand."""
     query = (
-        select(Bet, BetSlip.rules)
+        select(*LINE_COLUMNS)
         .join(BetSlip, BetSlip.id == Bet.slip_id)
         .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number)
         .order_by(Bet.id)
     )
-    return [(bet, rules) for bet, rules in session.execute(query)]
+    return session.execute(query).all()
 
 
-def open_bets_of_shoe(session: Session, shoe_id: int) -> Sequence[tuple[Bet, dict[str, Any]]]:
-    """Bets of the shoe not settled yet (on a hand that never came), with their slips' rules."""
+def open_lines_of_shoe(session: Session, shoe_id: int) -> Sequence[Row]:
+    """The same for the shoe's bets not settled yet (on a hand that never came)."""
     query = (
-        select(Bet, BetSlip.rules)
+        select(*LINE_COLUMNS)
         .join(BetSlip, BetSlip.id == Bet.slip_id)
         .where(Bet.shoe_id == shoe_id, Bet.status == OPEN_STATUS)
         .order_by(Bet.id)
     )
-    return [(bet, rules) for bet, rules in session.execute(query)]
+    return session.execute(query).all()
+
+
+def write_settlements(session: Session, values: list[dict[str, Any]]) -> None:
+    """Each dict: the bet's id and its new status, tier, pay, returned, net, settled_at."""
+    if values:
+        session.execute(update(Bet), values)

@@ -21,6 +21,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
+from sqlalchemy import Row
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.bets import RuleSet, rule_set
@@ -35,9 +36,6 @@ from roadsvc.services.errors import NotFound
 
 OPEN, VOID, NEEDS_CARDS = ledger.OPEN_STATUS, "void", "needs_cards"
 SETTLED = "settled"
-
-Rows = Sequence[tuple[Bet, dict[str, Any]]]
-
 
 # Money: cents in the database, exact decimals outside.
 
@@ -70,7 +68,7 @@ def rules_of(stored: dict[str, Any]) -> RuleSet:
 
 def settle_hand(session: Session, shoe_id: int, hand_number: int, hand: Hand) -> None:
     """Settle every bet of the hand by `hand` (called by posting)."""
-    _settle(ledger.hand_bets(session, shoe_id, hand_number), hand)
+    ledger.write_settlements(session, _settled(ledger.hand_lines(session, shoe_id, hand_number), hand))
 
 
 def resettle_hand(session: Session, shoe_id: int, hand_number: int, hand: Hand | None) -> dict[str, Any]:
@@ -79,51 +77,54 @@ def resettle_hand(session: Session, shoe_id: int, hand_number: int, hand: Hand |
     Returns what the audit record keeps: each account's net before and after, and the
     difference; {} when the hand had no bets.
     """
-    rows = ledger.hand_bets(session, shoe_id, hand_number)
-    if not rows:
+    lines = ledger.hand_lines(session, shoe_id, hand_number)
+    if not lines:
         return {}
-    before = _nets(rows)
-    if hand is None:
-        _refund(rows)
-    else:
-        _settle(rows, hand)
-    return {"settlement": _differences(before, _nets(rows))}
+    values = _refunded(lines) if hand is None else _settled(lines, hand)
+    ledger.write_settlements(session, values)
+    accounts = [line.account_id for line in lines]
+    return {"settlement": _differences(_nets(accounts, [line.net for line in lines]),
+                                       _nets(accounts, [value["net"] for value in values]))}
 
 
 def cancel_open_bets(session: Session, shoe_id: int) -> None:
     """The shoe closed with bets on a hand that never came: every one is given back."""
-    _refund(ledger.open_bets_of_shoe(session, shoe_id))
+    ledger.write_settlements(session, _refunded(ledger.open_lines_of_shoe(session, shoe_id)))
 
 
-def _settle(rows: Rows, hand: Hand) -> None:
+def _settled(lines: Sequence[Row], hand: Hand) -> list[dict[str, Any]]:
     facts = facts_of(hand)
     available, now = facts.available, utcnow()
-    for bet, rules in rows:
-        spec = rules_of(rules).bets[bet.code]
+    rules_by_slip: dict[int, RuleSet] = {}
+    values = []
+    for line in lines:
+        if line.slip_id not in rules_by_slip:
+            rules_by_slip[line.slip_id] = rules_of(line.rules)
+        spec = rules_by_slip[line.slip_id].bets[line.code]
         if missing_facts(spec, available):
-            _write(bet, NEEDS_CARDS, None, None, bet.held, now)
+            values.append(_value(line, NEEDS_CARDS, None, None, line.held, now))
             continue
-        settled = settle_facts(spec, from_cents(bet.stake), facts, available=available)
+        settled = settle_facts(spec, from_cents(line.stake), facts, available=available)
         pay = None if settled.pay is None else str(settled.pay)
-        _write(bet, settled.outcome.kind, settled.outcome.tier, pay, to_cents(settled.returned), now)
+        values.append(_value(line, settled.outcome.kind, settled.outcome.tier, pay, to_cents(settled.returned), now))
+    return values
 
 
-def _refund(rows: Rows) -> None:
+def _refunded(lines: Sequence[Row]) -> list[dict[str, Any]]:
     now = utcnow()
-    for bet, _rules_stored in rows:
-        _write(bet, VOID, None, None, bet.held, now)
+    return [_value(line, VOID, None, None, line.held, now) for line in lines]
 
 
-def _write(bet: Bet, status: str, tier: str | None, pay: str | None, returned: int, now: datetime) -> None:
-    bet.status, bet.tier, bet.pay = status, tier, pay
-    bet.returned, bet.net, bet.settled_at = returned, returned - bet.held, now
+def _value(line: Row, status: str, tier: str | None, pay: str | None, returned: int, now: datetime) -> dict[str, Any]:
+    return {"id": line.id, "status": status, "tier": tier, "pay": pay, "returned": returned,
+            "net": returned - line.held, "settled_at": now}
 
 
-def _nets(rows: Rows) -> dict[str, int]:
-    nets: dict[str, int] = defaultdict(int)
-    for bet, _rules_stored in rows:
-        nets[bet.account_id] += bet.net or 0
-    return nets
+def _nets(accounts: list[str], nets: list[int | None]) -> dict[str, int]:
+    totals: dict[str, int] = defaultdict(int)
+    for account, net in zip(accounts, nets):
+        totals[account] += net or 0
+    return totals
 
 
 def _differences(before: dict[str, int], after: dict[str, int]) -> dict[str, dict[str, str]]:
@@ -161,7 +162,7 @@ def hand_settlement(db: Database, shoe_id: int, hand_number: int, account_id: st
         row = repo.hand_by_number(session, shoe_id, hand_number)
         if row is None and hand_number != repo.last_hand_number(session, shoe_id) + 1:
             raise NotFound("hand_not_found", f"shoe {shoe_id} has no hand {hand_number}", "number")
-        bets = [bet for bet, _ in ledger.hand_bets(session, shoe_id, hand_number)]
+        bets = list(ledger.hand_bets(session, shoe_id, hand_number))
     if account_id is not None:
         bets = [bet for bet in bets if bet.account_id == account_id]
     status = _hand_status(row, bets)
