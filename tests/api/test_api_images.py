@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import logging
+import random
 import xml.etree.ElementTree as ET
 
 import pytest
 from PIL import Image
 
 from roadsvc.app import create_app
+from roadsvc.domain.shoe import deal_shoe
 from roadsvc.render import fonts
 from roadsvc.services import images as images_module
 from roadsvc.services import snapshots as snapshots_module
@@ -97,6 +99,26 @@ def test_the_svg_carries_the_marks_of_the_shoe(api, dealt):
     assert [next(c for c in ("banker", "player", "tie") if c in g.get("class")) for g in beads] == list(RESULTS)
     assert len(svg_marks(board, "mark", "big-road")) == 5
     assert {text.text for text in ET.fromstring(board).iter(f"{SVG}text")} >= {"B", "P", "T"}
+
+
+def test_a_dealt_shoe_posted_by_cards_is_drawn_mark_for_mark(api, table, shoe):
+    """40 hands of a real dealt shoe: a bead per hand, a big-road mark per non-tie hand, and
+    every pair where the hand had one."""
+    dealt_hands = deal_shoe(random.Random(11)).hands[:40]
+    for number, hand in enumerate(dealt_hands, start=1):
+        body = {"cards": hand.to_dict()["cards"], "number": number}
+        assert api.post(f"/api/v1/tables/{table['id']}/hands", body, role="dealer").status_code == 201
+    board = api.get(url(table, "scoreboard", "svg")).data
+    beads = svg_marks(board, "mark", "bead-plate")
+    assert [int(g.get("data-hand")) for g in beads] == list(range(1, 41))
+    assert [g.get("class").split()[2] for g in beads] == [hand.result for hand in dealt_hands]
+    for pair in ("banker_pair", "player_pair"):
+        marked = [int(g.get("data-hand")) for g in svg_marks(board, "bead-plate", pair.replace("_", "-"))]
+        assert marked == [n for n, hand in enumerate(dealt_hands, start=1) if getattr(hand, pair)]
+    big_road = svg_marks(board, "mark", "big-road")
+    non_ties = [n for n, hand in enumerate(dealt_hands, start=1) if hand.result != "tie"]
+    assert [int(g.get("data-hand")) for g in big_road if g.get("data-hand")] == non_ties
+    assert sum(int(g.get("data-ties")) for g in big_road) == len(dealt_hands) - len(non_ties)
 
 
 def test_a_matching_etag_is_a_304_without_fetching_a_snapshot_or_rendering(api, dealt, shoe, monkeypatch):
