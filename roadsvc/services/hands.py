@@ -24,6 +24,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
 from roadsvc.services import audit, ledger
 from roadsvc.services.errors import Conflict, DomainError, NotFound
+from roadsvc.services.stored_hands import stored_hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,7 @@ def _same_or_conflict(stored: HandRow | None, hand: Hand, revision: int) -> Hand
 
 def counted_hands(session: Session, shoe_id: int) -> dict[int, Hand]:
     """The shoe's hands that count (not voided), by number, parsed from their JSON."""
-    return {row.number: parse_hand(row.data) for row in repo.counted_hand_rows(session, shoe_id)}
+    return {row.number: stored_hand(row.data) for row in repo.counted_hand_rows(session, shoe_id)}
 
 
 def burned_cards(shoe: Shoe) -> list[Card]:

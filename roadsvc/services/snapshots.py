@@ -15,12 +15,12 @@ from collections import OrderedDict
 from typing import Any, Generic, Hashable, TypeVar
 
 from roadsvc.domain.good_roads import GoodRoadThresholds
-from roadsvc.domain.hands import parse_hand
 from roadsvc.domain.snapshot import build_snapshot, crop_snapshot
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table
 from roadsvc.services.errors import NotFound
+from roadsvc.services.stored_hands import stored_hand
 
 V = TypeVar("V")
 Document = dict[str, Any]
@@ -126,7 +126,7 @@ def build_document(db: Database, shoe_id: int) -> Document:
             raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
         shoe, table = found
         rows = repo.counted_hand_rows(session, shoe_id)
-    hands = [parse_hand(row.data) for row in rows]
+    hands = [stored_hand(row.data) for row in rows]
     roads = build_snapshot(hands, [row.number for row in rows], thresholds_of(table.settings))
     return {"table": table_summary(table), "shoe": shoe_summary(shoe), "revision": shoe.revision, "roads": roads}
 
