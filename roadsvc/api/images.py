@@ -47,7 +47,7 @@ IMAGE_RESPONSE = {
     "headers": HEADERS_DOC,
     "content": {
         "image/png": {"schema": {"type": "string", "format": "binary"},
-                      "example": "(PNG bytes: 1014x330 px for a scoreboard at cell 24)"},
+                      "example": "(PNG bytes: 684x304 px for the scoreboard of a short shoe at cell 24)"},
         "image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
     },
 }
@@ -57,7 +57,7 @@ IMAGE_ERRORS = {
                                                 "small_road, cockroach_pig, scoreboard, got 'big_raod'",
            "field": "road"}),
     422: ("A query parameter is out of range or unknown; `field` names it",
-          {"code": "invalid_parameter", "message": "cell must be a whole number from 20 to 64, got '10'",
+          {"code": "invalid_parameter", "message": "cell must be a whole number from 20 to 64, got 10",
            "field": "cell"}),
     503: ("The CJK font was missing at start: no images (everything else works)",
           {"code": "font_missing", "message": "road images are disabled (they answer 503 font_missing): road "
