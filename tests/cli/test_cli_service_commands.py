@@ -12,7 +12,7 @@ from roadsvc.cli.serve import gunicorn_argv
 from roadsvc.config import PROJECT_ROOT
 from roadsvc.persistence.engine import open_database
 from roadsvc.services import hands, shoes
-from roadsvc.services.keys import lookup_key
+from roadsvc.services.keys import ROLES, lookup_key
 
 KEY = re.compile(r"rs_[A-Za-z0-9_-]{40,}")
 
@@ -57,11 +57,12 @@ def test_demo_setup_prints_a_key_per_role_and_revokes_the_previous_ones(instance
     first = KEY.findall(capsys.readouterr().out)
     assert main(["demo", "setup"]) == 0
     second = KEY.findall(capsys.readouterr().out)
-    assert len(set(first[:4])) == 4 and len(set(second[:4])) == 4
+    n = len(ROLES)
+    assert len(set(first[:n])) == n and len(set(second[:n])) == n
     db = open_database()
     try:
-        assert [lookup_key(db, k) for k in first[:4]] == [None] * 4
-        assert [lookup_key(db, k).role for k in second[:4]] == ["display", "dealer", "pitboss", "admin"]
+        assert [lookup_key(db, k) for k in first[:n]] == [None] * n
+        assert [lookup_key(db, k).role for k in second[:n]] == list(ROLES)
         assert len(shoes.list_shoes(db, 1)) == 1  # setup twice: still one table, one open shoe
     finally:
         db.dispose()
