@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 import weakref
 from contextlib import contextmanager
@@ -38,6 +39,7 @@ class Database:
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
+        self._hot = HotConnections(self._hot_engine)
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
         self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
@@ -79,26 +81,88 @@ class Database:
             yield conn
 
     def fetch_one(self, sql: str, *params: Any) -> tuple | None:
-        """One row of a tiny hot-path query, through the raw DB-API connection.
+        """One row of a tiny hot-path query, through the thread's raw DB-API connection.
 
-        `sql` uses `?` placeholders. This skips SQLAlchemy's statement machinery, which
-        costs more than the indexed lookup itself on the 304 path of a polled display.
+        `sql` uses `?` placeholders. This skips SQLAlchemy's statement machinery and the
+        pool's checkout and return, which cost more than the indexed lookup itself on the
+        304 path of a polled display (see HotConnections).
         """
         if self._placeholder != "?":
             sql = sql.replace("?", self._placeholder)
-        connection = self._hot_engine.raw_connection()
+        return self._hot.fetch_one(sql, params)
+
+    def dispose(self) -> None:
+        self._hot.close_all()
+        self.engine.dispose()
+        self._hot_engine.dispose()
+
+
+class HotConnections:
+    """One raw connection per thread for the hot one-row reads, kept outside the pool.
+
+    Each is detached from the pool once, so a poll costs no checkout, no reset on return
+    and no pool bookkeeping. They never hold a transaction (SQLite runs in autocommit and
+    the cursor is closed after its one row; PostgreSQL's hot engine is AUTOCOMMIT), so every
+    read sees the newest commit. A connection whose query fails is closed and replaced on
+    the next read (after a database restart, one poll fails, as with the pool).
+    """
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._local = threading.local()
+        self._open: list = []
+        self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
+        self._lock = threading.Lock()
+
+    def fetch_one(self, sql: str, params: tuple) -> tuple | None:
+        connection = self._connection()
         try:
             cursor = connection.cursor()
             cursor.execute(sql, params)
             row = cursor.fetchone()
             cursor.close()
-        finally:
-            connection.close()  # back to the pool (which rolls back what the SELECT opened)
+        except Exception:
+            self._discard(connection)
+            raise
         return None if row is None else tuple(row)
 
-    def dispose(self) -> None:
-        self.engine.dispose()
-        self._hot_engine.dispose()
+    def _connection(self):
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = self.engine.raw_connection()
+            connection.detach()  # ours now: close() really closes it
+            self._local.connection = connection
+            with self._lock:
+                self._open.append(connection)
+        return connection
+
+    def _discard(self, connection) -> None:
+        self._local.connection = None
+        with self._lock:
+            if connection in self._open:
+                self._open.remove(connection)
+        try:
+            connection.close()
+        except Exception:  # noqa: BLE001 - already broken; nothing more to do
+            pass
+
+    def close_all(self) -> None:
+        with self._lock:
+            connections, self._open = self._open, []
+        self._local = threading.local()
+        for connection in connections:
+            try:
+                connection.close()
+            except Exception:  # noqa: BLE001 - closing at shutdown: nothing more to do
+                pass
+
+    def forget_after_fork(self) -> None:
+        """In a forked child: keep the parent's connections referenced (closing or
+        collecting them would close the parent's sockets) and start afresh."""
+        with self._lock:
+            self._inherited.extend(self._open)
+            self._open = []
+        self._local = threading.local()
 
 
 def _forget_pools_after_fork(db: "Database") -> None:
@@ -111,6 +175,7 @@ def _forget_pools_after_fork(db: "Database") -> None:
         if database is not None:
             database.engine.dispose(close=False)
             database._hot_engine.dispose(close=False)
+            database._hot.forget_after_fork()
 
     os.register_at_fork(after_in_child=after_fork)
 

@@ -1,0 +1,78 @@
+"""The 304 path's one-row reads (Database.fetch_one) on a kept per-thread connection:
+never a stale answer, a broken connection replaced, each thread its own, fork-safe."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from roadsvc.domain.hands import parse_hand
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Base
+from roadsvc.services import hands, shoes, tables
+
+
+def test_every_hot_read_sees_the_newest_commit_of_another_connection(db, database_url):
+    table = tables.create_table(db, "Hot 1")
+    shoe = shoes.open_shoe(db, table.id)
+    writer = Database(database_url)  # another engine: as another worker process would
+    try:
+        for number in range(1, 6):
+            before = repo.current_shoe_revision(db, table.id)
+            written = hands.post_hand(writer, table.id, parse_hand({"result": "banker"}))
+            assert repo.current_shoe_revision(db, table.id) == (shoe.id, written.revision)
+            assert written.revision == before[1] + 1
+    finally:
+        writer.dispose()
+
+
+def test_a_failed_hot_read_replaces_its_connection(db):
+    table = tables.create_table(db, "Hot 2")
+    assert repo.table_exists(db, table.id)
+    db._hot._local.connection.close()  # the server went away under the kept connection
+    try:
+        repo.table_exists(db, table.id)
+    except Exception:  # the one read that meets the dead connection fails, as with a pool
+        pass
+    assert repo.table_exists(db, table.id)
+    assert len(db._hot._open) == 1
+
+
+def test_each_thread_reads_on_its_own_connection_and_dispose_closes_them_all(db):
+    table = tables.create_table(db, "Hot 3")
+    seen = []
+
+    def read() -> None:
+        assert repo.table_exists(db, table.id)
+        seen.append(db._hot._local.connection)
+
+    threads = [threading.Thread(target=read) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({id(connection) for connection in seen}) == 3
+    db.dispose()
+    assert db._hot._open == []
+    assert all(connection.dbapi_connection is None for connection in seen)  # closed
+
+
+def test_a_forked_child_does_not_read_on_its_parents_hot_connection(tmp_path):
+    database = Database(f"sqlite:///{tmp_path / 'x.db'}")
+    Base.metadata.create_all(database.engine)
+    assert not repo.table_exists(database, 1)
+    parent = database._hot._local.connection
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        try:
+            repo.table_exists(database, 1)
+            os.write(write, b"same" if database._hot._local.connection is parent else b"own")
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 10)
+    os.waitpid(pid, 0)
+    database.dispose()
+    assert answer == b"own"
