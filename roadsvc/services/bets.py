@@ -36,7 +36,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Bet, BetSlip, BettingClosure, Shoe, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of, table_rules
 from roadsvc.services.errors import Conflict, NotFound
-from roadsvc.services.ledger import from_cents, money, to_cents
+from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
 from roadsvc.services.snapshots import table_shoe_revision
 
 BETTING_CLOSED = "betting_closed"
@@ -205,14 +205,13 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
             return _stored_answer(stored, request)
         if window.hand_number is None:
             raise Conflict(window.closed.detail["why"], window.closed.message)
-        rules = table_rules(table.rule_set, table.settings)
+        stored_rules = {"rule_set": table.rule_set, "overrides": overrides_of(table.rule_set, table.settings)}
+        rules = rules_of(stored_rules)  # the settings were checked when the table was written
         checks = _checks(session, table, rules, window, request, account)
         slip = BetSlip(
             table_id=table_id, shoe_id=window.shoe.id, hand_number=window.hand_number,
             client_slip_id=request.client_slip_id, account_id=request.account_id,
-            request_hash=request.fingerprint(), rules={"rule_set": table.rule_set,
-                                                       "overrides": overrides_of(table.rule_set, table.settings)},
-            answer={}, actor=actor,
+            request_hash=request.fingerprint(), rules=stored_rules, answer={}, actor=actor,
         )
         session.add(slip)
         session.flush()
@@ -223,7 +222,9 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
     return PlacedSlip(slip.answer, created=True)
 
 
-def _checks(session, table, rules: RuleSet, window: Window, request: SlipRequest, account) -> list[BetCheck]:
+def _checks(
+    session: Session, table: Table, rules: RuleSet, window: Window, request: SlipRequest, account: StakeRange
+) -> list[BetCheck]:
     closed = window.closed or _expected_hand_refusal(request.hand_number, window.hand_number)
     if closed is not None:
         return [BetCheck(code, to_stake(stake, f"bets[{i}].stake"), closed) for i, (code, stake) in enumerate(request.bets)]
