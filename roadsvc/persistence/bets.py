@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row, func, select, update
+from sqlalchemy import Row, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
@@ -37,6 +37,14 @@ def hand_bets(session: Session, shoe_id: int, hand_number: int) -> Sequence[Bet]
     """Every bet of the hand, in the order they were placed."""
     query = select(Bet).where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number).order_by(Bet.id)
     return session.scalars(query).all()
+
+
+def insert_lines(session: Session, values: list[dict[str, Any]]) -> list[int]:
+    """Insert ledger lines (one executemany, no unit of work); their ids, in order."""
+    if not values:
+        return []
+    query = insert(Bet).returning(Bet.id, sort_by_parameter_order=True)
+    return list(session.scalars(query, values))
 
 
 # Settling: plain rows in, one executemany UPDATE out (no unit of work for 40 lines).

@@ -33,7 +33,7 @@ from roadsvc.domain.shoe import accepts_hand
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import OPEN, Bet, BetSlip, BettingClosure, Shoe, Table
+from roadsvc.persistence.models import OPEN, BetSlip, BettingClosure, Shoe, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of, table_rules
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
@@ -216,8 +216,8 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         session.add(slip)
         session.flush()
         lines = _ledger_lines(slip, rules, checks)
-        session.add_all(lines.values())
-        session.flush()
+        for line, bet_id in zip(lines.values(), ledger.insert_lines(session, list(lines.values()))):
+            line["id"] = bet_id
         slip.answer = _answer(slip, account, checks, lines)
     return PlacedSlip(slip.answer, created=True)
 
@@ -240,20 +240,22 @@ def _expected_hand_refusal(expected: int | None, next_hand: int) -> Refusal | No
                           hand_number=expected, next_hand=next_hand)
 
 
-def _ledger_lines(slip: BetSlip, rules: RuleSet, checks: list[BetCheck]) -> dict[int, Bet]:
-    """The accepted bets as ledger lines, by their position in the slip."""
+def _ledger_lines(slip: BetSlip, rules: RuleSet, checks: list[BetCheck]) -> dict[int, dict[str, Any]]:
+    """The accepted bets as ledger lines (column values), by their position in the slip."""
     return {
-        position: Bet(
-            slip_id=slip.id, shoe_id=slip.shoe_id, hand_number=slip.hand_number, account_id=slip.account_id,
-            position=position, code=check.code, stake=to_cents(check.stake),
-            held=to_cents(held_for(rules.bets[check.code], check.stake)), status=ledger.OPEN_STATUS,
-        )
+        position: {
+            "slip_id": slip.id, "shoe_id": slip.shoe_id, "hand_number": slip.hand_number,
+            "account_id": slip.account_id, "position": position, "code": check.code,
+            "stake": to_cents(check.stake), "held": to_cents(held_for(rules.bets[check.code], check.stake)),
+            "status": ledger.OPEN_STATUS,
+        }
         for position, check in enumerate(checks)
         if check.accepted
     }
 
 
-def _answer(slip: BetSlip, account: StakeRange, checks: list[BetCheck], lines: dict[int, Bet]) -> dict[str, Any]:
+def _answer(slip: BetSlip, account: StakeRange, checks: list[BetCheck], lines: dict[int, dict[str, Any]]
+            ) -> dict[str, Any]:
     bets = [_check_entry(check, lines.get(position)) for position, check in enumerate(checks)]
     return {
         "slip_id": slip.id,
@@ -266,19 +268,19 @@ def _answer(slip: BetSlip, account: StakeRange, checks: list[BetCheck], lines: d
         "bets": bets,
         "accepted": len(lines),
         "refused": len(checks) - len(lines),
-        "staked": money(sum(line.stake for line in lines.values())),
-        "held": money(sum(line.held for line in lines.values())),
+        "staked": money(sum(line["stake"] for line in lines.values())),
+        "held": money(sum(line["held"] for line in lines.values())),
         "placed_at": slip.created_at.isoformat(),
     }
 
 
-def _check_entry(check: BetCheck, line: Bet | None) -> dict[str, Any]:
+def _check_entry(check: BetCheck, line: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "bet": check.code,
         "stake": str(check.stake),
         "accepted": check.accepted,
-        "bet_id": line.id if line else None,
-        "held": money(line.held) if line else None,
+        "bet_id": line["id"] if line else None,
+        "held": money(line["held"]) if line else None,
         "refusal": check.refusal.as_dict() if check.refusal else None,
     }
 
