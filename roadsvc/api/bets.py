@@ -17,6 +17,8 @@ from roadsvc.api.docs import error_responses
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, revision_response
 from roadsvc.api.schemas.bets import (
     BettingStateSchema,
+    CancelledRoundSchema,
+    CancelRoundSchema,
     CloseSchema,
     OpenBetsQuerySchema,
     OpenBetsSchema,
@@ -125,6 +127,23 @@ def close_betting(data, table_id):
     Closing twice changes nothing. Give `hand_number` to be sure which hand you close.
     """
     return bets.close_betting(database(), table_id, principal().actor, data.get("hand_number"))
+
+
+@blp.route("/tables/<id:table_id>/bets/cancel", methods=["POST"])
+@requires("pitboss")
+@blp.arguments(CancelRoundSchema, example={"hand_number": 31, "reason": "shuffle machine fault before dealing"})
+@blp.response(200, CancelledRoundSchema, example={**CLOSED_EXAMPLE, "betting": {"open": True, "closed_by": None},
+                                                  "refunded": {"acct-42": "500.00"}})
+@error_responses(blp, 401, 403, 404, 409, 422)
+def cancel_round(data, table_id):
+    """Cancel the next hand's round before dealing
+
+    The hand was cancelled after betting closed but before any card was dealt: every bet
+    on it is given back (status cancelled, returned = held), an audit record keeps who,
+    why and what each account got back, and betting on the hand opens again for the round
+    that replaces it.
+    """
+    return bets.cancel_round(database(), table_id, data["hand_number"], data["reason"], principal().actor)
 
 
 @blp.route("/tables/<id:table_id>/slips", methods=["POST"])

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row, func, insert, select, update
+from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
 
-OPEN_STATUS = "open"
+OPEN_STATUS, CANCELLED_STATUS = "open", "cancelled"  # cancelled: its round was cancelled before dealing
+
+
+def delete_closure(session: Session, shoe_id: int, hand_number: int) -> None:
+    session.execute(
+        delete(BettingClosure).where(BettingClosure.shoe_id == shoe_id, BettingClosure.hand_number == hand_number)
+    )
 
 
 def closure(session: Session, shoe_id: int, hand_number: int) -> BettingClosure | None:
@@ -27,7 +33,7 @@ def hand_totals(session: Session, shoe_id: int, hand_number: int) -> dict[str, i
     """Cents staked on the hand so far, by bet code (read under the shoe's lock)."""
     query = (
         select(Bet.code, func.sum(Bet.stake))
-        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number)
+        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number, Bet.status != CANCELLED_STATUS)
         .group_by(Bet.code)
     )
     return {code: int(total) for code, total in session.execute(query)}
@@ -52,12 +58,14 @@ def insert_lines(session: Session, values: list[dict[str, Any]]) -> list[int]:
 LINE_COLUMNS = (Bet.id, Bet.slip_id, Bet.account_id, Bet.code, Bet.stake, Bet.held, Bet.net, BetSlip.rules)
 
 
-def hand_lines(session: Session, shoe_id: int, hand_number: int) -> Sequence[Row]:
-    """(id, slip_id, account_id, code, stake, held, net, rules) of each bet of the hand."""
+def hand_lines(session: Session, shoe_id: int, hand_number: int, status: str | None = None) -> Sequence[Row]:
+    """(id, slip_id, account_id, code, stake, held, net, rules) of each bet the hand's cards
+    decide (a cancelled round's are out), or only those of `status`."""
+    kept = Bet.status != CANCELLED_STATUS if status is None else Bet.status == status
     query = (
         select(*LINE_COLUMNS)
         .join(BetSlip, BetSlip.id == Bet.slip_id)
-        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number)
+        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number, kept)
         .order_by(Bet.id)
     )
     return session.execute(query).all()

@@ -180,7 +180,7 @@ class Bet(Base):
     code: Mapped[str] = mapped_column(String(40))
     stake: Mapped[int] = mapped_column(BigInteger)  # cents
     held: Mapped[int] = mapped_column(BigInteger)  # cents taken from the balance at placing
-    status: Mapped[str] = mapped_column(String(12), default="open")  # open win lose push void needs_cards
+    status: Mapped[str] = mapped_column(String(12), default="open")  # open win lose push void needs_cards cancelled
     tier: Mapped[str | None] = mapped_column(String(40))
     pay: Mapped[str | None] = mapped_column(String(20))  # "to 1"
     returned: Mapped[int | None] = mapped_column(BigInteger)  # cents

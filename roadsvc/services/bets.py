@@ -2,10 +2,12 @@
 
 Betting window. Bets are taken on one hand at a time: the next hand of the table's open
 shoe. Betting on hand N opens when hand N-1 is in (or the shoe opens) and closes when a
-dealer closes it or hand N arrives. A dealer's close is final for that hand (no reopen:
-a bet must never get in after the cards may have been seen). A void of hand N-1 does not
-reopen anything: its number stays used, so the next hand is still N. Once the cut card's
-hand is in, or the shoe is closed, nothing is taken until a new shoe opens.
+dealer closes it or hand N arrives. A dealer cannot reopen it (a bet must never get in
+after the cards may have been seen). A void of hand N-1 reopens nothing: its number stays
+used, so the next hand is still N. Only a pit boss cancelling the round before dealing
+(`cancel_round`: every bet on it given back) opens betting on hand N again, for the round
+that replaces it. Once the cut card's hand is in, or the shoe is closed, nothing is taken
+until a new shoe opens.
 
 Placing a slip is one write transaction that locks the shoe row (BEGIN IMMEDIATE on
 SQLite, SELECT ... FOR UPDATE on PostgreSQL, as posting a hand does), reads what the
@@ -34,6 +36,8 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BetSlip, BettingClosure, Shoe, Table
+from roadsvc.services import audit
+from roadsvc.services import ledger as ledger_service
 from roadsvc.services.bet_rules import available_facts, overrides_of, table_rules
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
@@ -158,6 +162,30 @@ def close_betting(db: Database, table_id: int, actor: str, hand_number: int | No
         window = betting_window(session, table_id)
     return {"table_id": table_id, "shoe_id": window.shoe.id, "hand_number": window.hand_number,
             "betting": _betting_state(window)}
+
+
+# A pit boss cancels a round before dealing
+
+
+def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, actor: str) -> dict[str, Any]:
+    """Hand `hand_number` was cancelled after betting closed but before dealing began (001):
+    every bet on it is given back, audited, and betting on the hand opens again for the
+    round that replaces it."""
+    reason = audit.check_reason(reason)
+    with db.write() as session:
+        _table(session, table_id)
+        window = betting_window(session, table_id, for_update=True)
+        if window.hand_number is None:
+            raise Conflict(window.closed.detail["why"], window.closed.message)
+        if hand_number != window.hand_number:
+            raise Conflict("hand_changed", f"bets are on hand {window.hand_number}, not {hand_number}", "hand_number")
+        refunded = ledger_service.cancel_round(session, window.shoe.id, hand_number)
+        ledger.delete_closure(session, window.shoe.id, hand_number)
+        audit.record(session, window.shoe.id, hand_number, "cancel_round", actor, reason, None, {"refunded": refunded})
+        repo.bump_revision(session, window.shoe.id)
+        window = betting_window(session, table_id)
+    return {"table_id": table_id, "shoe_id": window.shoe.id, "hand_number": window.hand_number,
+            "betting": _betting_state(window), "refunded": refunded}
 
 
 # Placing a slip

@@ -8,7 +8,8 @@ decimal strings with two places everywhere else.
 A bet the posted hand has no facts for (a card bet on a hand entered by result) is never
 guessed: it is settled `needs_cards` and gives back all it held (net 0). A correction that
 brings the cards settles it properly. A void, or a shoe closed before the hand came,
-gives back every bet (`void`).
+gives back every bet (`void`); so does a round cancelled before dealing (`cancelled`), after
+which the hand takes bets again.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Bet, Shoe, utcnow
 from roadsvc.services.errors import NotFound
 
-OPEN, VOID, NEEDS_CARDS = ledger.OPEN_STATUS, "void", "needs_cards"
+OPEN, CANCELLED, VOID, NEEDS_CARDS = ledger.OPEN_STATUS, ledger.CANCELLED_STATUS, "void", "needs_cards"
 SETTLED = "settled"
 
 # Money: cents in the database, exact decimals outside.
@@ -87,6 +88,18 @@ def resettle_hand(session: Session, shoe_id: int, hand_number: int, hand: Hand |
                                        _nets(accounts, [value["net"] for value in values]))}
 
 
+def cancel_round(session: Session, shoe_id: int, hand_number: int) -> dict[str, str]:
+    """The round of hand `hand_number` was cancelled before dealing: its bets are given back
+    (`cancelled`: no later post, void or correction of the hand touches them). Returns what
+    each account gets back."""
+    lines = ledger.hand_lines(session, shoe_id, hand_number, OPEN)
+    ledger.write_settlements(session, _refunded(lines, CANCELLED))
+    refunded: dict[str, int] = defaultdict(int)
+    for line in lines:
+        refunded[line.account_id] += line.held
+    return {account: money(cents) for account, cents in sorted(refunded.items())}
+
+
 def cancel_open_bets(session: Session, shoe_id: int) -> None:
     """The shoe closed with bets on a hand that never came: every one is given back."""
     ledger.write_settlements(session, _refunded(ledger.open_lines_of_shoe(session, shoe_id)))
@@ -110,9 +123,9 @@ def _settled(lines: Sequence[Row], hand: Hand) -> list[dict[str, Any]]:
     return values
 
 
-def _refunded(lines: Sequence[Row]) -> list[dict[str, Any]]:
+def _refunded(lines: Sequence[Row], status: str = VOID) -> list[dict[str, Any]]:
     now = utcnow()
-    return [_value(line, VOID, None, None, line.held, now) for line in lines]
+    return [_value(line, status, None, None, line.held, now) for line in lines]
 
 
 def _value(line: Row, status: str, tier: str | None, pay: str | None, returned: int, now: datetime) -> dict[str, Any]:
@@ -175,8 +188,7 @@ def hand_settlement(db: Database, shoe_id: int, hand_number: int, account_id: st
 def _hand_status(row, bets: Iterable[Bet]) -> str:
     if row is not None:
         return VOID if row.voided else SETTLED
-    statuses = {bet.status for bet in bets}
-    return VOID if statuses == {VOID} else OPEN
+    return VOID if any(bet.status == VOID for bet in bets) else OPEN  # void: the shoe closed first
 
 
 def bet_view(bet: Bet) -> dict[str, Any]:

@@ -133,3 +133,33 @@ def test_a_hand_that_is_neither_in_nor_next_has_no_settlement(make_table):
     response = table.settlement(2)
     assert (response.status_code, response.json["code"]) == (404, "hand_not_found")
     assert table.api.get("/api/v1/shoes/999/hands/1/settlement", role="game_server").status_code == 404
+
+
+def test_a_round_cancelled_before_dealing_gives_its_bets_back_and_betting_reopens(make_table, api):
+    table = make_table("classic", {"total_limits": {"tie": "100.00"}})
+    table.slip(bet("tie", "100.00"), bet("banker", "40.00"), account_id="a")
+    table.close()
+    cancel = api.post(f"/api/v1/tables/{table.id}/bets/cancel", {"hand_number": 1, "reason": "shuffler fault"},
+                      role="pitboss")
+    assert cancel.status_code == 200
+    assert (cancel.json["betting"]["open"], cancel.json["refunded"]) == (True, {"a": "140.00"})
+    assert table.refusals(bet("tie", "100.00"), account_id="b") == [None]  # the cancelled tie holds no room
+    table.post(TIE_AT_7)
+    lines = {(b["account_id"], b["bet"]): amounts(b) for b in settled(table)["bets"]}
+    assert lines == {("a", "tie"): ("cancelled", "100.00", "100.00", "0.00"),
+                     ("a", "banker"): ("cancelled", "40.00", "40.00", "0.00"),
+                     ("b", "tie"): ("win", "100.00", "900.00", "800.00")}
+    api.post(f"/api/v1/shoes/{table.shoe_id}/hands/1/void", {"reason": "misdeal"}, role="pitboss")
+    assert [b["status"] for b in settled(table)["bets"]] == ["cancelled", "cancelled", "void"]
+    actions = [(r["action"], r["hand_number"]) for r in api.get(f"/api/v1/shoes/{table.shoe_id}/audit").json]
+    assert actions == [("cancel_round", 1), ("void", 1)]
+
+
+def test_only_the_next_hands_round_can_be_cancelled(make_table, api):
+    table = make_table("classic")
+    table.post(TIE_AT_7)
+    response = api.post(f"/api/v1/tables/{table.id}/bets/cancel", {"hand_number": 1, "reason": "late"},
+                        role="pitboss")
+    assert (response.status_code, response.json["code"]) == (409, "hand_changed")
+    assert api.post(f"/api/v1/tables/{table.id}/bets/cancel", {"hand_number": 2, "reason": "x"},
+                    role="dealer").status_code == 403

@@ -59,6 +59,12 @@ class CloseSchema(StrictSchema):
                                              "example": 31})
 
 
+class CancelRoundSchema(StrictSchema):
+    hand_number = integer(1, 1000, required=True, metadata={"description": "The hand whose round is cancelled",
+                                                            "example": 31})
+    reason = text(500, required=True, metadata={"example": "shuffle machine fault before dealing"})
+
+
 class SettlementQuerySchema(StrictSchema):
     account_id = text(100, metadata={"description": "Only this account's bets", "example": "acct-42"})
 
@@ -105,6 +111,11 @@ class BettingStateSchema(ma.Schema):
     betting = fields.Dict()
 
 
+class CancelledRoundSchema(BettingStateSchema):
+    refunded = fields.Dict(keys=fields.String(), values=fields.String(),
+                           metadata={"description": "What each account gets back"})
+
+
 class CheckedBetSchema(ma.Schema):
     bet = fields.String()
     stake = fields.String()
@@ -137,8 +148,9 @@ class SettledBetSchema(ma.Schema):
     bet = fields.String()
     stake = fields.String()
     held = fields.String()
-    status = fields.String(metadata={"description": "open, win, lose, push, void (refunded), needs_cards (refunded: "
-                                     "the hand was entered without the facts this bet needs)"})
+    status = fields.String(metadata={"description": "open, win, lose, push, void (refunded), cancelled (refunded: "
+                                     "its round was cancelled before dealing), needs_cards (refunded: the hand was "
+                                     "entered without the facts this bet needs)"})
     tier = fields.String(allow_none=True)
     pay = fields.String(allow_none=True, metadata={"description": '"to 1", on a win'})
     returned = fields.String(allow_none=True, metadata={"description": "What goes back to the balance"})
