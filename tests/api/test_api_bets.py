@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from betting import WIDE, bet, make_table  # noqa: F401
+from betting import bet, make_table  # noqa: F401
 
 
 def test_the_open_bets_show_the_next_hand_its_pays_to_1_and_the_ranges(make_table):
