@@ -84,6 +84,15 @@ def betting_window(session: Session, table_id: int, *, for_update: bool = False)
     return Window(shoe, posted + 1, None)
 
 
+def _require_hand(window: Window, expected: int | None = None) -> Window:
+    """The window, if it has a hand to take bets on (and it is `expected`, when given); else 409."""
+    if window.hand_number is None:
+        raise Conflict(window.closed.detail["why"], window.closed.message)
+    if expected is not None and expected != window.hand_number:
+        raise Conflict("hand_changed", f"bets are on hand {window.hand_number}, not {expected}", "hand_number")
+    return window
+
+
 def _table(session: Session, table_id: int) -> Table:
     table = session.get(Table, table_id)
     if table is None:
@@ -150,11 +159,7 @@ def close_betting(db: Database, table_id: int, actor: str, hand_number: int | No
     """Close betting on the next hand (final for that hand; closing it again changes nothing)."""
     with db.write() as session:
         _table(session, table_id)
-        window = betting_window(session, table_id, for_update=True)
-        if window.hand_number is None:
-            raise Conflict(window.closed.detail["why"], window.closed.message)
-        if hand_number is not None and hand_number != window.hand_number:
-            raise Conflict("hand_changed", f"bets are on hand {window.hand_number}, not {hand_number}", "hand_number")
+        window = _require_hand(betting_window(session, table_id, for_update=True), hand_number)
         if window.open:
             session.add(BettingClosure(shoe_id=window.shoe.id, hand_number=window.hand_number, actor=actor))
             session.flush()
@@ -174,11 +179,7 @@ def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, act
     reason = audit.check_reason(reason)
     with db.write() as session:
         _table(session, table_id)
-        window = betting_window(session, table_id, for_update=True)
-        if window.hand_number is None:
-            raise Conflict(window.closed.detail["why"], window.closed.message)
-        if hand_number != window.hand_number:
-            raise Conflict("hand_changed", f"bets are on hand {window.hand_number}, not {hand_number}", "hand_number")
+        window = _require_hand(betting_window(session, table_id, for_update=True), hand_number)
         refunded = ledger_service.cancel_round(session, window.shoe.id, hand_number)
         ledger.delete_closure(session, window.shoe.id, hand_number)
         audit.record(session, window.shoe.id, hand_number, "cancel_round", actor, reason, None, {"refunded": refunded})
@@ -231,8 +232,7 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         stored = ledger.slip_by_client_id(session, table_id, request.client_slip_id)
         if stored is not None:
             return _stored_answer(stored, request)
-        if window.hand_number is None:
-            raise Conflict(window.closed.detail["why"], window.closed.message)
+        _require_hand(window)
         stored_rules = {"rule_set": table.rule_set, "overrides": overrides_of(table.rule_set, table.settings)}
         rules = rules_of(stored_rules)  # the settings were checked when the table was written
         checks = _checks(session, table, rules, window, request, account)
