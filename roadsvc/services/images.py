@@ -18,12 +18,11 @@ the renderer's check once at start, and the service then refuses every image
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
-from typing import Hashable, Mapping
+from typing import Mapping
 
 from roadsvc.render import FontMissingError, RenderParams, check_font, content_type, render
 from roadsvc.render.params import check_for_road, check_road, params_from
+from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError, NotFound, ServiceError
 from roadsvc.services.snapshots import SnapshotCache
 
@@ -36,40 +35,6 @@ log = logging.getLogger("roadsvc.images")
 
 class FontMissing(ServiceError):
     """The CJK font is missing, so no image can be drawn correctly (503)."""
-
-
-class ByteBudgetCache:
-    """A thread-safe LRU of bytes values whose total size stays within `max_bytes`.
-
-    A value larger than the whole budget is not kept (it would evict everything).
-    """
-
-    def __init__(self, max_bytes: int):
-        self.max_bytes = max(0, max_bytes)
-        self.used = 0
-        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Hashable, value: bytes) -> None:
-        if len(value) > self.max_bytes:
-            return
-        with self._lock:
-            old = self._items.pop(key, None)
-            self.used += len(value) - (len(old) if old is not None else 0)
-            self._items[key] = value
-            while self.used > self.max_bytes:
-                _, evicted = self._items.popitem(last=False)
-                self.used -= len(evicted)
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 def font_problem() -> str | None:
@@ -105,7 +70,7 @@ class RoadImages:
 
     def __init__(self, snapshots: SnapshotCache, max_bytes: int, font_error: str | None = None):
         self.snapshots = snapshots
-        self.cache = ByteBudgetCache(max_bytes)
+        self.cache: LRU[bytes] = LRU(max_bytes, cost=len)
         self.font_error = font_error
 
     def check_ready(self) -> None:

@@ -10,46 +10,18 @@ document dicts are kept too, for the lobby and for cropping to other widths.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
-from typing import Any, Generic, Hashable, TypeVar
+from typing import Any
 
 from roadsvc.domain.good_roads import GoodRoadThresholds
 from roadsvc.domain.snapshot import build_snapshot, crop_snapshot
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table
+from roadsvc.services.caches import LRU
 from roadsvc.services.errors import NotFound
 from roadsvc.services.stored_hands import stored_hand
 
-V = TypeVar("V")
 Document = dict[str, Any]
-
-
-class LRU(Generic[V]):
-    """A small thread-safe least-recently-used map with a fixed number of entries."""
-
-    def __init__(self, max_entries: int):
-        self.max_entries = max(0, max_entries)
-        self._items: OrderedDict[Hashable, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Hashable, value: V) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.max_entries:
-                self._items.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 def thresholds_of(settings: dict[str, Any]) -> GoodRoadThresholds:

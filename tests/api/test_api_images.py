@@ -131,7 +131,7 @@ def test_a_matching_etag_is_a_304_without_fetching_a_snapshot_or_rendering(api, 
     monkeypatch.setattr(images_module, "render", refuse)
     monkeypatch.setattr(snapshots_module.SnapshotCache, "document", refuse)
     monkeypatch.setattr(snapshots_module, "build_document", refuse)
-    monkeypatch.setattr(images_module.ByteBudgetCache, "get", refuse)
+    monkeypatch.setattr(images_module.LRU, "get", refuse)
     for header in (first.headers["ETag"], "W/" + first.headers["ETag"], '"other", ' + first.headers["ETag"]):
         again = api.get(url(dealt, "scoreboard", "png", "cell=30&theme=dark"), headers={"If-None-Match": header})
         assert (again.status_code, again.data) == (304, b"")

@@ -6,7 +6,8 @@ from roadsvc.config import load_settings
 from roadsvc.domain.hands import parse_hand
 from roadsvc.services import hands, shoes, tables
 from roadsvc.services.keys import KeyVerifier, create_key, revoke_key
-from roadsvc.services.snapshots import LRU, SnapshotCache
+from roadsvc.services.caches import LRU
+from roadsvc.services.snapshots import SnapshotCache
 
 
 def test_the_lru_keeps_the_most_recently_used_entries():
