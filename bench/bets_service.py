@@ -26,7 +26,7 @@ from roadsvc.domain.bets import rule_set
 from roadsvc.domain.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
-from roadsvc.services import bets, hands, shoes, tables
+from roadsvc.services import hands, shoes, slips, tables
 
 SLIP_SIZE, HANDS_PER_SHOE = 40, 25
 
@@ -37,9 +37,9 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def slip_request(rng: random.Random, codes: list[str], n: int) -> bets.SlipRequest:
+def slip_request(rng: random.Random, codes: list[str], n: int) -> slips.SlipRequest:
     lines = tuple((rng.choice(codes), f"{rng.randint(1, 100)}.{rng.randint(0, 99):02d}") for _ in range(SLIP_SIZE))
-    return bets.SlipRequest(f"bench-{n}", f"acct-{n % 7}", ("1.00", "100000.00"), lines)
+    return slips.SlipRequest(f"bench-{n}", f"acct-{n % 7}", ("1.00", "100000.00"), lines)
 
 
 def dealt_hands(rng: random.Random) -> Iterator[list]:
@@ -58,7 +58,8 @@ def run(db: Database, rounds: int, seed: int) -> dict[str, list[float]]:
         for hand in next(shoes_dealt):
             if n % 2:
                 request = slip_request(rng, codes, n)
-                figures["place a 40-bet slip"].append(timed(lambda: bets.place_slip(db, table.id, request, "bench")))
+                placing = timed(lambda: slips.place_slip(db, table.id, request, "bench"))
+                figures["place a 40-bet slip"].append(placing)
                 figures["post, settling 40 bets"].append(timed(lambda: hands.post_hand(db, table.id, hand)))
             else:
                 figures["post, no bets (baseline)"].append(timed(lambda: hands.post_hand(db, table.id, hand)))
@@ -72,7 +73,8 @@ def report(backend: str, figures: dict[str, list[float]]) -> None:
     for name, samples in figures.items():
         samples = sorted(samples)
         median, p90 = statistics.median(samples), samples[int(0.9 * (len(samples) - 1))]
-        print(f"  {name:28s} median {median * 1e3:7.2f} ms  p90 {p90 * 1e3:7.2f} ms  x{median / baseline:5.2f} baseline")
+        print(f"  {name:28s} median {median * 1e3:7.2f} ms  p90 {p90 * 1e3:7.2f} ms  "
+              f"x{median / baseline:5.2f} baseline")
     settle = statistics.median(figures["post, settling 40 bets"]) - baseline
     print(f"  settling 40 bets adds about {settle * 1e3:.2f} ms to a post ({settle / SLIP_SIZE * 1e6:.0f} us a bet)")
 

@@ -28,7 +28,7 @@ from roadsvc.api.schemas.bets import (
     SlipSchema,
 )
 from roadsvc.domain.bets import StakeRange, stake_range
-from roadsvc.services import bets, ledger
+from roadsvc.services import bets, ledger, slips
 
 blp = Blueprint("bets", __name__, description='Bets: open bets of the next hand, slips, settlement (pays "to 1")')
 
@@ -163,11 +163,11 @@ def place_slip(data, table_id):
     stored answer (200); with other bets it is a 409. No open shoe, or the shoe's last
     hand in: 409.
     """
-    request = bets.SlipRequest(
+    request = slips.SlipRequest(
         data["client_slip_id"], data["account_id"], (data["account_range"]["min"], data["account_range"]["max"]),
         tuple((line["bet"], line["stake"]) for line in data["bets"]), data.get("hand_number"),
     )
-    placed = bets.place_slip(database(), table_id, request, principal().actor)
+    placed = slips.place_slip(database(), table_id, request, principal().actor)
     return placed.answer, 201 if placed.created else 200
 
 

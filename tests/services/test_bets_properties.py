@@ -17,37 +17,37 @@ from roadsvc.domain.bets import rule_set, settle
 from roadsvc.domain.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base, Bet
-from roadsvc.services import bets, hands, shoes, tables
+from roadsvc.services import hands, shoes, slips, tables
 
-SETTINGS = {"difference_limit": "300.00", "total_limits": {code: "200.00" for code in ("tie", "either_pair", "lucky_six",
-                                                                                      "tiger_pair", "wu_dalang")}}
+LIMITED = ("tie", "either_pair", "lucky_six", "tiger_pair", "wu_dalang")
+SETTINGS = {"difference_limit": "300.00", "total_limits": {code: "200.00" for code in LIMITED}}
 RULES = rule_set("extended", {"hedge_limit": SETTINGS["difference_limit"], "total_limits": SETTINGS["total_limits"]})
 CODES = st.sampled_from(["banker", "player", "banker_no_commission", "tie", "either_pair", "lucky_six", "tiger_pair",
                          "wu_dalang", "fire_sevens"])
 STAKES = st.integers(100, 25000).map(lambda cents: str(Decimal(cents).scaleb(-2)))
-SLIPS = st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), st.lists(st.tuples(CODES, STAKES), min_size=1, max_size=6)),
-                 min_size=1, max_size=8)
+BETS = st.lists(st.tuples(CODES, STAKES), min_size=1, max_size=6)
+SLIPS = st.lists(st.tuples(st.sampled_from(["a", "b", "c"]), BETS), min_size=1, max_size=8)
 
 
 @settings(max_examples=30, deadline=None)
 @given(SLIPS, st.integers(0, 2**32 - 1))
-def test_any_slips_keep_the_limits_and_settle_as_the_domain_does(slips, seed):
+def test_any_slips_keep_the_limits_and_settle_as_the_domain_does(placed, seed):
     with tempfile.TemporaryDirectory() as folder:
         db = Database(f"sqlite:///{Path(folder) / 'p.db'}")
         Base.metadata.create_all(db.engine)
         try:
-            check(db, slips, seed)
+            check(db, placed, seed)
         finally:
             db.dispose()
 
 
-def check(db: Database, slips, seed: int) -> None:
+def check(db: Database, placed, seed: int) -> None:
     table = tables.create_table(db, "P", "extended", SETTINGS)
     shoes.open_shoe(db, table.id)
     accepted = []
-    for n, (account, lines) in enumerate(slips):
-        request = bets.SlipRequest(f"s{n}", account, ("1.00", "1000.00"), tuple(lines))
-        answer = bets.place_slip(db, table.id, request, "test").answer
+    for n, (account, lines) in enumerate(placed):
+        request = slips.SlipRequest(f"s{n}", account, ("1.00", "1000.00"), tuple(lines))
+        answer = slips.place_slip(db, table.id, request, "test").answer
         accepted += [(account, b["bet"], Decimal(b["stake"])) for b in answer["bets"] if b["accepted"]]
     assert_within_limits(accepted)
     hand = deal_shoe(random.Random(seed)).hands[0]

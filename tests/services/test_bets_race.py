@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select
 
 from roadsvc.persistence.models import Bet, BetSlip
-from roadsvc.services import bets, shoes, tables
+from roadsvc.services import shoes, slips, tables
 
 RACERS = 6
 
@@ -36,13 +36,14 @@ def racing(calls: list[Callable[[], object]]) -> list[object]:
 
 
 def slip(db, table_id: int, slip_id: str, code: str, stake: str):
-    request = bets.SlipRequest(slip_id, f"acct-{slip_id}", ("1.00", "100000.00"), ((code, stake),))
-    return lambda: bets.place_slip(db, table_id, request, "test")
+    request = slips.SlipRequest(slip_id, f"acct-{slip_id}", ("1.00", "100000.00"), ((code, stake),))
+    return lambda: slips.place_slip(db, table_id, request, "test")
 
 
 @pytest.fixture
 def table_id(db) -> int:
-    table = tables.create_table(db, "Race", "classic", {"difference_limit": "1000.00", "total_limits": {"tie": "500.00"}})
+    limits = {"difference_limit": "1000.00", "total_limits": {"tie": "500.00"}}
+    table = tables.create_table(db, "Race", "classic", limits)
     shoes.open_shoe(db, table.id)
     return table.id
 
