@@ -4,6 +4,8 @@ For SQLite (the default file) and PostgreSQL (a throw-away schema), with an 80-h
 of real dealt hands at the table, wrk measures on loopback:
 
   * the baseline: bench/_baseline_app.py (one Flask route returning {"ok": true});
+  * a floor, for reading the figures: that route plus the one indexed row read every
+    poll must make (no target; it shows what the database round trip alone costs);
   * a 304 poll: GET /api/v1/tables/<id>/roads with If-None-Match and a display key
     (target: >= 70% of the baseline's requests/s);
   * a full 200 snapshot of the same URL without If-None-Match (target: >= 40%).
@@ -59,7 +61,8 @@ def measure(deployment: Deployment, args: argparse.Namespace) -> dict[str, list[
     floor = open_floor(deployment.url)
     table = floor.table_ids[0]
     deal_into(deployment.url, table, SHOE_HANDS)
-    base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
+    base = Gunicorn("_baseline_app:app", {"BENCH_DATABASE_URL": deployment.url}, workers=args.workers,
+                    threads=args.threads, pythonpath=str(ROOT / "bench"))
     app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
     try:
         base.start()
@@ -68,6 +71,7 @@ def measure(deployment: Deployment, args: argparse.Namespace) -> dict[str, list[
         key = {"Authorization": f"Bearer {floor.display_key}"}
         loads = {
             "baseline": (base.base + "/", {}),
+            "route + read": (f"{base.base}/read?table={table}", {}),
             "304 poll": (url, {**key, "If-None-Match": current_etag(url, key)}),
             "200 snapshot": (url, key),
         }
@@ -95,6 +99,10 @@ def report(backend: str, figures: dict[str, list[dict]]) -> None:
     print(f"\n{backend}: baseline (minimal Flask route) {median(b['rps'] for b in baselines):.0f} req/s "
           f"(rounds: {', '.join(rps)}), p50 {median(b['p50_ms'] for b in baselines):.2f} ms, "
           f"p99 {median(b['p99_ms'] for b in baselines):.2f} ms")
+    reads = figures["route + read"]
+    floor = median(run["rps"] / b["rps"] for run, b in zip(reads, baselines))
+    print(f"  {'route + read':13s} {median(r['rps'] for r in reads):8.0f} req/s = {floor:6.1%} of baseline "
+          f"(no target: the route plus the one-row revision read every fresh answer needs)")
     for name, target in TARGETS.items():
         runs = figures[name]
         ratio = median(run["rps"] / b["rps"] for run, b in zip(runs, baselines))
