@@ -28,7 +28,7 @@ WRITE_OPTION = "roadsvc_write"
 class Database:
     """An engine plus a session factory; `write()` and `read()` are the two ways in."""
 
-    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL", pool_size: int = 10):
+    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10):
         self.url = url
         self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
@@ -181,7 +181,7 @@ def _forget_pools_after_fork(db: "Database") -> None:
 
 
 def make_engine(
-    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "NORMAL", pool_size: int = 10, autocommit: bool = False
+    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10, autocommit: bool = False
 ) -> Engine:
     if make_url(url).get_backend_name() != "sqlite":
         # No pre-ping: it would double the round trips of every poll. After a server
