@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from functools import partial
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -41,9 +43,9 @@ def test_a_poll_through_any_worker_right_after_a_post_sees_the_new_revision(depl
                 held_etag = headers["ETag"]
             status, _, posted = dealer.post(f"/tables/{table}/hands", hand_body(hand, number, floor.shoe_ids[0]))
             assert status == 201, posted
-            for _ in range(POLLS_PER_HAND):
-                with Client(base, floor.display_key) as display:  # a new connection: any worker may answer
-                    status, headers, body = display.get(roads, headers={"If-None-Match": held_etag})
+            # Polls at the same moment on new connections: busy sync workers make others answer.
+            poll = partial(get, base, floor.display_key, roads, {"If-None-Match": held_etag})
+            for status, headers, body in at_once([poll] * POLLS_PER_HAND):
                 assert status == 200, "a display holding the pre-post ETag got 304: stale revision"
                 assert body["revision"] >= posted["revision"]
                 assert body["roads"]["hands"] == number
@@ -59,24 +61,33 @@ RACERS = 8
 ROUNDS = 6
 
 
-def race(base: str, key: str, table: int, bodies: list[dict]) -> list[tuple[int, dict]]:
-    """Every body posted at the same moment, each from its own thread and connection."""
-    barrier = threading.Barrier(len(bodies))
-    answers: list[tuple[int, dict] | None] = [None] * len(bodies)
+def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Every call started at the same moment, each in its own thread; their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
 
-    def post(index: int) -> None:
-        with Client(base, key) as client:
-            barrier.wait()
-            status, _, body = client.post(f"/tables/{table}/hands", bodies[index])
-        answers[index] = (status, body)
+    def run(index: int) -> None:
+        barrier.wait()
+        results[index] = calls[index]()
 
-    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(bodies))]
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
-    assert all(answer is not None for answer in answers), "a poster got no answer"
-    return answers  # type: ignore[return-value]
+    assert all(result is not None for result in results), "a request got no answer"
+    return results
+
+
+def get(base: str, key: str, path: str, headers: dict[str, str]):
+    with Client(base, key) as client:  # a new connection: any worker may answer
+        return client.get(path, headers=headers)
+
+
+def post(base: str, key: str, path: str, body: dict):
+    with Client(base, key) as client:
+        status, _, answer = client.post(path, body)
+        return status, answer
 
 
 def test_racing_posts_of_one_hand_number_store_exactly_one_hand(deployment):
@@ -91,7 +102,7 @@ def test_racing_posts_of_one_hand_number_store_exactly_one_hand(deployment):
             candidates = [one[number - 1], other[number - 1]]
             assert candidates[0] != candidates[1]
             bodies = [hand_body(candidates[i % 2], number, shoe_id) for i in range(RACERS)]
-            answers = race(base, floor.dealer_key, table, bodies)
+            answers = at_once([partial(post, base, floor.dealer_key, f"/tables/{table}/hands", body) for body in bodies])
             statuses = Counter(status for status, _ in answers)
             assert statuses[201] == 1, statuses
             winner = next(i for i, (status, _) in enumerate(answers) if status == 201)
