@@ -101,15 +101,6 @@ def shoe_open(db: Database, table_id: int) -> int:
     return shoes.open_shoe(db, table_id, decks=8).id
 
 
-def next_shoe(url: str, table_id: int) -> int:
-    """Open a new shoe at the table (the previous one closes); its id."""
-    db = Database(url)
-    try:
-        return shoe_open(db, table_id)
-    finally:
-        db.dispose()
-
-
 def dealt_hands(seed: int, shoes_count: int = 1) -> list[list[Hand]]:
     """Real dealt 8-deck shoes (burn, third-card rules, cut card), one list of hands each."""
     rng = random.Random(seed)
