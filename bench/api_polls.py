@@ -15,7 +15,7 @@ up together; the three loads run in interleaved rounds, and each ratio is the me
 the per-round ratios, so a machine busy for a while slows both sides of a ratio alike.
 Targets are printed as PASS or MISS; nothing here exits non-zero for a miss.
 
-    .venv/bin/python bench/api_polls.py [--seconds 3] [--rounds 3] [--connections 16] [--workers 2] [--threads 1]
+    .venv/bin/python bench/api_polls.py [--seconds 3] [--rounds 5] [--connections 16] [--workers 2] [--threads 1]
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def report(backend: str, figures: dict[str, list[dict]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=3, help="per wrk run")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers (keep-alive)")
