@@ -11,7 +11,7 @@ of real dealt hands at the table, wrk measures on loopback:
   * a full 200 snapshot of the same URL without If-None-Match (target: >= 40%).
 
 Both servers are the same gunicorn configuration (workers and threads below) and stay
-up together; the three loads run in interleaved rounds, and each ratio is the median of
+up together; the loads run in interleaved rounds, and each ratio is the median of
 the per-round ratios, so a machine busy for a while slows both sides of a ratio alike.
 Targets are printed as PASS or MISS; nothing here exits non-zero for a miss.
 
