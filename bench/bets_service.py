@@ -15,12 +15,13 @@ import os
 import random
 import statistics
 import tempfile
-import time
 import uuid
 from typing import Callable, Iterator
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+
+from _timing import timed
 
 from roadsvc.domain.bets import rule_set
 from roadsvc.domain.shoe import deal_shoe
@@ -29,12 +30,6 @@ from roadsvc.persistence.models import Base
 from roadsvc.services import hands, shoes, slips, tables
 
 SLIP_SIZE, HANDS_PER_SHOE = 40, 25
-
-
-def timed(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
 
 
 def slip_request(rng: random.Random, codes: list[str], n: int) -> slips.SlipRequest:

@@ -41,7 +41,8 @@ from urllib.parse import urlsplit
 from PIL import Image
 
 from _http import BIN, gunicorn, wrk
-from render import HANDS, interleaved_medians, shoe_of_80
+from _timing import interleaved_medians
+from render import HANDS, shoe_of_80
 
 from roadsvc.domain.snapshot import build_snapshot
 from roadsvc.persistence.engine import Database

@@ -17,7 +17,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+
+from _timing import best_of
 
 from roadsvc.domain.bets import point_odds
 from roadsvc.domain.bets.card_odds import evaluate_card_bets, value_composition
@@ -27,15 +28,6 @@ from roadsvc.domain.bets.rule_sets import rule_set
 from roadsvc.domain.shoe import deal_shoe
 
 ROADSVC = str(Path(sys.executable).with_name("roadsvc"))
-
-
-def best_of(action: Callable[[], object], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def four_card_loop() -> int:

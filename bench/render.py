@@ -21,11 +21,10 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import statistics
-import time
-from typing import Callable
 
 from PIL import Image
+
+from _timing import interleaved_medians
 
 from roadsvc.domain.shoe import deal_shoe
 from roadsvc.domain.snapshot import build_snapshot
@@ -44,24 +43,6 @@ def shoe_of_80(seed: int) -> list:
         if len(hands) >= HANDS:
             return hands[:HANDS]
         seed += 1
-
-
-def timed(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return (time.perf_counter() - start) * 1000
-
-
-def interleaved_medians(actions: dict[str, Callable[[], object]], runs: int,
-                        before: dict[str, Callable[[], object]] | None = None) -> dict[str, float]:
-    """Median ms of each action, run in turn in every round so machine noise hits all alike."""
-    times: dict[str, list[float]] = {name: [] for name in actions}
-    for _ in range(runs):
-        for name, action in actions.items():
-            if before and name in before:
-                before[name]()
-            times[name].append(timed(action))
-    return {name: statistics.median(values) for name, values in times.items()}
 
 
 def encode(image: Image.Image) -> bytes:

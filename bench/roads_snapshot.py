@@ -15,8 +15,8 @@ import argparse
 import json
 import random
 import statistics
-import time
-from typing import Callable
+
+from _timing import best_of
 
 from roadsvc.domain.shoe import deal_shoe
 from roadsvc.domain.snapshot import build_snapshot
@@ -25,28 +25,18 @@ REPEATS = 5
 SIZES = (20, 80, 160)
 
 
-def best_of(action: Callable[[], object], repeats: int = REPEATS) -> float:
-    """The fastest of a few runs, in seconds (the least disturbed by the machine)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def measure(hands: list, joined: list) -> dict[str, float]:
     """Every figure for one shoe; `joined` is this shoe followed by the next one."""
     snapshot = build_snapshot(hands)
     figures = {
-        "shoe": best_of(lambda: build_snapshot(hands)),
+        "shoe": best_of(lambda: build_snapshot(hands), REPEATS),
         "copy": best_of(lambda: list(hands)),
         "dumps": best_of(lambda: json.dumps(snapshot, ensure_ascii=False)),
     }
     figures["per_hand"] = figures["shoe"] / len(hands)
     for size in SIZES:
         prefix = joined[:size]
-        figures[size] = best_of(lambda: build_snapshot(prefix))
+        figures[size] = best_of(lambda: build_snapshot(prefix), REPEATS)
     return figures
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from decimal import Decimal
-from typing import Callable
+
+from _timing import best_of
 
 from roadsvc.domain.bets.betting import check_slip
 from roadsvc.domain.bets.limits import stake_range
@@ -25,15 +25,6 @@ from roadsvc.domain.shoe import deal_shoe
 
 REPEATS = 5
 SLIP_SIZE = 40
-
-
-def best_of(action: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def slip(rng: random.Random, codes: list[str]) -> list[tuple[str, str]]:
@@ -56,9 +47,9 @@ def main() -> None:
     for hand in hands:
         bets = slip(rng, codes)
         stakes = [stake for _, stake in bets]
-        baseline.append(best_of(lambda: [Decimal(stake) for stake in stakes]))
-        settling.append(best_of(lambda: settle_slip(bets, hand, extended)))
-        checking.append(best_of(lambda: check_slip(extended, 20, bets, account=account)))
+        baseline.append(best_of(lambda: [Decimal(stake) for stake in stakes], REPEATS))
+        settling.append(best_of(lambda: settle_slip(bets, hand, extended), REPEATS))
+        checking.append(best_of(lambda: check_slip(extended, 20, bets, account=account), REPEATS))
     base = statistics.median(baseline)
     print(f"{len(hands)} real hands, {SLIP_SIZE} bets a slip, extended rule set (median of best-of-{REPEATS})")
     for label, figures in (("baseline: 40 Decimal(str)", baseline), ("settle_slip, 40 bets", settling),

@@ -1,0 +1,31 @@
+"""Timing helpers shared by the in-process benchmarks (seconds unless a name says ms)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Callable
+
+
+def timed(action: Callable[[], object]) -> float:
+    """Seconds one call of `action` takes."""
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def best_of(action: Callable[[], object], repeats: int = 5) -> float:
+    """The fastest of `repeats` calls, in seconds (the run the machine disturbed least)."""
+    return min(timed(action) for _ in range(repeats))
+
+
+def interleaved_medians(actions: dict[str, Callable[[], object]], runs: int,
+                        before: dict[str, Callable[[], object]] | None = None) -> dict[str, float]:
+    """Median ms of each action, run in turn in every round so machine noise hits all alike."""
+    times: dict[str, list[float]] = {name: [] for name in actions}
+    for _ in range(runs):
+        for name, action in actions.items():
+            if before and name in before:
+                before[name]()
+            times[name].append(timed(action) * 1000)
+    return {name: statistics.median(values) for name, values in times.items()}
