@@ -3,9 +3,9 @@ never a stale answer, a broken connection replaced, each thread its own, fork-sa
 
 from __future__ import annotations
 
-import os
 import threading
 
+from forking import answer_from_forked_child
 from roadsvc.domain.hands import parse_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
@@ -63,16 +63,11 @@ def test_a_forked_child_does_not_read_on_its_parents_hot_connection(tmp_path):
     Base.metadata.create_all(database.engine)
     assert not repo.table_exists(database, 1)
     parent = database._hot._local.connection
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child
-        try:
-            repo.table_exists(database, 1)
-            os.write(write, b"same" if database._hot._local.connection is parent else b"own")
-        finally:
-            os._exit(0)
-    os.close(write)
-    answer = os.read(read, 10)
-    os.waitpid(pid, 0)
+
+    def child() -> bytes:
+        repo.table_exists(database, 1)
+        return b"same" if database._hot._local.connection is parent else b"own"
+
+    answer = answer_from_forked_child(child)
     database.dispose()
     assert answer == b"own"

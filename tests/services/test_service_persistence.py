@@ -9,6 +9,7 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
 from dbsupport import PostgresSchema, postgres_url, require_postgres
+from forking import answer_from_forked_child
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import upgrade
 from roadsvc.persistence.models import Base
@@ -77,24 +78,17 @@ def test_migrations_build_the_models_schema_on_postgres():
 def test_a_forked_child_opens_its_own_connections(tmp_path):
     """gunicorn --preload forks after the app (and its pool) exist: the child must not
     reuse the parent's SQLite/PostgreSQL connections."""
-    import os
-
     database = Database(f"sqlite:///{tmp_path / 'x.db'}")
     Base.metadata.create_all(database.engine)
     with database.connect() as conn:
         parent_connection = conn.connection.dbapi_connection
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: report whether it got the parent's connection back
-        try:
-            with database.connect() as conn:
-                same = conn.connection.dbapi_connection is parent_connection
-                conn.exec_driver_sql("SELECT count(*) FROM tables").scalar()
-            os.write(write, b"same" if same else b"own")
-        finally:
-            os._exit(0)
-    os.close(write)
-    answer = os.read(read, 10)
-    os.waitpid(pid, 0)
+
+    def child() -> bytes:
+        with database.connect() as conn:
+            same = conn.connection.dbapi_connection is parent_connection
+            conn.exec_driver_sql("SELECT count(*) FROM tables").scalar()
+        return b"same" if same else b"own"
+
+    answer = answer_from_forked_child(child)
     database.dispose()
     assert answer == b"own"
