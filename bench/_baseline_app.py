@@ -36,4 +36,4 @@ def read():
 
         _database = (Database(os.environ["BENCH_DATABASE_URL"]), CURRENT_SHOE_SQL)
     database, sql = _database
-    return {"row": database.fetch_one(sql, int(request.args.get("table", 1)))}
+    return {"row": database.fetch_ints(sql, int(request.args.get("table", 1)))}

@@ -10,13 +10,14 @@ shoe's revision and its hands come from the same moment.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import threading
 import time
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
@@ -32,7 +33,6 @@ class Database:
         self.url = url
         self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
-        self._placeholder = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         # Hot one-row reads in autocommit: no transaction, so no ROLLBACK round trip when
         # the connection goes back to the pool (SQLite runs in-process and needs none).
         self._hot_engine = self.engine if self.is_sqlite else make_engine(url, pool_size=pool_size, autocommit=True)
@@ -80,16 +80,14 @@ class Database:
         with self.engine.connect() as conn:
             yield conn
 
-    def fetch_one(self, sql: str, *params: Any) -> tuple | None:
-        """One row of a tiny hot-path query, through the thread's raw DB-API connection.
+    def fetch_ints(self, sql: str, *params: int) -> tuple[int, ...] | None:
+        """One row of integers from a tiny hot-path query with integer parameters.
 
-        `sql` uses `?` placeholders. This skips SQLAlchemy's statement machinery and the
-        pool's checkout and return, which cost more than the indexed lookup itself on the
-        304 path of a polled display (see HotConnections).
+        `sql` uses `?` placeholders. It runs on the thread's own raw connection, outside
+        SQLAlchemy's statement machinery and the pool (see HotConnections): on the 304 path
+        of a polled display those cost more than the indexed lookup itself.
         """
-        if self._placeholder != "?":
-            sql = sql.replace("?", self._placeholder)
-        return self._hot.fetch_one(sql, params)
+        return self._hot.fetch_ints(sql, params)
 
     def dispose(self) -> None:
         self._hot.close_all()
@@ -114,30 +112,26 @@ class HotConnections:
         self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
         self._lock = threading.Lock()
 
-    def fetch_one(self, sql: str, params: tuple) -> tuple | None:
-        connection = self._connection()
+    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+        connection, reader = self._connection()
         try:
-            cursor = connection.cursor()
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-            cursor.close()
+            return reader(sql, params)
         except Exception:
             self._discard(connection)
             raise
-        return None if row is None else tuple(row)
 
-    def _connection(self):
-        connection = getattr(self._local, "connection", None)
-        if connection is None:
+    def _connection(self) -> tuple[Any, Callable]:
+        kept = getattr(self._local, "kept", None)
+        if kept is None:
             connection = self.engine.raw_connection()
             connection.detach()  # ours now: close() really closes it
-            self._local.connection = connection
+            kept = self._local.kept = (connection, reader_for(connection, self.engine.dialect.paramstyle))
             with self._lock:
                 self._open.append(connection)
-        return connection
+        return kept
 
     def _discard(self, connection) -> None:
-        self._local.connection = None
+        self._local.kept = None
         with self._lock:
             if connection in self._open:
                 self._open.remove(connection)
@@ -163,6 +157,61 @@ class HotConnections:
             self._inherited.extend(self._open)
             self._open = []
         self._local = threading.local()
+
+
+def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:
+    """How one kept connection runs a hot read: libpq's prepared statements under psycopg 3,
+    a DB-API cursor otherwise (SQLite, which runs in-process)."""
+    pgconn = getattr(connection.dbapi_connection, "pgconn", None)
+    if pgconn is not None:
+        return PreparedReads(pgconn).fetch_ints
+
+    def fetch_ints(sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+        cursor = connection.cursor()
+        cursor.execute(sql if paramstyle == "qmark" else sql.replace("?", "%s"), params)
+        row = cursor.fetchone()
+        cursor.close()
+        return None if row is None else tuple(row)
+
+    return fetch_ints
+
+
+class PreparedReads:
+    """Hot reads on one PostgreSQL connection, straight through libpq (psycopg.pq).
+
+    Each statement is prepared once per connection; a read is then one PQexecPrepared
+    with the integers as text, and the row's integers parsed from text. psycopg's cursor
+    (query conversion, parameter dumping, its prepare bookkeeping, result loaders) costs
+    more client CPU than the whole round trip, measured in bench/api_polls.py. The
+    connection is in autocommit, so no transaction is left open between reads. (Named
+    prepared statements need a session-pooling PgBouncer, as psycopg's own do.)
+    """
+
+    def __init__(self, pgconn):
+        from psycopg import OperationalError, pq
+
+        self.pgconn, self.names = pgconn, {}
+        self.succeeded = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
+        self.error = OperationalError
+
+    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+        name = self.names.get(sql) or self._prepare(sql)
+        result = self.pgconn.exec_prepared(name, [b"%d" % value for value in params])
+        self._check(result)
+        if result.ntuples == 0:
+            return None
+        return tuple(int(result.get_value(0, column)) for column in range(result.nfields))
+
+    def _prepare(self, sql: str) -> bytes:
+        numbered = iter(range(1, sql.count("?") + 1))
+        name = f"roadsvc_hot_{len(self.names)}".encode()
+        self._check(self.pgconn.prepare(name, re.sub(r"\?", lambda _: f"${next(numbered)}", sql).encode()))
+        self.names[sql] = name
+        return name
+
+    def _check(self, result) -> None:
+        if result.status not in self.succeeded:
+            raise self.error(result.error_message.decode("utf-8", "replace"))
 
 
 def _forget_pools_after_fork(db: "Database") -> None:

@@ -66,7 +66,7 @@ def bump_table_revisions(session: Session, table_id: int) -> None:
     )
 
 
-# The hot 304 path: raw one-row lookups by index (see Database.fetch_one).
+# The hot 304 path: raw one-row lookups by index (see Database.fetch_ints).
 
 SHOE_REVISION_SQL = "SELECT revision FROM shoes WHERE id = ?"
 CURRENT_SHOE_SQL = "SELECT id, revision FROM shoes WHERE table_id = ? ORDER BY number DESC LIMIT 1"
@@ -74,18 +74,18 @@ TABLE_EXISTS_SQL = "SELECT id FROM tables WHERE id = ?"
 
 
 def shoe_revision(db: Database, shoe_id: int) -> int | None:
-    row = db.fetch_one(SHOE_REVISION_SQL, shoe_id)
+    row = db.fetch_ints(SHOE_REVISION_SQL, shoe_id)
     return None if row is None else row[0]
 
 
 def current_shoe_revision(db: Database, table_id: int) -> tuple[int, int] | None:
     """(id, revision) of the table's newest shoe: one lookup on the (table_id, number) index."""
-    row = db.fetch_one(CURRENT_SHOE_SQL, table_id)
+    row = db.fetch_ints(CURRENT_SHOE_SQL, table_id)
     return None if row is None else (row[0], row[1])
 
 
 def table_exists(db: Database, table_id: int) -> bool:
-    return db.fetch_one(TABLE_EXISTS_SQL, table_id) is not None
+    return db.fetch_ints(TABLE_EXISTS_SQL, table_id) is not None
 
 
 def shoe_with_table(session: Session, shoe_id: int) -> Row | None:

@@ -1,4 +1,4 @@
-"""The 304 path's one-row reads (Database.fetch_one) on a kept per-thread connection:
+"""The 304 path's one-row reads (Database.fetch_ints) on a kept per-thread connection:
 never a stale answer, a broken connection replaced, each thread its own, fork-safe."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_every_hot_read_sees_the_newest_commit_of_another_connection(db, databas
 def test_a_failed_hot_read_replaces_its_connection(db):
     table = tables.create_table(db, "Hot 2")
     assert repo.table_exists(db, table.id)
-    db._hot._local.connection.close()  # the server went away under the kept connection
+    db._hot._local.kept[0].close()  # the server went away under the kept connection
     try:
         repo.table_exists(db, table.id)
     except Exception:  # the one read that meets the dead connection fails, as with a pool
@@ -45,7 +45,7 @@ def test_each_thread_reads_on_its_own_connection_and_dispose_closes_them_all(db)
 
     def read() -> None:
         assert repo.table_exists(db, table.id)
-        seen.append(db._hot._local.connection)
+        seen.append(db._hot._local.kept[0])
 
     threads = [threading.Thread(target=read) for _ in range(3)]
     for thread in threads:
@@ -62,12 +62,33 @@ def test_a_forked_child_does_not_read_on_its_parents_hot_connection(tmp_path):
     database = Database(f"sqlite:///{tmp_path / 'x.db'}")
     Base.metadata.create_all(database.engine)
     assert not repo.table_exists(database, 1)
-    parent = database._hot._local.connection
+    parent = database._hot._local.kept[0]
 
     def child() -> bytes:
         repo.table_exists(database, 1)
-        return b"same" if database._hot._local.connection is parent else b"own"
+        return b"same" if database._hot._local.kept[0] is parent else b"own"
 
     answer = answer_from_forked_child(child)
     database.dispose()
     assert answer == b"own"
+
+
+def test_a_hot_read_recovers_after_the_server_ends_its_connection(db):
+    """A database restart, or an administrator ending sessions: the read that meets the
+    dead connection fails, the next one opens a new connection and prepares afresh."""
+    table = tables.create_table(db, "Hot 4")
+    assert repo.table_exists(db, table.id)
+    dead = db._hot._local.kept[0]
+    if db.is_sqlite:
+        dead.close()
+    else:
+        with db.engine.connect() as admin:
+            admin.exec_driver_sql(f"SELECT pg_terminate_backend({dead.dbapi_connection.info.backend_pid})")
+    try:
+        repo.table_exists(db, table.id)
+    except Exception:  # noqa: BLE001 - the one read on the dead connection may fail
+        pass
+    assert db._hot._local.kept is None or db._hot._local.kept[0] is not dead
+    assert repo.current_shoe_revision(db, table.id) is None
+    assert repo.table_exists(db, table.id)
+    assert not repo.table_exists(db, table.id + 1)
