@@ -13,8 +13,8 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
-from roadsvc.api.docs import error_responses
-from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, revision_response
+from roadsvc.api.docs import documented, error_responses, error_responses_doc
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.bets import (
     BettingStateSchema,
     CancelledRoundSchema,
@@ -89,10 +89,10 @@ def _account(query: dict) -> StakeRange | None:
 @blp.route("/tables/<id:table_id>/bets", methods=["GET"])
 @requires("display")
 @blp.arguments(OpenBetsQuerySchema, location="query")
-@blp.doc(parameters=[IF_NONE_MATCH_DOC])
-@blp.response(200, OpenBetsSchema, example=OPEN_BETS_EXAMPLE, headers=HEADERS_DOC)
-@blp.alt_response(304, description="Not modified: your ETag is current", headers=HEADERS_DOC)
-@error_responses(blp, 401, 404, 422)
+@documented(parameters=[IF_NONE_MATCH_DOC], responses={
+    **revision_responses({"application/json": {"schema": OpenBetsSchema, "example": OPEN_BETS_EXAMPLE}}),
+    **error_responses_doc(401, 404, 422),
+})
 def open_bets(query, table_id):
     """The next hand's bets
 
@@ -118,7 +118,7 @@ def _open_bets_body(table_id: int, account: StakeRange | None) -> tuple[int, byt
 @requires("dealer")
 @blp.arguments(CloseSchema, example={"hand_number": 31})
 @blp.response(200, BettingStateSchema, example=CLOSED_EXAMPLE)
-@error_responses(blp, 401, 403, 404, 409)
+@error_responses(401, 403, 404, 409)
 def close_betting(data, table_id):
     """Close betting on the next hand
 
@@ -134,7 +134,7 @@ def close_betting(data, table_id):
 @blp.arguments(CancelRoundSchema, example={"hand_number": 31, "reason": "shuffle machine fault before dealing"})
 @blp.response(200, CancelledRoundSchema, example={**CLOSED_EXAMPLE, "betting": {"open": True, "closed_by": None},
                                                   "refunded": {"acct-42": "500.00"}})
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def cancel_round(data, table_id):
     """Cancel the next hand's round before dealing
 
@@ -152,7 +152,7 @@ def cancel_round(data, table_id):
 @blp.response(201, SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE, description="Checked: each bet accepted or refused")
 @blp.alt_response(200, schema=SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE,
                   description="A retry: the stored answer of this client_slip_id")
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def place_slip(data, table_id):
     """Place a slip on the next hand
 
@@ -175,7 +175,7 @@ def place_slip(data, table_id):
 @requires("game_server")
 @blp.arguments(SettlementQuerySchema, location="query")
 @blp.response(200, SettlementSchema, example=SETTLEMENT_EXAMPLE)
-@error_responses(blp, 401, 403, 404, 422)
+@error_responses(401, 403, 404, 422)
 def settlement(query, shoe_id, number):
     """A hand's settlement
 

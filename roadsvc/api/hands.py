@@ -44,7 +44,7 @@ AUDIT_EXAMPLE = {
 )
 @blp.response(201, WrittenHandSchema, example=HAND_EXAMPLE, description="Stored as the next hand")
 @blp.alt_response(200, schema=WrittenHandSchema, example=HAND_EXAMPLE, description="A retry: this hand was stored already")
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def post_hand(data, table_id):
     """Post the next hand
 
@@ -62,7 +62,7 @@ def post_hand(data, table_id):
 @requires("pitboss")
 @blp.arguments(VoidSchema, example={"reason": "misdeal: cards exposed"})
 @blp.response(200, WrittenHandSchema, example={**HAND_EXAMPLE, "voided": True, "void_reason": "misdeal: cards exposed"})
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def void_hand(data, shoe_id, number):
     """Void a hand
 
@@ -76,7 +76,7 @@ def void_hand(data, shoe_id, number):
 @requires("pitboss")
 @blp.arguments(CorrectSchema, example={"hand": {"cards": ["4S", "KD", "3H", "9C"]}, "reason": "reader misread"})
 @blp.response(200, WrittenHandSchema, example=HAND_EXAMPLE)
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def correct_hand(data, shoe_id, number):
     """Correct a hand
 
@@ -93,7 +93,7 @@ def correct_hand(data, shoe_id, number):
 @blp.route("/shoes/<id:shoe_id>/audit", methods=["GET"])
 @requires("display")
 @blp.response(200, AuditRecordSchema(many=True), example=[AUDIT_EXAMPLE])
-@error_responses(blp, 401, 404)
+@error_responses(401, 404)
 def audit_log(shoe_id):
     """A shoe's audit log
 

@@ -29,7 +29,7 @@ CSV_EXAMPLE = (
 @blp.route("/shoes/<id:shoe_id>/hands", methods=["GET"])
 @requires("display")
 @blp.response(200, HandSchema(many=True), example=[{k: v for k, v in HAND_EXAMPLE.items() if k != "revision"}])
-@error_responses(blp, 401, 404)
+@error_responses(401, 404)
 def shoe_hands(shoe_id):
     """A shoe's hands
 
@@ -41,7 +41,7 @@ def shoe_hands(shoe_id):
 @blp.route("/shoes/<id:shoe_id>/hands.csv", methods=["GET"])
 @requires("display")
 @blp.response(200, content_type="text/csv", example=CSV_EXAMPLE, description="One row per hand")
-@error_responses(blp, 401, 404)
+@error_responses(401, 404)
 def shoe_hands_csv(shoe_id):
     """A shoe's hands as CSV
 

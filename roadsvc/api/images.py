@@ -19,9 +19,9 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
-from roadsvc.api.docs import ERROR_EXAMPLES
+from roadsvc.api.docs import ERROR_EXAMPLES, documented, error_doc
 from roadsvc.api.errors import error_response
-from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, revision_response
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema
 from roadsvc.services.images import (
     EXTENSION,
@@ -43,17 +43,16 @@ SVG_EXAMPLE = (
     '<title>大路</title>...<g class="mark big-road banker" data-col="0" data-row="0" data-hand="1" data-ties="0" '
     'data-leading-ties="0" transform="translate(4 4)">...</g>...</svg>'
 )
-IMAGE_RESPONSE = {
-    "description": "The image (`fmt` png: an 8-bit palette PNG; svg: SVG with the CJK font embedded). "
-                   "SVG marks are `<g>` elements with classes (mark, big-road, banker, tie, banker-pair...) "
-                   "and data-* attributes (data-hand, data-col, data-row, data-ties).",
-    "headers": HEADERS_DOC,
-    "content": {
-        "image/png": {"schema": {"type": "string", "format": "binary"},
-                      "example": "(PNG bytes: 684x304 px for the scoreboard of a short shoe at cell 24)"},
-        "image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
-    },
+IMAGE_CONTENT = {
+    "image/png": {"schema": {"type": "string", "format": "binary"},
+                  "example": "(PNG bytes: 684x304 px for the scoreboard of a short shoe at cell 24)"},
+    "image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
 }
+IMAGE_DESCRIPTION = (
+    "The image (`fmt` png: an 8-bit palette PNG; svg: SVG with the CJK font embedded). "
+    "SVG marks are `<g>` elements with classes (mark, big-road, banker, tie, banker-pair...) "
+    "and data-* attributes (data-hand, data-col, data-row, data-ties)."
+)
 IMAGE_ERRORS = {
     404: ("No such road, table, shoe, or the table has no shoe yet",
           {"code": "road_not_found", "message": "road must be one of bead_plate, big_road, big_eye_boy, "
@@ -78,23 +77,11 @@ def font_missing(error: FontMissing):
     return error_response(503, error.code, error.message, error.field)
 
 
-def error_doc(description: str, example: dict) -> dict:
-    return {"description": description,
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}, "example": example}}}
-
-
 RESPONSES = {
-    "200": IMAGE_RESPONSE,
-    "304": {"description": "Not modified: your ETag is current", "headers": HEADERS_DOC},
+    **revision_responses(IMAGE_CONTENT, IMAGE_DESCRIPTION),
     **{str(status): error_doc(*ERROR_EXAMPLES[status]) for status in (401, 403)},
     **{str(status): error_doc(*doc) for status, doc in IMAGE_ERRORS.items()},
 }
-
-
-def documented(view):
-    """The OpenAPI of an image view, as plain documentation: unlike alt_response, which
-    wraps the view once per status, it adds no call to the 304 path."""
-    return blp.doc(parameters=PARAMETERS, responses=RESPONSES)(view)
 
 
 def requested(road: str) -> tuple[str, RenderParams]:
@@ -121,7 +108,7 @@ def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: Ren
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
 @requires("display")
-@documented
+@documented(parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
 
@@ -137,7 +124,7 @@ def table_road_image(table_id, road, fmt):
 
 @blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
 @requires("display")
-@documented
+@documented(parameters=PARAMETERS, responses=RESPONSES)
 def shoe_road_image(shoe_id, road, fmt):
     """A road image of any shoe
 

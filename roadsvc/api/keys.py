@@ -29,7 +29,7 @@ KEY_EXAMPLE = {
 @requires("admin")
 @blp.arguments(KeyCreateSchema, example={"role": "dealer", "name": "table 3 shoe reader", "table_id": 3})
 @blp.response(201, CreatedKeySchema, example={**KEY_EXAMPLE, "key": "rs_Q2x9aK1...(43 more characters)"})
-@error_responses(blp, 401, 403, 404, 422)
+@error_responses(401, 403, 404, 422)
 def create_key(data):
     """Create an API key
 
@@ -43,7 +43,7 @@ def create_key(data):
 @blp.route("/keys", methods=["GET"])
 @requires("admin")
 @blp.response(200, KeySchema(many=True), example=[KEY_EXAMPLE])
-@error_responses(blp, 401, 403)
+@error_responses(401, 403)
 def list_keys():
     """List API keys
 
@@ -55,7 +55,7 @@ def list_keys():
 @blp.route("/keys/<id:key_id>", methods=["DELETE"])
 @requires("admin")
 @blp.response(200, KeySchema, example={**KEY_EXAMPLE, "revoked_at": "2026-11-22T06:00:00+00:00"})
-@error_responses(blp, 401, 403, 404)
+@error_responses(401, 403, 404)
 def revoke_key(key_id):
     """Revoke an API key
 

@@ -15,6 +15,7 @@ HEADERS_DOC = {
     "ETag": {"description": "(shoe id, revision, variant)", "schema": {"type": "string"}},
     "Cache-Control": {"description": "no-cache: revalidate every time", "schema": {"type": "string"}},
 }
+NOT_MODIFIED_DOC = {"description": "Not modified: your ETag is current", "headers": HEADERS_DOC}
 IF_NONE_MATCH_DOC = {
     "in": "header",
     "name": "If-None-Match",
@@ -23,6 +24,11 @@ IF_NONE_MATCH_DOC = {
     "description": "The ETag you hold: 304 if it is still current",
     "example": '"12.31.0"',
 }
+
+
+def revision_responses(content: dict, description: str = "OK") -> dict:
+    """The OpenAPI responses of a view answered by revision_response: 200 with `content`, or 304."""
+    return {"200": {"description": description, "headers": HEADERS_DOC, "content": content}, "304": NOT_MODIFIED_DOC}
 
 
 def etag(shoe_id: int, revision: int, variant: str) -> str:

@@ -16,8 +16,8 @@ from marshmallow import fields
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, snapshots
-from roadsvc.api.docs import error_responses
-from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, revision_response
+from roadsvc.api.docs import documented, error_responses_doc
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
 
@@ -35,7 +35,6 @@ PARAMETERS = [
     },
     IF_NONE_MATCH_DOC,
 ]
-HEADERS = HEADERS_DOC
 ROADS_EXAMPLE = {
     "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"},
     "shoe": {"id": 12, "number": 7, "status": "open", "decks": 8, "burn_card": "7H", "burn_count": 7,
@@ -74,6 +73,12 @@ class RoadsSchema(ma.Schema):
     roads = fields.Dict(metadata={"description": "The road snapshot (docs/snapshot.md)"})
 
 
+RESPONSES = {
+    **revision_responses({"application/json": {"schema": RoadsSchema, "example": ROADS_EXAMPLE}}),
+    **error_responses_doc(401, 404, 422),
+}
+
+
 def requested_columns() -> int | None:
     # `in` first: werkzeug's MultiDict.get finds a missing key by raising and catching a
     # BadRequestKeyError, a tenth of the cost of a whole 304 poll.
@@ -93,10 +98,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
 @requires("display")
-@blp.doc(parameters=PARAMETERS)
-@blp.response(200, RoadsSchema, example=ROADS_EXAMPLE, headers=HEADERS)
-@blp.alt_response(304, description="Not modified: your ETag is current", headers=HEADERS)
-@error_responses(blp, 401, 404, 422)
+@documented(parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
 
@@ -110,10 +112,7 @@ def table_roads(table_id):
 
 @blp.route("/shoes/<id:shoe_id>/roads", methods=["GET"])
 @requires("display")
-@blp.doc(parameters=PARAMETERS)
-@blp.response(200, RoadsSchema, example=ROADS_EXAMPLE, headers=HEADERS)
-@blp.alt_response(304, description="Not modified: your ETag is current", headers=HEADERS)
-@error_responses(blp, 401, 404, 422)
+@documented(parameters=PARAMETERS, responses=RESPONSES)
 def shoe_roads(shoe_id):
     """The roads of any shoe
 

@@ -18,7 +18,7 @@ blp = Blueprint("shoes", __name__, description="The shoe's life: open, cut card,
 @requires("dealer")
 @blp.arguments(ShoeOpenSchema, example={"decks": 8, "burn_card": "7H"})
 @blp.response(201, ShoeSchema, example=SHOE_EXAMPLE)
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def open_shoe(data, table_id):
     """Open a new shoe
 
@@ -31,7 +31,7 @@ def open_shoe(data, table_id):
 @blp.route("/tables/<id:table_id>/shoes", methods=["GET"])
 @requires("display")
 @blp.response(200, ShoeHistorySchema(many=True), example=[{**SHOE_EXAMPLE, "hands": 64, "counted_hands": 63}])
-@error_responses(blp, 401, 404)
+@error_responses(401, 404)
 def shoe_history(table_id):
     """A table's shoes
 
@@ -43,7 +43,7 @@ def shoe_history(table_id):
 @blp.route("/shoes/<id:shoe_id>", methods=["GET"])
 @requires("display")
 @blp.response(200, ShoeSchema, example=SHOE_EXAMPLE)
-@error_responses(blp, 401, 404)
+@error_responses(401, 404)
 def get_shoe(shoe_id):
     """Read a shoe
 
@@ -56,7 +56,7 @@ def get_shoe(shoe_id):
 @requires("dealer")
 @blp.arguments(CutCardSchema, example={"last_hand": 61})
 @blp.response(200, ShoeSchema, example={**SHOE_EXAMPLE, "last_hand": 61, "revision": 62})
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def cut_card(data, table_id, shoe_id):
     """The cut card is out
 
@@ -70,7 +70,7 @@ def cut_card(data, table_id, shoe_id):
 @requires("pitboss")
 @blp.arguments(Empty, example={})
 @blp.response(200, ShoeSchema, example={**SHOE_EXAMPLE, "status": "closed", "closed_at": "2026-11-22T05:50:00+00:00"})
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def close_shoe(data, table_id, shoe_id):
     """Close a shoe
 

@@ -42,7 +42,7 @@ LOBBY_EXAMPLE = [
 @requires("display")
 @blp.arguments(LobbyQuerySchema, location="query")
 @blp.response(200, LobbyEntrySchema(many=True), example=LOBBY_EXAMPLE)
-@error_responses(blp, 401, 422)
+@error_responses(401, 422)
 def lobby(query):
     """The lobby: every table and what its roads show
 
@@ -56,7 +56,7 @@ def lobby(query):
 @requires("pitboss")
 @blp.arguments(TableCreateSchema, example={"name": "Baccarat 8", "rule_set": "classic", "settings": SETTINGS_EXAMPLE})
 @blp.response(201, TableSchema, example=TABLE_EXAMPLE)
-@error_responses(blp, 401, 403, 409, 422)
+@error_responses(401, 403, 409, 422)
 def create_table(data):
     """Create a table
 
@@ -69,7 +69,7 @@ def create_table(data):
 @blp.route("/tables/<id:table_id>", methods=["GET"])
 @requires("display")
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
-@error_responses(blp, 401, 404)
+@error_responses(401, 404)
 def get_table(table_id):
     """Read a table
 
@@ -82,7 +82,7 @@ def get_table(table_id):
 @requires("pitboss")
 @blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}})
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
-@error_responses(blp, 401, 403, 404, 409, 422)
+@error_responses(401, 403, 404, 409, 422)
 def update_table(data, table_id):
     """Update a table
 
