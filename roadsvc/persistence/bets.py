@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row, delete, func, insert, select, update
+from sqlalchemy import Row, Select, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
@@ -58,17 +58,27 @@ def insert_lines(session: Session, values: list[dict[str, Any]]) -> list[int]:
 LINE_COLUMNS = (Bet.id, Bet.slip_id, Bet.account_id, Bet.code, Bet.stake, Bet.held, Bet.net, BetSlip.rules)
 
 
+def _lines_of_hand(kept) -> Select:
+    return (
+        select(*LINE_COLUMNS)
+        .join(BetSlip, BetSlip.id == Bet.slip_id)
+        .where(Bet.shoe_id == bindparam("shoe_id"), Bet.hand_number == bindparam("hand_number"), kept)
+        .order_by(Bet.id)
+    )
+
+
+# Built once (settling runs in every post's transaction; see repositories._LATEST_SHOE).
+_HAND_LINES = _lines_of_hand(Bet.status != CANCELLED_STATUS)
+_HAND_LINES_OF_STATUS = _lines_of_hand(Bet.status == bindparam("status"))
+
+
 def hand_lines(session: Session, shoe_id: int, hand_number: int, status: str | None = None) -> Sequence[Row]:
     """(id, slip_id, account_id, code, stake, held, net, rules) of each bet the hand's cards
     decide (a cancelled round's are out), or only those of `status`."""
-    kept = Bet.status != CANCELLED_STATUS if status is None else Bet.status == status
-    query = (
-        select(*LINE_COLUMNS)
-        .join(BetSlip, BetSlip.id == Bet.slip_id)
-        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number, kept)
-        .order_by(Bet.id)
-    )
-    return session.execute(query).all()
+    params = {"shoe_id": shoe_id, "hand_number": hand_number}
+    if status is None:
+        return session.execute(_HAND_LINES, params).all()
+    return session.execute(_HAND_LINES_OF_STATUS, {**params, "status": status}).all()
 
 
 def open_lines_of_shoe(session: Session, shoe_id: int) -> Sequence[Row]:

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from sqlalchemy import Row, func, select, update
+from sqlalchemy import Row, Text, bindparam, cast, func, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand, Shoe, Table, utcnow
 
 
+# The statements of the posting path are built once, with bound parameters: SQLAlchemy
+# then reuses each one's cache key and compiled form, where a statement built per call
+# costs more to key than to run (bench/api_posts.py: a post's write lock is held half as long).
+_LATEST_SHOE = select(Shoe).where(Shoe.table_id == bindparam("table_id")).order_by(Shoe.number.desc()).limit(1)
+_LATEST_SHOE_LOCKED = _LATEST_SHOE.with_for_update()
+
+
 def latest_shoe(session: Session, table_id: int, *, for_update: bool = False) -> Shoe | None:
     """The table's newest shoe (its current one, open or not); locked when `for_update`."""
-    query = select(Shoe).where(Shoe.table_id == table_id).order_by(Shoe.number.desc()).limit(1)
-    if for_update:
-        query = query.with_for_update()
-    return session.scalars(query).first()
+    return session.scalars(_LATEST_SHOE_LOCKED if for_update else _LATEST_SHOE, {"table_id": table_id}).first()
 
 
 def open_shoe(session: Session, table_id: int, *, for_update: bool = False) -> Shoe | None:
@@ -32,9 +36,12 @@ def next_shoe_number(session: Session, table_id: int) -> int:
     return (session.scalar(select(func.max(Shoe.number)).where(Shoe.table_id == table_id)) or 0) + 1
 
 
+_LAST_HAND_NUMBER = select(func.max(Hand.number)).where(Hand.shoe_id == bindparam("shoe_id"))
+
+
 def last_hand_number(session: Session, shoe_id: int) -> int:
     """The highest hand number stored in the shoe (voided hands included), 0 if none."""
-    return session.scalar(select(func.max(Hand.number)).where(Hand.shoe_id == shoe_id)) or 0
+    return session.scalar(_LAST_HAND_NUMBER, {"shoe_id": shoe_id}) or 0
 
 
 def hand_by_number(session: Session, shoe_id: int, number: int) -> Hand | None:
@@ -45,18 +52,20 @@ def shoe_hands(session: Session, shoe_id: int) -> Sequence[Hand]:
     return session.scalars(select(Hand).where(Hand.shoe_id == shoe_id).order_by(Hand.number)).all()
 
 
+_BUMP_REVISION = (
+    update(Shoe)
+    .where(Shoe.id == bindparam("shoe_id"))
+    .values(revision=Shoe.revision + 1, updated_at=bindparam("now"))
+    .returning(Shoe.revision)
+    .execution_options(synchronize_session=False)
+)
+
+
 def bump_revision(session: Session, shoe_id: int) -> int:
     """Every write to a shoe calls this inside its transaction: the cache key moves on.
 
     Returns the new revision."""
-    query = (
-        update(Shoe)
-        .where(Shoe.id == shoe_id)
-        .values(revision=Shoe.revision + 1, updated_at=utcnow())
-        .returning(Shoe.revision)
-        .execution_options(synchronize_session=False)
-    )
-    return session.execute(query).scalar_one()
+    return session.execute(_BUMP_REVISION, {"shoe_id": shoe_id, "now": utcnow()}).scalar_one()
 
 
 def bump_table_revisions(session: Session, table_id: int) -> None:
@@ -94,14 +103,17 @@ def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
     return session.execute(query).first()
 
 
+_COUNTED_HAND_ROWS = (
+    select(Hand.number, cast(Hand.data, Text).label("data"))
+    .where(Hand.shoe_id == bindparam("shoe_id"), Hand.voided.is_(False))
+    .order_by(Hand.number)
+)
+
+
 def counted_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
-    """(number, data) of the shoe's hands that count (not voided), in order."""
-    query = (
-        select(Hand.number, Hand.data)
-        .where(Hand.shoe_id == shoe_id, Hand.voided.is_(False))
-        .order_by(Hand.number)
-    )
-    return session.execute(query).all()
+    """(number, data) of the shoe's hands that count (not voided), in order; `data` is the
+    stored JSON text, undecoded (services.stored_hands parses each text once per process)."""
+    return session.execute(_COUNTED_HAND_ROWS, {"shoe_id": shoe_id}).all()
 
 
 def lobby_rows(session: Session) -> Sequence[Row]:
