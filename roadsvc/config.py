@@ -34,7 +34,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SQLITE_BUSY_TIMEOUT_MS": (_int, 5000),
     # FULL: every acknowledged hand is on disk before the 201, even through a power cut.
     # NORMAL in WAL mode survives a killed process but may lose the last commits on a power
-    # cut; measured (bench/api_posts.py) FULL costs about a millisecond of p50 per post.
+    # cut; measured (bench/api_posts.py) FULL costs a few tenths of a millisecond of p50 per post.
     "SQLITE_SYNCHRONOUS": (_str, "FULL"),
     "DB_POOL_SIZE": (_int, 10),
     "SNAPSHOT_CACHE_SIZE": (_int, 1024),  # serialised snapshots kept per process
@@ -45,6 +45,8 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "LOG_LEVEL": (_str, "INFO"),
     "DEMO_TABLE_NAME": (_str, "Demo Baccarat 1"),
     "DEMO_DEAL_INTERVAL": (_float, 0.0),  # `roadsvc jobs`: seconds between demo hands (0: off)
+    "SERVE_HOST": (_str, "127.0.0.1"),  # `roadsvc serve` binds here; `roadsvc demo setup` prints it
+    "SERVE_PORT": (_int, 5000),
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
 }

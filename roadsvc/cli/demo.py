@@ -44,8 +44,9 @@ def run_setup(args: argparse.Namespace) -> int:
     print("API keys (shown once; older demo keys are revoked):")
     for role, plain in keys.items():
         print(f"  {role:8} {plain}")
-    print(f"try: curl -H 'Authorization: Bearer {keys['display']}' http://127.0.0.1:5000/api/v1/tables/{table.id}/roads")
-    print("docs: http://127.0.0.1:5000/api/docs   deal hands: roadsvc demo deal")
+    base = f"http://{settings['SERVE_HOST']}:{settings['SERVE_PORT']}"
+    print(f"try: curl -H 'Authorization: Bearer {keys['display']}' {base}/api/v1/tables/{table.id}/roads")
+    print(f"docs: {base}/api/docs   deal hands: roadsvc demo deal")
     return 0
 
 

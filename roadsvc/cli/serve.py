@@ -13,8 +13,8 @@ from roadsvc.config import PROJECT_ROOT, load_settings
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="serve the API with gunicorn")
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--host", help="address to bind (default: ROADSVC_SERVE_HOST or 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="port (default: ROADSVC_SERVE_PORT or 5000)")
     parser.add_argument("--workers", type=int, help="worker processes (default: ROADSVC_SERVE_WORKERS or 2)")
     parser.add_argument("--threads", type=int, help="threads per worker (default: ROADSVC_SERVE_THREADS or 1)")
     parser.set_defaults(func=run_serve)
@@ -32,10 +32,14 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
     ]
 
 
+def with_defaults(args: argparse.Namespace, settings: dict[str, Any]) -> argparse.Namespace:
+    """The options given, else the ROADSVC_SERVE_* settings."""
+    names = ("host", "port", "workers", "threads")
+    return argparse.Namespace(**{name: getattr(args, name) or settings[f"SERVE_{name.upper()}"] for name in names})
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    settings = load_settings()
-    args.workers = args.workers or settings["SERVE_WORKERS"]
-    args.threads = args.threads or settings["SERVE_THREADS"]
+    args = with_defaults(args, load_settings())
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
     argv = gunicorn_argv(args)
     os.execv(argv[0], argv)

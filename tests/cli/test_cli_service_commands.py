@@ -8,8 +8,8 @@ import re
 import pytest
 
 from roadsvc.cli import main
-from roadsvc.cli.serve import gunicorn_argv
-from roadsvc.config import PROJECT_ROOT
+from roadsvc.cli.serve import gunicorn_argv, with_defaults
+from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.services import hands, shoes
 from roadsvc.services.keys import ROLES, lookup_key
@@ -68,6 +68,15 @@ def test_demo_setup_prints_a_key_per_role_and_revokes_the_previous_ones(instance
         db.dispose()
 
 
+def test_demo_setup_points_at_the_address_serve_binds(instance, capsys, monkeypatch):
+    monkeypatch.setenv("ROADSVC_SERVE_HOST", "0.0.0.0")
+    monkeypatch.setenv("ROADSVC_SERVE_PORT", "8123")
+    assert main(["demo", "setup"]) == 0
+    out = capsys.readouterr().out
+    assert "http://0.0.0.0:8123/api/v1/tables/1/roads" in out and "http://0.0.0.0:8123/api/docs" in out
+    assert "5000" not in out
+
+
 def test_demo_deal_deals_a_whole_real_shoe_through_the_services(instance, capsys):
     assert main(["demo", "deal", "--interval", "0", "--shoes", "1", "--seed", "11"]) == 0
     db = open_database()
@@ -83,6 +92,14 @@ def test_demo_deal_deals_a_whole_real_shoe_through_the_services(instance, capsys
     finally:
         db.dispose()
     assert "cut card out" in capsys.readouterr().out
+
+
+def test_serve_options_default_to_the_serve_settings_and_win_over_them():
+    settings = load_settings(environ={"ROADSVC_SERVE_PORT": "8200", "ROADSVC_SERVE_WORKERS": "4"})
+    given = argparse.Namespace(host=None, port=None, workers=None, threads=None)
+    assert vars(with_defaults(given, settings)) == {"host": "127.0.0.1", "port": 8200, "workers": 4, "threads": 1}
+    given = argparse.Namespace(host="0.0.0.0", port=9000, workers=None, threads=3)
+    assert vars(with_defaults(given, settings)) == {"host": "0.0.0.0", "port": 9000, "workers": 4, "threads": 3}
 
 
 def test_serve_runs_gunicorn_on_wsgi_app_from_the_project_root():
