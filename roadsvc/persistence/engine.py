@@ -10,7 +10,6 @@ shoe's revision and its hands come from the same moment.
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 import threading
 import time
@@ -76,12 +75,12 @@ class Database:
 
     @contextmanager
     def connect(self) -> Iterator[Connection]:
-        """A plain connection for one small read (the 304 path)."""
+        """A plain connection for one small read outside any transaction (a key lookup)."""
         with self.engine.connect() as conn:
             yield conn
 
     def fetch_ints(self, sql: str, *params: int) -> tuple[int, ...] | None:
-        """One row of integers from a tiny hot-path query with integer parameters.
+        """One row of integers (never NULL) from a tiny hot-path query with integer parameters.
 
         `sql` uses `?` placeholders. It runs on the thread's own raw connection, outside
         SQLAlchemy's statement machinery and the pool (see HotConnections): on the 304 path
@@ -203,9 +202,10 @@ class PreparedReads:
         return tuple(int(result.get_value(0, column)) for column in range(result.nfields))
 
     def _prepare(self, sql: str) -> bytes:
-        numbered = iter(range(1, sql.count("?") + 1))
+        first, *rest = sql.split("?")  # `?` placeholders become $1, $2...
+        numbered = first + "".join(f"${number}{part}" for number, part in enumerate(rest, start=1))
         name = f"roadsvc_hot_{len(self.names)}".encode()
-        self._check(self.pgconn.prepare(name, re.sub(r"\?", lambda _: f"${next(numbered)}", sql).encode()))
+        self._check(self.pgconn.prepare(name, numbered.encode()))
         self.names[sql] = name
         return name
 
