@@ -6,14 +6,20 @@ card) are posted hand by hand to POST /api/v1/tables/<id>/hands with a dealer ke
 with its number and shoe id, by a keep-alive http.client client:
 
   * sequentially, one poster at one table, a new shoe opened over the API per shoe;
-  * with several concurrent posters, each at its own table.
+  * with several concurrent posters, each at its own table, posting back to back (a
+    saturated server: the p99 is mostly the queue);
+  * a floor: many tables, each dealer posting a hand every few seconds on a fixed
+    schedule (open loop: a post's latency counts from the moment its hand was due, so a
+    late send is not hidden). Real tables post every 25-60 s; the default here is 100
+    tables every 2 s, 50 posts a second.
 
 Each hand is sent to roadsvc and then, the same body, to the baseline (bench/_baseline_app.py,
 a Flask route that parses the JSON and answers 201) served by the same gunicorn
 configuration, so both latency series come from the same moments of the same run.
 Target: p99 under 30 ms on SQLite (printed as PASS or MISS; nothing exits non-zero).
 
-    .venv/bin/python bench/api_posts.py [--shoes 3] [--posters 3] [--workers 2] [--threads 1]
+    .venv/bin/python bench/api_posts.py [--shoes 3] [--posters 3] [--floor-tables 100] [--floor-interval 2]
+                                        [--floor-hands 20] [--workers 2] [--threads 1]
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ import time
 from statistics import median, quantiles
 
 from _http import ROOT, Gunicorn
-from _service import Client, Deployment, dealt_hands, fresh_deployment, hand_body, open_floor, postgres_missing, roadsvc_server
+from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, hand_body, open_floor,
+                      postgres_missing, roadsvc_server)
 
 TARGET_P99_MS = 30.0
 CONFIGURATIONS = {  # name -> (backend, extra environment)
@@ -60,11 +67,36 @@ class Poster:
             self.app.close()
             self.baseline.close()
 
-    def timed(self, name: str, client: Client, path: str, body: dict) -> None:
-        start = time.perf_counter()
+    def timed(self, name: str, client: Client, path: str, body: dict, since: float | None = None) -> None:
+        start = time.perf_counter() if since is None else since
         status, _, answer = client.post(path, body)
         self.latencies[name].append((time.perf_counter() - start) * 1000)
         assert status == 201, f"{name} answered {status}: {answer}"
+
+
+class FloorDealer(Poster):
+    """One table of the floor: its hands on a schedule, one every `interval` seconds from
+    `start`; each latency counts from when the hand was due."""
+
+    def __init__(self, app_base: str, baseline_base: str, key: str, table: int, shoe: int, seed: int, hands: int,
+                 start: float, interval: float):
+        super().__init__(app_base, baseline_base, key, table, seed, shoes=1)
+        self.shoe, self.hands = shoe, self.shoes[0][:hands]
+        self.start, self.interval = start, interval
+
+    def run(self) -> None:
+        try:
+            for number, hand in enumerate(self.hands, start=1):
+                due = self.start + number * self.interval
+                time.sleep(max(0.0, due - time.perf_counter()))
+                body = hand_body(hand, number, self.shoe)
+                self.timed("roadsvc", self.app, f"/tables/{self.table}/hands", body, since=due)
+                self.timed("baseline", self.baseline, "/", body)
+        except AssertionError as error:
+            self.error = str(error)
+        finally:
+            self.app.close()
+            self.baseline.close()
 
 
 def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
@@ -85,7 +117,7 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
 
 
 def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Namespace) -> dict[str, dict]:
-    floor = open_floor(deployment.url, tables_count=1 + args.posters)
+    floor = open_floor(deployment.url, tables_count=1 + args.posters + args.floor_tables)
     deployment.env.update(extra_env)
     app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
     base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
@@ -94,11 +126,26 @@ def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Na
         base.start()
         solo = [Poster(app.base, base.base, floor.dealer_key, floor.table_ids[0], seed=1, shoes=args.shoes)]
         crowd = [Poster(app.base, base.base, floor.dealer_key, table, seed=10 + index, shoes=max(1, args.shoes - 1))
-                 for index, table in enumerate(floor.table_ids[1:])]
-        return {"sequential, 1 poster": run_posters(solo), f"{args.posters} concurrent posters": run_posters(crowd)}
+                 for index, table in enumerate(floor.table_ids[1:1 + args.posters])]
+        results = {"sequential, 1 poster": run_posters(solo), f"{args.posters} concurrent posters": run_posters(crowd)}
+        if args.floor_tables:
+            results[f"floor: {args.floor_tables} tables / {args.floor_interval:g} s"] = run_posters(floor_dealers(
+                floor, app.base, base.base, args))
+        return results
     finally:
         app.stop()
         base.stop()
+
+
+def floor_dealers(floor: Floor, app_base: str, baseline_base: str, args: argparse.Namespace) -> list[FloorDealer]:
+    """The floor's tables, their first hands due at evenly spread moments of one interval."""
+    start = time.perf_counter() + 1.0
+    first = 1 + args.posters
+    tables = list(zip(floor.table_ids[first:], floor.shoe_ids[first:]))
+    return [FloorDealer(app_base, baseline_base, floor.dealer_key, table, shoe, seed=1000 + index,
+                        hands=args.floor_hands, interval=args.floor_interval,
+                        start=start + args.floor_interval * (index / len(tables) - 1))
+            for index, (table, shoe) in enumerate(tables)]
 
 
 def report(name: str, backend: str, results: dict[str, dict]) -> None:
@@ -109,7 +156,7 @@ def report(name: str, backend: str, results: dict[str, dict]) -> None:
         verdict = ""
         if backend == "sqlite":
             verdict = f"  (target p99 < {TARGET_P99_MS:.0f} ms) " + ("PASS" if p99 < TARGET_P99_MS else "MISS")
-        print(f"  {load:22s} {len(series['roadsvc']):4d} hands: p50 {p50:6.2f} ms, p99 {p99:6.2f} ms   "
+        print(f"  {load:28s} {len(series['roadsvc']):5d} hands: p50 {p50:6.2f} ms, p99 {p99:6.2f} ms   "
               f"baseline p50 {b50:5.2f} ms, p99 {b99:5.2f} ms{verdict}")
 
 
@@ -117,6 +164,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shoes", type=int, default=3, help="shoes posted sequentially (each concurrent poster: one fewer)")
     parser.add_argument("--posters", type=int, default=3)
+    parser.add_argument("--floor-tables", type=int, default=100, help="0: no floor load")
+    parser.add_argument("--floor-interval", type=float, default=2.0, help="seconds between a floor table's hands")
+    parser.add_argument("--floor-hands", type=int, default=20, help="hands each floor table posts")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
     parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: all")
