@@ -1,4 +1,5 @@
-"""Shared OpenAPI pieces: the id path converter, error examples, common parameters."""
+"""Shared OpenAPI pieces: the id path converter, error examples, and `documented`, which
+documents a view without wrapping it."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
-from roadsvc.api.docs import ERROR_EXAMPLES, documented, error_doc
+from roadsvc.api.docs import documented, error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema
@@ -79,7 +79,7 @@ def font_missing(error: FontMissing):
 
 RESPONSES = {
     **revision_responses(IMAGE_CONTENT, IMAGE_DESCRIPTION),
-    **{str(status): error_doc(*ERROR_EXAMPLES[status]) for status in (401, 403)},
+    **error_responses_doc(401, 403),
     **{str(status): error_doc(*doc) for status, doc in IMAGE_ERRORS.items()},
 }
 
