@@ -19,24 +19,34 @@ def delete_closure(session: Session, shoe_id: int, hand_number: int) -> None:
     )
 
 
+# The statements of placing a slip and posting a hand are built once, with bound
+# parameters (see repositories._LATEST_SHOE).
+_CLOSURE = select(BettingClosure).where(
+    BettingClosure.shoe_id == bindparam("shoe_id"), BettingClosure.hand_number == bindparam("hand_number")
+)
+_SLIP_BY_CLIENT_ID = select(BetSlip).where(
+    BetSlip.table_id == bindparam("table_id"), BetSlip.client_slip_id == bindparam("client_slip_id")
+)
+_HAND_TOTALS = (
+    select(Bet.code, func.sum(Bet.stake))
+    .where(Bet.shoe_id == bindparam("shoe_id"), Bet.hand_number == bindparam("hand_number"),
+           Bet.status != CANCELLED_STATUS)
+    .group_by(Bet.code)
+)
+
+
 def closure(session: Session, shoe_id: int, hand_number: int) -> BettingClosure | None:
-    query = select(BettingClosure).where(BettingClosure.shoe_id == shoe_id, BettingClosure.hand_number == hand_number)
-    return session.scalars(query).first()
+    return session.scalars(_CLOSURE, {"shoe_id": shoe_id, "hand_number": hand_number}).first()
 
 
 def slip_by_client_id(session: Session, table_id: int, client_slip_id: str) -> BetSlip | None:
-    query = select(BetSlip).where(BetSlip.table_id == table_id, BetSlip.client_slip_id == client_slip_id)
-    return session.scalars(query).first()
+    return session.scalars(_SLIP_BY_CLIENT_ID, {"table_id": table_id, "client_slip_id": client_slip_id}).first()
 
 
 def hand_totals(session: Session, shoe_id: int, hand_number: int) -> dict[str, int]:
     """Cents staked on the hand so far, by bet code (read under the shoe's lock)."""
-    query = (
-        select(Bet.code, func.sum(Bet.stake))
-        .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number, Bet.status != CANCELLED_STATUS)
-        .group_by(Bet.code)
-    )
-    return {code: int(total) for code, total in session.execute(query)}
+    rows = session.execute(_HAND_TOTALS, {"shoe_id": shoe_id, "hand_number": hand_number})
+    return {code: int(total) for code, total in rows}
 
 
 def hand_bets(session: Session, shoe_id: int, hand_number: int) -> Sequence[Bet]:
@@ -67,7 +77,6 @@ def _lines_of_hand(kept) -> Select:
     )
 
 
-# Built once (settling runs in every post's transaction; see repositories._LATEST_SHOE).
 _HAND_LINES = _lines_of_hand(Bet.status != CANCELLED_STATUS)
 _HAND_LINES_OF_STATUS = _lines_of_hand(Bet.status == bindparam("status"))
 
