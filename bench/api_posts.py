@@ -34,6 +34,8 @@ from _http import ROOT, Gunicorn
 from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, hand_body, open_floor,
                       postgres_missing, roadsvc_server)
 
+from roadsvc.domain.hands import Hand
+
 TARGET_P99_MS = 30.0
 CONFIGURATIONS = {  # name -> (backend, extra environment)
     "sqlite (synchronous=FULL, the default)": ("sqlite", {"ROADSVC_SQLITE_SYNCHRONOUS": "FULL"}),
@@ -54,18 +56,26 @@ class Poster:
 
     def run(self) -> None:
         try:
-            for hands in self.shoes:
-                status, _, shoe = self.app.post(f"/tables/{self.table}/shoes", {"decks": 8})
-                assert status == 201, shoe
-                for number, hand in enumerate(hands, start=1):
-                    body = hand_body(hand, number, shoe["id"])
-                    self.timed("roadsvc", self.app, f"/tables/{self.table}/hands", body)
-                    self.timed("baseline", self.baseline, "/", body)
+            self.post_all()
         except AssertionError as error:
             self.error = str(error)
         finally:
             self.app.close()
             self.baseline.close()
+
+    def post_all(self) -> None:
+        for hands in self.shoes:
+            status, _, shoe = self.app.post(f"/tables/{self.table}/shoes", {"decks": 8})
+            assert status == 201, shoe
+            for number, hand in enumerate(hands, start=1):
+                self.post(hand, number, shoe["id"])
+
+    def post(self, hand: Hand, number: int, shoe_id: int, due: float | None = None) -> None:
+        """The hand to roadsvc (its latency from `due`, if given, else from sending), then the
+        same body to the baseline."""
+        body = hand_body(hand, number, shoe_id)
+        self.timed("roadsvc", self.app, f"/tables/{self.table}/hands", body, since=due)
+        self.timed("baseline", self.baseline, "/", body)
 
     def timed(self, name: str, client: Client, path: str, body: dict, since: float | None = None) -> None:
         start = time.perf_counter() if since is None else since
@@ -84,19 +94,11 @@ class FloorDealer(Poster):
         self.shoe, self.hands = shoe, self.shoes[0][:hands]
         self.start, self.interval = start, interval
 
-    def run(self) -> None:
-        try:
-            for number, hand in enumerate(self.hands, start=1):
-                due = self.start + number * self.interval
-                time.sleep(max(0.0, due - time.perf_counter()))
-                body = hand_body(hand, number, self.shoe)
-                self.timed("roadsvc", self.app, f"/tables/{self.table}/hands", body, since=due)
-                self.timed("baseline", self.baseline, "/", body)
-        except AssertionError as error:
-            self.error = str(error)
-        finally:
-            self.app.close()
-            self.baseline.close()
+    def post_all(self) -> None:
+        for number, hand in enumerate(self.hands, start=1):
+            due = self.start + number * self.interval
+            time.sleep(max(0.0, due - time.perf_counter()))
+            self.post(hand, number, self.shoe, due)
 
 
 def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
