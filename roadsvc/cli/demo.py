@@ -43,7 +43,7 @@ def run_setup(args: argparse.Namespace) -> int:
     print(f"demo table {table.id} {table.name!r}, shoe {shoe.number} open")
     print("API keys (shown once; older demo keys are revoked):")
     for role, plain in keys.items():
-        print(f"  {role:8} {plain}")
+        print(f"  {role:11} {plain}")  # game_server is the longest role
     base = f"http://{settings['SERVE_HOST']}:{settings['SERVE_PORT']}"
     print(f"try: curl -H 'Authorization: Bearer {keys['display']}' {base}/api/v1/tables/{table.id}/roads")
     print(f"docs: {base}/api/docs   deal hands: roadsvc demo deal")
