@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+REFUSED = 2  # the exit status of every subcommand that refuses its input (the reason goes to stderr)
+
 # Subcommand modules: each has `register(subparsers)` adding its parser with `func` set.
 COMMANDS = ["roads", "odds", "db", "serve", "keys", "demo", "jobs"]
 

@@ -12,6 +12,7 @@ import sys
 import time
 from typing import Any
 
+from roadsvc.cli import REFUSED
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.services.demo import DemoDealer, ensure_demo_table, fresh_demo_keys
@@ -60,7 +61,7 @@ def run_deal(args: argparse.Namespace) -> int:
             time.sleep(args.interval)
     except (DomainError, ServiceError) as error:
         print(f"roadsvc demo deal: {error.message}", file=sys.stderr)
-        return 2
+        return REFUSED
     except KeyboardInterrupt:
         return 0
     finally:

@@ -6,11 +6,10 @@ import argparse
 import sys
 from typing import Any
 
+from roadsvc.cli import REFUSED
 from roadsvc.persistence.engine import open_database
 from roadsvc.services import keys
 from roadsvc.services.errors import DomainError, ServiceError
-
-FAILED = 2
 
 
 def register(subparsers: Any) -> None:
@@ -57,6 +56,6 @@ def _guarded(action) -> int:
         return 0
     except (DomainError, ServiceError) as error:
         print(f"roadsvc keys: {error.message}", file=sys.stderr)
-        return FAILED
+        return REFUSED
     finally:
         db.dispose()

@@ -14,13 +14,12 @@ import json
 import sys
 from typing import Any
 
+from roadsvc.cli import REFUSED
 from roadsvc.domain.bets.bet_odds import BetOdds, unit_net
 from roadsvc.domain.bets.odds import odds_report
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.shoe import DEFAULT_DECKS
-
-REFUSED = 2
 
 
 def register(subparsers: Any) -> None:
