@@ -49,6 +49,10 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SERVE_PORT": (_int, 5000),
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
+    # Floor monitoring (issue 10): the hand/refusal rules on the writes (0: off, for
+    # bench/api_posts.py's comparison), and the jobs process's clock pass.
+    "MONITOR_WRITE_RULES": (_int, 1),
+    "MONITOR_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between clock passes (0: off)
 }
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from flask import current_app, g
 
 from roadsvc.persistence.engine import Database
+from roadsvc.services.floor import FloorCache
 from roadsvc.services.keys import Principal
 from roadsvc.services.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
+FLOOR = "roadsvc.floor"
 
 
 def database() -> Database:
@@ -22,3 +24,12 @@ def snapshots() -> SnapshotCache:
 def principal() -> Principal:
     """The caller, set by @requires."""
     return g.principal
+
+
+def monitor_rules_on() -> bool:
+    """Whether the monitoring rules run on the writes (ROADSVC_MONITOR_WRITE_RULES)."""
+    return bool(current_app.config["MONITOR_WRITE_RULES"])
+
+
+def floor_cache() -> FloorCache:
+    return current_app.extensions[FLOOR]

@@ -8,7 +8,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import BET_CODE, Money, StrictSchema, Timestamps, integer, text
-from roadsvc.services.tables import RULE_SETS
+from roadsvc.services.tables import RULE_SETS, monitoring_settings
 
 
 class LimitSchema(StrictSchema):
@@ -25,6 +25,19 @@ class GoodRoadThresholdsSchema(StrictSchema):
     long_banker = integer(1, 100, metadata={"description": "长庄: banker column length that makes it", "example": 4})
     long_player = integer(1, 100, metadata={"description": "长闲: player column length", "example": 4})
     repeats = integer(1, 20, metadata={"description": "repeats of one-hall-two-rooms, sticky, skip patterns", "example": 2})
+
+
+def _threshold(setting) -> fields.Field:
+    kind = fields.Integer if setting.kind is int else fields.Float
+    return kind(strict=True, validate=validate.Range(setting.low, setting.high),
+                metadata={"description": f"{setting.description} (default {setting.default:g})",
+                          "example": setting.default})
+
+
+# The monitoring rules' thresholds (roadsvc.domain.monitoring): one field per registered setting.
+MonitoringSettingsSchema = StrictSchema.from_dict(
+    {name: _threshold(setting) for name, setting in monitoring_settings().items()}, name="MonitoringSettings"
+)
 
 
 class TableSettingsSchema(StrictSchema):
@@ -59,6 +72,7 @@ class TableSettingsSchema(StrictSchema):
         metadata={"description": "How the table's hands are entered: by result, bets needing cards are refused"},
     )
     good_roads = fields.Nested(GoodRoadThresholdsSchema)
+    monitoring = fields.Nested(MonitoringSettingsSchema, metadata={"description": "Floor monitoring thresholds"})
 
 
 SETTINGS_EXAMPLE = {
