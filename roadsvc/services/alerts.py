@@ -13,6 +13,7 @@ event log when there is one).
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -27,6 +28,8 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, utcnow
 from roadsvc.services import audit
 from roadsvc.services.errors import Conflict, NotFound
+
+log = logging.getLogger(__name__)
 
 STATES = (ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED)
 RAISED, SEEN = "raised", "seen"
@@ -56,6 +59,7 @@ def _insert(session: Session, table_id: int, shoe_id: int, finding: Finding, now
         with session.begin_nested():
             session.add(alert)
     except IntegrityError:
+        log.info("alert %s at shoe %s was raised by another writer first; counting it there", finding.code, shoe_id)
         return None
     return alert
 
