@@ -28,8 +28,8 @@ class GoodRoadThresholdsSchema(StrictSchema):
 
 
 def _threshold(setting) -> fields.Field:
-    kind = fields.Integer if setting.kind is int else fields.Float
-    return kind(strict=True, validate=validate.Range(setting.low, setting.high),
+    field, strictness = (fields.Integer, {"strict": True}) if setting.kind is int else (fields.Float, {"allow_nan": False})
+    return field(**strictness, validate=validate.Range(setting.low, setting.high),
                 metadata={"description": f"{setting.description} (default {setting.default:g})",
                           "example": setting.default})
 
