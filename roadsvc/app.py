@@ -20,6 +20,7 @@ from roadsvc.services.floor import FloorCache
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 
@@ -49,11 +50,14 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     register_api_blueprints(app.extensions["roadsvc.api"])
+    init_web(app)  # the pit boss's pages (roadsvc.web)
     app.before_request(refuse_non_json_body)
 
 
 def refuse_non_json_body():
-    """A write with a body that is not JSON is refused before any view sees it."""
+    """A write with a body that is not JSON is refused before any view sees it (the pages' forms excepted)."""
+    if request.blueprint == WEB_BLUEPRINT:
+        return None
     if request.method in BODY_METHODS and request.content_length and not request.is_json:
         return error_response(415, "unsupported_media_type", "send the body as application/json")
     return None

@@ -53,6 +53,13 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # bench/api_posts.py's comparison), and the jobs process's clock pass.
     "MONITOR_WRITE_RULES": (_int, 1),
     "MONITOR_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between clock passes (0: off)
+    # The pit boss's pages (issue 12): the session cookie's signing secret (unset: generated
+    # once into the instance folder), its lifetime, Secure (auto: when the request is HTTPS),
+    # and how often a page polls when the live stream is unavailable.
+    "SECRET_KEY": (_str, None),
+    "WEB_SESSION_HOURS": (_float, 12.0),
+    "WEB_COOKIE_SECURE": (_str, "auto"),
+    "WEB_POLL_SECONDS": (_float, 1.0),
 }
 
 

@@ -27,11 +27,11 @@ from roadsvc.render.params import (
     params_from,
 )
 from roadsvc.render.png import to_png
-from roadsvc.render.svg import to_svg
+from roadsvc.render.svg import to_inline_svg, to_svg
 
 WRITERS = {"png": to_png, "svg": to_svg}
 
-__all__ = ["render", "content_type", "check_font", "FontMissingError", "RenderParams", "ROADS", "FORMATS"]
+__all__ = ["render", "render_inline", "content_type", "check_font", "FontMissingError", "RenderParams", "ROADS", "FORMATS"]
 
 
 def render(snapshot: dict[str, Any], road: str, fmt: str = "png",
@@ -40,6 +40,12 @@ def render(snapshot: dict[str, Any], road: str, fmt: str = "png",
     road = check_road(road)
     board = layout(snapshot, road, check_for_road(road, params_from(params)))
     return WRITERS[check_format(fmt)](board)
+
+
+def render_inline(snapshot: dict[str, Any], road: str, params: RenderParams | Mapping[str, Any] | None = None) -> str:
+    """One road (or the scoreboard) as an SVG element to put inside an HTML page."""
+    road = check_road(road)
+    return to_inline_svg(layout(snapshot, road, check_for_road(road, params_from(params))))
 
 
 def content_type(fmt: str) -> str:

@@ -24,12 +24,32 @@ def to_svg(board: Board) -> bytes:
         f'viewBox="0 0 {board.width} {board.height}" font-family={quoteattr(SVG_FONT_STACK)} font-weight="700">',
         f"<title>{escape(board.title)}</title>",
         f"<defs><style>{font_face_css()}</style></defs>",
-        f'<rect width="{board.width}" height="{board.height}" fill="{hex_colour(board.theme.background)}"/>',
+        *drawing_svg(board),
+        "</svg>",
     ]
-    parts.extend(grid_svg(grid, board.theme) for grid in board.grids)
-    parts.extend(mark_svg(mark) for mark in board.marks)
-    parts.append("</svg>")
     return "\n".join(parts).encode("utf-8")
+
+
+def to_inline_svg(board: Board) -> str:
+    """The same drawing for an HTML page: no XML prologue and no embedded font (the page
+    declares the font once, instead of once per road), sized by its viewBox, labelled as an image."""
+    return "".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="road" role="img" aria-label={quoteattr(board.title)} '
+        f'viewBox="0 0 {board.width} {board.height}" width="{board.width}" height="{board.height}" '
+        f'font-family={quoteattr(SVG_FONT_STACK)} font-weight="700">',
+        f"<title>{escape(board.title)}</title>",
+        *drawing_svg(board),
+        "</svg>",
+    ])
+
+
+def drawing_svg(board: Board) -> list[str]:
+    """The background, the grids and the marks."""
+    return [
+        f'<rect width="{board.width}" height="{board.height}" fill="{hex_colour(board.theme.background)}"/>',
+        *(grid_svg(grid, board.theme) for grid in board.grids),
+        *(mark_svg(mark) for mark in board.marks),
+    ]
 
 
 def hex_colour(colour: Colour) -> str:

@@ -145,3 +145,14 @@ class KeyVerifier:
             while len(self._cache) > self.max_size:
                 self._cache.popitem(last=False)
         return principal
+
+
+def principal_by_id(db: Database, key_id: int) -> Principal | None:
+    """The key with this id while it is active (a signed-in page re-checks its key each request)."""
+    with db.connect() as conn:
+        row = conn.execute(
+            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id).where(
+                ApiKey.id == key_id, ApiKey.revoked_at.is_(None)
+            )
+        ).first()
+    return None if row is None else Principal(row.id, row.name, row.role, row.table_id)

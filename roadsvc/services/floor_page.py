@@ -1,0 +1,125 @@
+"""What the pit boss's pages show: the floor's tiles with their versions, the unresolved
+alerts in the order a pit boss reads them, one table's shoe in full, and its roads as
+inline SVG.
+
+A tile's `version` names everything the tile shows (table, shoe revision, status, alerts):
+the page asks for the versions, and fetches again only the tiles whose version moved.
+Inline SVG is a pure function of (shoe id, revision, road, parameters), kept in an LRU
+like the road images.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Iterable
+
+from roadsvc.domain.monitoring import SEVERITIES
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
+from roadsvc.render import RenderParams, render_inline
+from roadsvc.services import alerts as alerts_service
+from roadsvc.services import audit, floor, hands, shoes, tables
+from roadsvc.services.caches import LRU
+from roadsvc.services.floor import FloorCache
+from roadsvc.services.hands import HandView
+from roadsvc.services.snapshots import Document, SnapshotCache
+
+ALERTS_SHOWN = 200  # unresolved alerts listed beside the tiles, per state
+
+
+class RoadArt:
+    """Inline SVG of a shoe's road at a revision, rendered once per key."""
+
+    def __init__(self, snapshots: SnapshotCache, max_entries: int = 4096):
+        self.snapshots = snapshots
+        self.cache: LRU[str] = LRU(max_entries)
+
+    def svg(self, shoe_id: int, revision: int, road: str, params: RenderParams) -> str:
+        key = (shoe_id, revision, road, params.key())
+        cached = self.cache.get(key)
+        if cached is None:
+            cached = render_inline(self.snapshots.document(shoe_id, revision)["roads"], road, params)
+            self.cache.put(key, cached)
+        return cached
+
+
+def digest(value: Any) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=8).hexdigest()
+
+
+# The floor
+
+
+@dataclass
+class FloorPage:
+    etag: str
+    tiles: list[dict[str, Any]]
+    totals: dict[str, Any]
+    alerts: list[Alert]
+    alerts_version: str
+    generated_at: datetime
+
+    def versions(self) -> dict[str, str]:
+        return {str(tile["table"]["id"]): tile["version"] for tile in self.tiles}
+
+
+def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime) -> FloorPage:
+    view = floor.floor(db, snapshots, cache, now)
+    tiles = [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)} for entry in view.tables]
+    shown = unresolved_alerts(db)
+    version = alerts_version(shown)
+    return FloorPage(f"{view.etag}.{version}", tiles, view.totals, shown, version, view.generated_at)
+
+
+def tile_version(entry: dict[str, Any]) -> str:
+    """Everything a tile shows, in one short tag (the clock's seconds are not shown)."""
+    shoe = entry["shoe"]
+    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"]))
+
+
+def worst_severity(entry: dict[str, Any]) -> str | None:
+    open_alerts = entry["alerts"]["open"]
+    return next((severity for severity in reversed(SEVERITIES) if open_alerts.get(severity)), None)
+
+
+def alert_order(alert: Alert) -> tuple:
+    """Open before acknowledged, then the most severe, then the newest."""
+    return (alert.state != ALERT_OPEN, -SEVERITIES.index(alert.severity), -alert.last_seen_at.timestamp(), -alert.id)
+
+
+def unresolved_alerts(db: Database, table_id: int | None = None) -> list[Alert]:
+    found: list[Alert] = []
+    for state in (ALERT_OPEN, ALERT_ACKNOWLEDGED):
+        found += alerts_service.find_alerts(db, {"state": state, "table_id": table_id}, 0, ALERTS_SHOWN)[0]
+    return sorted(found, key=alert_order)
+
+
+def alerts_version(shown: Iterable[Alert]) -> str:
+    return digest([(a.id, a.state, a.severity, a.count, a.updated_at.isoformat()) for a in shown])
+
+
+# One table
+
+
+@dataclass
+class TableDetail:
+    table: Table
+    shoe: Any | None  # shoes.ShoeView
+    document: Document | None
+    hands: list[HandView]
+    audit: list[AuditRecord]
+    alerts: list[Alert]
+
+
+def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> TableDetail:
+    """The table's newest shoe: its roads, hands, audit log and alerts (NotFound for no table)."""
+    table = tables.get_table(db, table_id)
+    found = shoes.list_shoes(db, table_id)
+    if not found:
+        return TableDetail(table, None, None, [], [], [])
+    shoe = found[0]
+    shoe_alerts = alerts_service.find_alerts(db, {"table_id": table_id}, 0, ALERTS_SHOWN)[0]
+    return TableDetail(table, shoe, snapshots.document(shoe.id), hands.list_hands(db, shoe.id),
+                       audit.audit_log(db, shoe.id), [a for a in shoe_alerts if a.shoe_id == shoe.id])

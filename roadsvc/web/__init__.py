@@ -1,0 +1,41 @@
+"""The pit boss's pages: /login, /logout, /floor and /floor/tables/<id>, server-rendered
+(Jinja), with plain CSS and a little plain JavaScript from the package: no build step,
+no CDN, so they work on a closed network.
+
+`init_app(app)` sets the signed session cookie (roadsvc.web.sessions), Flask-WTF's CSRF
+check on every form post, the road art cache and the clock the pages read, then
+registers the blueprint. See docs/floor_page.md.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask
+
+from roadsvc.persistence.models import utcnow
+from roadsvc.services.floor_page import RoadArt
+from roadsvc.web import sessions
+from roadsvc.web.context import ART, CLOCK, csrf
+from roadsvc.web.views import blp
+
+BLUEPRINT = blp.name
+
+
+def init_app(app: Flask) -> None:
+    hours = app.config["WEB_SESSION_HOURS"]
+    app.secret_key = sessions.secret_key(app.config["SECRET_KEY"], app.instance_path)
+    app.config.update(
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=hours),
+        SESSION_COOKIE_NAME="roadsvc_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        # The API's writes carry a key, not a cookie: the pages' blueprint asks for the check itself.
+        WTF_CSRF_CHECK_DEFAULT=False,
+        WTF_CSRF_TIME_LIMIT=int(hours * 3600),
+    )
+    app.session_interface = sessions.PageSessionInterface()
+    csrf.init_app(app)
+    app.extensions[ART] = RoadArt(app.extensions["roadsvc.snapshots"])
+    app.extensions.setdefault(CLOCK, utcnow)
+    app.register_blueprint(blp)

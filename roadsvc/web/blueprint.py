@@ -1,0 +1,67 @@
+"""The pages' blueprint: its templates and static files, the CSRF check on every form post,
+the sign-in check on every page but /login, and errors answered as pages."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+
+from roadsvc.domain.errors import DomainError
+from roadsvc.services.errors import Conflict, NotFound, ServiceError
+from roadsvc.web import sessions
+from roadsvc.web.context import csrf, database, preferences
+from roadsvc.web.labels import LABELS, label
+
+blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/floor/static")
+
+OPEN_ENDPOINTS = {"web.login", "web.static", "web.font"}
+STATUS_OF = {NotFound: 404, Conflict: 409}
+
+
+@blp.before_request
+def check_request():
+    if request.method == "POST":
+        csrf.protect()  # CSRFError (400) without the session's token: nothing changes
+    g.lang, g.theme = preferences()
+    if request.endpoint in OPEN_ENDPOINTS:
+        return None
+    g.pit_boss = sessions.signed_in(database())
+    if g.pit_boss is None:
+        return _to_login()
+    return None
+
+
+def _to_login():
+    if request.method == "GET" and not request.headers.get("X-Roadsvc-Live"):
+        return redirect(url_for("web.login") + "?" + urlencode({"next": request.full_path.rstrip("?")}))
+    return {"code": "signed_out", "message": label(g.lang, "session_expired"), "field": None}, 401
+
+
+@blp.context_processor
+def page_words():
+    language = getattr(g, "lang", "zh-Hans")
+    return {"t": lambda key, **values: label(language, key, **values), "lang": language,
+            "theme": getattr(g, "theme", "light"), "labels": LABELS[language]}
+
+
+@blp.errorhandler(CSRFError)
+def refused_csrf(error: CSRFError):
+    return _error_page(400, "csrf_failed", error.description)
+
+
+@blp.errorhandler(DomainError)
+def refused_input(error: DomainError):
+    return _error_page(422, error.code, error.message)
+
+
+@blp.errorhandler(ServiceError)
+def refused_service(error: ServiceError):
+    return _error_page(STATUS_OF.get(type(error), 400), error.code, error.message)
+
+
+def _error_page(status: int, code: str, message: str):
+    if request.headers.get("X-Roadsvc-Live"):
+        return {"code": code, "message": message, "field": None}, status
+    return render_template("web/error.html", status=status, code=code, message=message), status

@@ -1,0 +1,131 @@
+"""/floor: a tile per table and the unresolved alerts beside them, with the live feeds the
+page's script reads (/floor/state, /floor/tiles, /floor/alerts) and the alert forms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, flash, g, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from roadsvc.domain.monitoring import SEVERITIES
+from roadsvc.domain.monitoring.floor import STATUSES
+from roadsvc.render import RenderParams
+from roadsvc.render.fonts import font_path
+from roadsvc.services import alerts as alerts_service
+from roadsvc.services.floor_page import FloorPage, floor_page
+from roadsvc.web.blueprint import blp
+from roadsvc.web.context import art, database, floor_cache, now, pit_boss, snapshots
+from roadsvc.web.forms import LogoutForm, NoteForm
+from roadsvc.web.labels import good_road_name, label
+
+TILE_ROAD = {"cell": 20, "columns": 14}
+ACTIONS = {"acknowledge": alerts_service.acknowledge, "resolve": alerts_service.resolve}
+
+
+def current_floor() -> FloorPage:
+    return floor_page(database(), snapshots(), floor_cache(), now())
+
+
+def filters() -> dict[str, Any]:
+    """The filters from the query string; anything unknown means "any"."""
+    status, severity = request.args.get("status", ""), request.args.get("severity", "")
+    return {"status": status if status in STATUSES else "", "severity": severity if severity in SEVERITIES else "",
+            "good": request.args.get("good") == "1"}
+
+
+def tile_shown(tile: dict[str, Any], chosen: dict[str, Any]) -> bool:
+    """The same rule as the page's script (floor.js, matches)."""
+    worst = tile["worst"]
+    return ((not chosen["status"] or tile["status"] == chosen["status"])
+            and (not chosen["severity"] or (worst is not None
+                                            and SEVERITIES.index(worst) >= SEVERITIES.index(chosen["severity"])))
+            and (not chosen["good"] or bool(tile["good_roads"])))
+
+
+def road_svg(shoe: dict[str, Any] | None, road: str = "big_road", **params: Any) -> Markup:
+    if shoe is None:
+        return Markup("")
+    chosen = RenderParams(theme=g.theme, language=g.lang, **(params or TILE_ROAD))
+    return Markup(art().svg(shoe["id"], shoe["revision"], road, chosen))
+
+
+@blp.app_template_filter("good_road")
+def good_road_filter(road: dict[str, Any]) -> str:
+    return good_road_name(g.lang, road)
+
+
+def page_context(page: FloorPage) -> dict[str, Any]:
+    names = {tile["table"]["id"]: tile["table"]["name"] for tile in page.tiles}
+    return {"page": page, "names": names, "road_svg": road_svg, "note_form": NoteForm(), "severities": SEVERITIES,
+            "statuses": STATUSES}
+
+
+@blp.route("/floor")
+def floor():
+    page, chosen = current_floor(), filters()
+    live = {"state": url_for("web.floor_state"), "tiles": url_for("web.floor_tiles"),
+            "alerts": url_for("web.floor_alerts"), "events": current_app.config.get("WEB_EVENTS_URL"),
+            "poll": current_app.config["WEB_POLL_SECONDS"]}
+    return render_template("web/floor.html", **page_context(page), filters=chosen, shown=tile_shown, live=live,
+                           logout_form=LogoutForm(), who=pit_boss())
+
+
+@blp.route("/floor/state")
+def floor_state():
+    """What the page's script polls: each tile's version and the alerts' version, with an ETag."""
+    page = current_floor()
+    if request.if_none_match.contains_weak(page.etag):
+        response = Response(status=304)
+    else:
+        response = jsonify(tables=[[tile["table"]["id"], tile["version"]] for tile in page.tiles],
+                           alerts=page.alerts_version, totals=page.totals)
+    response.set_etag(page.etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blp.route("/floor/tiles")
+def floor_tiles():
+    """The tiles named by `ids` (comma separated), as HTML for the page to put in place."""
+    wanted = {int(part) for part in request.args.get("ids", "").split(",") if part.strip().isdigit()}
+    page = current_floor()
+    tiles = [tile for tile in page.tiles if tile["table"]["id"] in wanted]
+    return render_template("web/_tiles.html", **page_context(page), tiles=tiles)
+
+
+@blp.route("/floor/alerts")
+def floor_alerts():
+    return render_template("web/_alerts.html", **page_context(current_floor()))
+
+
+@blp.route("/floor/alerts/<int:alert_id>/<any(acknowledge, resolve):action>", methods=["POST"])
+def alert_action(alert_id: int, action: str):
+    form = NoteForm()
+    if not form.validate():
+        return _refused(label(g.lang, "note") + ": " + "; ".join(form.note.errors))
+    ACTIONS[action](database(), alert_id, pit_boss().actor, form.note.data)
+    if request.headers.get("X-Roadsvc-Live"):
+        return {"id": alert_id, "action": action}
+    flash(label(g.lang, "done"))
+    return redirect(_back())
+
+
+def _refused(message: str):
+    if request.headers.get("X-Roadsvc-Live"):
+        return {"code": "note_required", "message": message, "field": "note"}, 422
+    flash(message, "error")
+    return redirect(_back())
+
+
+def _back() -> str:
+    target = request.form.get("back", "")
+    return target if target.startswith("/floor") and "//" not in target else url_for("web.floor")
+
+
+@blp.route("/floor/static/fonts/roads.otf")
+def font():
+    """The roads' CJK font, declared once by the page's stylesheet for every inline SVG."""
+    response = Response(font_path().read_bytes(), mimetype="font/otf")
+    response.cache_control.max_age = 86400
+    return response

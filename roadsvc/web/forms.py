@@ -1,0 +1,23 @@
+"""The pages' forms (Flask-WTF): each carries the session's CSRF token."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import PasswordField, StringField
+from wtforms.validators import DataRequired, Length
+
+from roadsvc.services.audit import MAX_REASON
+
+
+class LoginForm(FlaskForm):
+    key = PasswordField(validators=[DataRequired(), Length(max=200)])
+
+
+class NoteForm(FlaskForm):
+    """Acknowledge or resolve an alert: the note says who is on it, or what was done."""
+
+    note = StringField(validators=[DataRequired(), Length(max=MAX_REASON)])
+
+
+class LogoutForm(FlaskForm):
+    pass

@@ -1,0 +1,39 @@
+"""/login and /logout: a pit boss or admin key, entered once, becomes a signed session."""
+
+from __future__ import annotations
+
+from flask import current_app, flash, g, redirect, render_template, request, url_for
+
+from roadsvc.web import sessions
+from roadsvc.web.blueprint import blp
+from roadsvc.web.forms import LoginForm, LogoutForm
+from roadsvc.web.labels import label
+
+
+@blp.route("/login", methods=["GET", "POST"])
+def login():
+    form = LoginForm()
+    if not form.validate_on_submit():
+        status = 400 if request.method == "POST" else 200
+        return render_template("web/login.html", form=form, error=None, next=_next()), status
+    try:
+        sessions.sign_in(current_app.extensions["roadsvc.keys"], form.key.data)
+    except sessions.Refused as refused:
+        status = 401 if refused.reason == "wrong_key" else 403
+        error = label(g.lang, refused.reason, role=refused.role or "")
+        return render_template("web/login.html", form=LoginForm(formdata=None), error=error, next=_next()), status
+    return redirect(_next())
+
+
+@blp.route("/logout", methods=["POST"])
+def logout():
+    LogoutForm()  # the token was checked before the view (blueprint.check_request)
+    sessions.sign_out()
+    flash(label(g.lang, "logged_out"))
+    return redirect(url_for("web.login"))
+
+
+def _next() -> str:
+    """Where to go after signing in: a page of ours, never another site."""
+    target = request.values.get("next", "")
+    return target if target.startswith("/floor") and "//" not in target and "\\" not in target else url_for("web.floor")

@@ -1,0 +1,99 @@
+"""Who is signed in: a pit boss (or admin) key entered once at /login becomes a signed session
+cookie holding the key's id, name and role, never the key.
+
+The cookie is HttpOnly and SameSite=Strict, Secure when the request came over HTTPS
+(ROADSVC_WEB_COOKIE_SECURE=auto; 1 or 0 force it, e.g. behind a TLS-terminating proxy
+without ProxyFix), and expires after ROADSVC_WEB_SESSION_HOURS (12 by default): Flask
+refuses a cookie older than that even if a browser kept it. Every request re-reads the
+key by its id, so revoking the key ends its sessions at once.
+
+The signing secret is ROADSVC_SECRET_KEY; when unset, one is generated once into the
+instance folder (`secret_key`, readable by its owner only) so restarts and workers agree.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+from flask import Flask, has_request_context, request, session
+from flask.sessions import SecureCookieSessionInterface
+
+from roadsvc.persistence.engine import Database
+from roadsvc.services.keys import KeyVerifier, Principal, principal_by_id
+
+SECRET_FILE = "secret_key"
+PAGE_ROLES = ("pitboss", "admin")
+
+
+def secret_key(configured: str | None, instance_path: str) -> str:
+    """The configured secret, else the instance folder's (created once, mode 0600).
+
+    Written to a private temporary file and linked into place: a second process starting
+    at the same moment either wins the link or reads the complete winner's secret."""
+    if configured:
+        return configured
+    path = Path(instance_path) / SECRET_FILE
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret-")  # mode 0600
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(temporary)
+    return path.read_text().strip()
+
+
+class PageSessionInterface(SecureCookieSessionInterface):
+    """Flask's signed cookie session, with Secure decided per request (see the module)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        setting = str(app.config["WEB_COOKIE_SECURE"]).lower()
+        if setting == "auto":
+            return has_request_context() and request.is_secure
+        return setting in ("1", "true", "yes")
+
+
+class Refused(Exception):
+    """The key given at /login is not a page key: `reason` names the label to show."""
+
+    def __init__(self, reason: str, role: str | None = None):
+        super().__init__(reason)
+        self.reason, self.role = reason, role
+
+
+def sign_in(verifier: KeyVerifier, plain: str) -> Principal:
+    """The key's principal if it may see the floor; Refused otherwise."""
+    principal = verifier.verify(plain.strip()) if len(plain) <= 200 else None
+    if principal is None:
+        raise Refused("wrong_key")
+    if principal.role not in PAGE_ROLES:
+        raise Refused("low_key", principal.role)
+    session.clear()  # a new session: nothing from before the sign-in survives
+    session.permanent = True
+    session.update(key_id=principal.key_id, name=principal.name, role=principal.role)
+    return principal
+
+
+def signed_in(db: Database) -> Principal | None:
+    """The session's pit boss while the key is active and may still see the floor."""
+    key_id = session.get("key_id")
+    if not isinstance(key_id, int):
+        return None
+    principal = principal_by_id(db, key_id)
+    if principal is None or principal.role not in PAGE_ROLES:
+        session.clear()
+        return None
+    return principal
+
+
+def sign_out() -> None:
+    preferences = {name: session[name] for name in ("lang", "theme") if name in session}
+    session.clear()
+    session.update(preferences)

@@ -1,0 +1,118 @@
+// /floor: keeps the tiles, the alert list and the totals current without reloading.
+// Each refresh asks /floor/state (ETag: 304 while nothing moved), then fetches only the tiles
+// whose version moved and, when the alerts moved, the alert list; both go in place.
+import { LIVE_HEADERS, startLive } from './live.js';
+import { order, parse, reconcile, swap } from './reconcile.js';
+
+const config = JSON.parse(document.getElementById('live-config').textContent);
+const tiles = document.getElementById('tiles');
+const alertList = document.getElementById('alert-list');
+const filters = document.querySelector('form.filters');
+const SEVERITIES = ['info', 'warning', 'critical'];
+let etag = null;
+
+async function get(url, headers = {}) {
+  const response = await fetch(url, { headers: { ...LIVE_HEADERS, ...headers }, cache: 'no-store', credentials: 'same-origin' });
+  if (response.status === 401) {
+    location.assign('/login?next=' + encodeURIComponent(location.pathname + location.search));
+    throw new Error('signed out');
+  }
+  return response;
+}
+
+const tileOf = (id) => tiles.querySelector(`:scope > [data-table-id="${id}"]`);
+
+async function refresh() {
+  const response = await get(config.state, etag ? { 'If-None-Match': etag } : {});
+  if (response.status === 304) return true;
+  if (!response.ok) return false;
+  const state = await response.json();
+  await updateTiles(state.tables);
+  await updateAlerts(state.alerts);
+  updateTotals(state.totals);
+  etag = response.headers.get('ETag');  // only once the page shows this state
+  return true;
+}
+
+async function updateTiles(pairs) {
+  const moved = pairs.filter(([id, version]) => { const tile = tileOf(id); return !tile || tile.dataset.version !== version; });
+  for (let start = 0; start < moved.length; start += 50) {
+    const ids = moved.slice(start, start + 50).map(([id]) => id).join(',');
+    const response = await get(`${config.tiles}?ids=${ids}`);
+    if (!response.ok) throw new Error(`tiles: ${response.status}`);
+    for (const fresh of Array.from(parse(await response.text()).children)) {
+      fresh.hidden = !matches(fresh);
+      const old = tileOf(fresh.dataset.tableId);
+      if (old) swap(old, fresh); else tiles.append(fresh);
+    }
+  }
+  const wanted = new Set(pairs.map(([id]) => String(id)));
+  for (const tile of Array.from(tiles.children)) if (!wanted.has(tile.dataset.tableId)) tile.remove();
+  order(tiles, pairs.map(([id]) => tileOf(id)).filter(Boolean));
+}
+
+async function updateAlerts(version) {
+  const list = alertList.querySelector('ol');
+  if (list && list.dataset.version === version) return;
+  const response = await get(config.alerts);
+  if (!response.ok) throw new Error(`alerts: ${response.status}`);
+  const fresh = parse(await response.text()).firstElementChild;
+  if (!list) { alertList.replaceChildren(fresh); return; }
+  reconcile(list, fresh, 'data-alert-id');
+  list.dataset.version = fresh.dataset.version;
+}
+
+function updateTotals(totals) {
+  const line = document.querySelector('[data-field="totals"]');
+  if (!line || !totals) return;
+  line.querySelector('b').textContent = totals.tables;
+  for (const badge of line.querySelectorAll('.status')) {
+    const status = Array.from(badge.classList).find((name) => name in totals.by_status);
+    badge.textContent = badge.textContent.replace(/\d+$/, totals.by_status[status]);
+  }
+}
+
+// The filters: the same rule as the server's (roadsvc/web/floor.py, tile_shown).
+function chosen() {
+  const form = new FormData(filters);
+  return { status: form.get('status') || '', severity: form.get('severity') || '', good: form.get('good') === '1' };
+}
+
+function matches(tile, wanted = chosen()) {
+  const worst = SEVERITIES.indexOf(tile.dataset.worst);
+  return (!wanted.status || tile.dataset.status === wanted.status)
+    && (!wanted.severity || worst >= SEVERITIES.indexOf(wanted.severity))
+    && (!wanted.good || tile.dataset.goodRoads === '1');
+}
+
+function applyFilters() {
+  const wanted = chosen();
+  for (const tile of tiles.children) tile.hidden = !matches(tile, wanted);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(wanted)) if (value) query.set(name, value === true ? '1' : value);
+  history.replaceState(null, '', query.toString() ? `?${query}` : location.pathname);
+}
+
+filters.addEventListener('change', applyFilters);
+filters.addEventListener('submit', (event) => { event.preventDefault(); applyFilters(); });
+filters.querySelector('.apply').hidden = true;  // the filters apply as they change
+
+// Acknowledge / resolve without leaving the page; the refresh then shows the new state.
+const tick = startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll, refresh });
+
+document.addEventListener('submit', async (event) => {
+  const form = event.target.closest('form.note-form');
+  if (!form) return;
+  event.preventDefault();
+  const response = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: LIVE_HEADERS, credentials: 'same-origin' });
+  const item = form.closest('[data-alert-id]');
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({ message: String(response.status) }));
+    let note = item.querySelector('.error');
+    if (!note) { note = document.createElement('p'); note.className = 'error'; note.setAttribute('role', 'alert'); item.append(note); }
+    note.textContent = body.message;
+    return;
+  }
+  form.querySelector('input[name="note"]').value = '';
+  tick();
+});

@@ -1,0 +1,54 @@
+// The page's live feed: one EventSource per page (when the server has a stream), a wake-up
+// call for every event, and the visible "live / reconnecting" lamp. Polling with ETags
+// (poller below) stays as the fallback and as a slow safety net while the stream is up.
+
+export const LIVE_HEADERS = { 'X-Roadsvc-Live': '1' };
+
+export function showState(lamp, state, mode) {
+  if (!lamp) return;
+  lamp.dataset.state = state;
+  lamp.dataset.mode = mode;
+  lamp.querySelector('.word').textContent = lamp.dataset['label' + cap(state)] || state;
+  lamp.querySelector('.mode').textContent = lamp.dataset['label' + cap(mode)] || '';
+}
+
+function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
+
+// Opens the one EventSource; calls wake() on each event, state(ok) when it opens or fails.
+// The browser reconnects by itself; the page polls meanwhile.
+export function connectStream(url, wake, state) {
+  if (!url || !('EventSource' in window)) return null;
+  const source = new EventSource(url, { withCredentials: true });
+  source.onopen = () => state(true);
+  source.onmessage = () => wake();
+  for (const type of ['hand', 'alert', 'shoe', 'table', 'change']) source.addEventListener(type, () => wake());
+  source.onerror = () => state(false);
+  return source;
+}
+
+// Calls refresh() now and then: every `seconds` without a stream, every `safety` seconds with
+// one; after failures it backs off (to 15 s at most). refresh() resolves true when it worked.
+export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 30 }) {
+  let streaming = false, failures = 0, timer = null, running = false, again = false;
+  const period = () => Math.min(15, (streaming ? safety : seconds) * 2 ** Math.min(failures, 4));
+  const mode = () => (streaming ? 'stream' : 'polling');
+  async function tick() {
+    clearTimeout(timer);
+    if (running) { again = true; return; }
+    running = true;
+    let ok = false;
+    try { ok = await refresh(); } catch (error) { ok = false; }
+    running = false;
+    failures = ok ? 0 : failures + 1;
+    showState(lamp, ok ? 'live' : 'reconnecting', mode());
+    if (again) { again = false; return tick(); }
+    timer = setTimeout(tick, period() * 1000);
+  }
+  connectStream(eventsUrl, tick, (open) => {
+    streaming = open;
+    if (open) tick(); else showState(lamp, 'reconnecting', 'polling');
+  });
+  showState(lamp, 'live', mode());
+  timer = setTimeout(tick, period() * 1000);
+  return tick;
+}

@@ -1,0 +1,98 @@
+"""Signing in to the pit boss's pages: the key once, then a signed session cookie."""
+
+from __future__ import annotations
+
+import os
+import stat
+from datetime import timedelta
+
+import pytest
+
+from conftest import csrf_token
+from roadsvc.services.keys import list_keys, revoke_key
+from roadsvc.web.sessions import secret_key
+
+
+def test_the_floor_sends_a_stranger_to_login(pages):
+    response = pages.client.get("/floor?status=stale")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/login?next=%2Ffloor%3Fstatus%3Dstale"
+
+
+@pytest.mark.parametrize("role", ["pitboss", "admin"])
+def test_a_pit_boss_or_admin_key_signs_in_with_a_session_cookie_not_the_key(pages, role):
+    response = pages.login(role)
+    assert response.status_code == 302 and response.headers["Location"] == "/floor"
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Expires=" in cookie
+    assert "Secure" not in cookie  # plain HTTP here
+    assert pages.keys[role] not in cookie
+    page = pages.client.get("/floor")
+    assert page.status_code == 200 and pages.keys[role] not in page.get_data(as_text=True)
+
+
+def test_over_https_the_cookie_is_secure(pages):
+    token = csrf_token(pages.client.get("/login", base_url="https://localhost").get_data(as_text=True))
+    response = pages.client.post("/login", base_url="https://localhost", headers={"Referer": "https://localhost/login"},
+                                 data={"key": pages.keys["pitboss"], "csrf_token": token})
+    assert response.status_code == 302 and "Secure" in response.headers["Set-Cookie"]
+
+
+@pytest.mark.parametrize("role, status", [("display", 403), ("dealer", 403), ("game_server", 403)])
+def test_keys_below_pit_boss_are_refused(pages, role, status):
+    response = pages.login(role)
+    assert response.status_code == status
+    assert "data-field=\"login-error\"" in response.get_data(as_text=True)
+    assert pages.client.get("/floor").status_code == 302
+
+
+def test_a_wrong_key_is_refused(pages):
+    response = pages.login(key="rs_not-a-key")
+    assert response.status_code == 401
+    assert pages.client.get("/floor").status_code == 302
+
+
+def test_a_login_without_the_csrf_token_is_refused(pages):
+    response = pages.client.post("/login", data={"key": pages.keys["pitboss"]})
+    assert response.status_code == 400
+    assert pages.client.get("/floor").status_code == 302
+
+
+def test_logout_ends_the_session(signed_in):
+    token = signed_in.token("/floor")
+    response = signed_in.client.post("/logout", data={"csrf_token": token})
+    assert response.status_code == 302 and response.headers["Location"] == "/login"
+    assert signed_in.client.get("/floor").status_code == 302
+
+
+def test_logout_without_the_token_is_refused(signed_in):
+    assert signed_in.client.post("/logout").status_code == 400
+    assert signed_in.client.get("/floor").status_code == 200
+
+
+def test_revoking_the_key_ends_its_sessions(app, signed_in):
+    db = app.extensions["roadsvc.db"]
+    key_id = next(k.id for k in list_keys(db) if k.role == "pitboss")
+    revoke_key(db, key_id)
+    assert signed_in.client.get("/floor").status_code == 302
+
+
+def test_the_session_expires_after_the_setting(app, signed_in):
+    app.permanent_session_lifetime = timedelta(seconds=-1)  # the cookie is older than that
+    assert signed_in.client.get("/floor").status_code == 302
+
+
+def test_next_goes_to_our_pages_only(pages):
+    for target, expected in [("/floor/tables/3", "/floor/tables/3"), ("https://evil.example/", "/floor"),
+                             ("//evil.example/floor", "/floor")]:
+        response = pages.client.post("/login", data={"key": pages.keys["pitboss"], "csrf_token": pages.token(),
+                                                     "next": target})
+        assert response.headers["Location"] == expected
+
+
+def test_the_secret_is_generated_once_owner_only(tmp_path):
+    first = secret_key(None, str(tmp_path))
+    assert len(first) == 64 and secret_key(None, str(tmp_path)) == first
+    assert stat.S_IMODE(os.stat(tmp_path / "secret_key").st_mode) == 0o600
+    assert secret_key("configured", str(tmp_path / "other")) == "configured"
+    assert not (tmp_path / "other").exists()
