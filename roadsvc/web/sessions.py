@@ -75,8 +75,10 @@ def sign_in(verifier: KeyVerifier, plain: str) -> Principal:
         raise Refused("wrong_key")
     if principal.role not in PAGE_ROLES:
         raise Refused("low_key", principal.role)
-    session.clear()  # a new session: nothing from before the sign-in survives
+    preferences = _preferences()
+    session.clear()  # a new session: nothing from before the sign-in survives but the page's language and theme
     session.permanent = True
+    session.update(preferences)
     session.update(key_id=principal.key_id, name=principal.name, role=principal.role)
     return principal
 
@@ -94,6 +96,10 @@ def signed_in(db: Database) -> Principal | None:
 
 
 def sign_out() -> None:
-    preferences = {name: session[name] for name in ("lang", "theme") if name in session}
+    preferences = _preferences()
     session.clear()
     session.update(preferences)
+
+
+def _preferences() -> dict[str, str]:
+    return {name: session[name] for name in ("lang", "theme") if name in session}

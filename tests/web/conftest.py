@@ -4,16 +4,22 @@ The browser tests' fixtures are in browser.py."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterator
 
 import pytest
+import requests
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine
 
 from dbsupport import database_url, db, postgres_schema  # noqa: F401
 from roadsvc.app import create_app
+from roadsvc.persistence.models import Base
 from roadsvc.services.keys import ROLES, create_key
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -59,3 +65,83 @@ def pages(app) -> Pages:
 def signed_in(pages) -> Pages:
     assert pages.login().status_code == 302
     return pages
+
+
+# Browser tests: roadsvc in a thread on a free port (SQLite in tmp), Debian's Chromium through
+# Playwright (bench/_floor.py). Without Chromium they skip with the reason, except under
+# CI=true, where they fail (the rule tests/dbsupport.py applies to PostgreSQL).
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import _floor  # noqa: E402
+
+
+def require_chromium() -> None:
+    problem = _floor.chromium_problem()
+    if problem is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{problem} (CI=true: the browser tests must run)")
+    pytest.skip(problem)
+
+
+@dataclass
+class Floor:
+    """A served roadsvc: its base URL, database, controllable clock and keys."""
+
+    url: str
+    app: Flask
+    clock: _floor.Clock
+    keys: dict[str, str]
+
+    @property
+    def db(self):
+        return self.app.extensions["roadsvc.db"]
+
+    def api(self, method: str, path: str, json: dict | None = None, role: str = "dealer"):
+        return requests.request(method, self.url + path, json=json, timeout=10,
+                                headers={"Authorization": f"Bearer {self.keys[role]}"})
+
+
+@pytest.fixture
+def floor_server(tmp_path) -> Iterator[Floor]:
+    require_chromium()
+    url = f"sqlite:///{tmp_path / 'roadsvc.db'}"
+    engine = create_engine(url)
+    Base.metadata.create_all(engine)
+    engine.dispose()
+    app = create_app({"DATABASE_URL": url, "LOG_LEVEL": "WARNING", "INSTANCE_PATH": str(tmp_path / "instance"),
+                      "WEB_POLL_SECONDS": 0.3, "SQLITE_SYNCHRONOUS": "OFF"})  # a throw-away file
+    clock = app.extensions["roadsvc.clock"] = _floor.Clock()
+    keys = {role: create_key(app.extensions["roadsvc.db"], role, f"browser {role}")[1] for role in ROLES}
+    with _floor.serving(app) as base:
+        yield Floor(base, app, clock, keys)
+    app.extensions["roadsvc.db"].dispose()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    require_chromium()
+    with _floor.chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser_page(floor_server, chromium):
+    context = chromium.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def floor_page(floor_server, browser_page):
+    """Signed in as the pit boss, on /floor."""
+    sign_in(browser_page, floor_server, floor_server.keys["pitboss"])
+    browser_page.wait_for_url(floor_server.url + "/floor")
+    return browser_page
+
+
+def sign_in(page, floor: Floor, key: str) -> None:
+    page.goto(floor.url + "/login?lang=en")
+    page.fill("#key", key)
+    page.click("button[type=submit]")

@@ -1,7 +1,7 @@
 // /floor: keeps the tiles, the alert list and the totals current without reloading.
 // Each refresh asks /floor/state (ETag: 304 while nothing moved), then fetches only the tiles
 // whose version moved and, when the alerts moved, the alert list; both go in place.
-import { LIVE_HEADERS, startLive } from './live.js';
+import { LIVE_HEADERS, startLive, toLogin } from './live.js';
 import { order, parse, reconcile, swap } from './reconcile.js';
 
 const config = JSON.parse(document.getElementById('live-config').textContent);
@@ -13,10 +13,7 @@ let etag = null;
 
 async function get(url, headers = {}) {
   const response = await fetch(url, { headers: { ...LIVE_HEADERS, ...headers }, cache: 'no-store', credentials: 'same-origin' });
-  if (response.status === 401) {
-    location.assign('/login?next=' + encodeURIComponent(location.pathname + location.search));
-    throw new Error('signed out');
-  }
+  if (response.status === 401) { toLogin(); throw new Error('signed out'); }
   return response;
 }
 

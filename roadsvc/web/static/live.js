@@ -4,6 +4,15 @@
 
 export const LIVE_HEADERS = { 'X-Roadsvc-Live': '1' };
 
+// Signed out (the session expired, or the key was revoked): to the login page, and back after.
+// Not while the person is signing out: that navigation is under way already.
+let leaving = false;
+addEventListener('submit', (event) => { if (event.target.matches('form.logout')) leaving = true; });
+
+export function toLogin() {
+  if (!leaving) location.assign('/login?next=' + encodeURIComponent(location.pathname + location.search));
+}
+
 export function showState(lamp, state, mode) {
   if (!lamp) return;
   lamp.dataset.state = state;

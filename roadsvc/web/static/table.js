@@ -1,6 +1,6 @@
 // /floor/tables/<id>: puts the shoe's sections in place when the table's version moves,
 // except while a note is being typed (then at the next change after).
-import { LIVE_HEADERS, startLive } from './live.js';
+import { LIVE_HEADERS, startLive, toLogin } from './live.js';
 import { parse } from './reconcile.js';
 
 const config = JSON.parse(document.getElementById('live-config').textContent);
@@ -9,20 +9,20 @@ let etag = null, seen = null;
 
 async function refresh() {
   const response = await fetch(config.state, { headers: { ...LIVE_HEADERS, ...(etag ? { 'If-None-Match': etag } : {}) }, cache: 'no-store' });
-  if (response.status === 401) { location.assign('/login?next=' + encodeURIComponent(location.pathname)); return false; }
+  if (response.status === 401) { toLogin(); return false; }
   if (response.status === 304) return true;
   if (!response.ok) return false;
   const state = await response.json();
   const pair = state.tables.find(([id]) => id === config.table);
   const version = pair ? pair[1] + state.alerts : null;
-  if (seen !== null && version !== seen && !holder.contains(document.activeElement)) {
-    const page = await fetch(config.page, { headers: LIVE_HEADERS, cache: 'no-store' });
-    if (!page.ok) return false;
-    const fresh = parse(await page.text()).firstElementChild;
-    const current = holder.firstElementChild;
-    if (!current || current.dataset.version !== fresh.dataset.version) holder.replaceChildren(fresh);
-  }
-  if (seen === null || !holder.contains(document.activeElement)) seen = version;
+  if (version === seen) { etag = response.headers.get('ETag'); return true; }
+  if (holder.contains(document.activeElement)) return true;  // typing: put it in place later
+  const page = await fetch(config.page, { headers: LIVE_HEADERS, cache: 'no-store' });
+  if (!page.ok) return false;
+  const fresh = parse(await page.text()).firstElementChild;
+  const current = holder.firstElementChild;
+  if (!current || current.dataset.version !== fresh.dataset.version) holder.replaceChildren(fresh);
+  seen = version;
   etag = response.headers.get('ETag');
   return true;
 }
