@@ -42,10 +42,12 @@ def render(snapshot: dict[str, Any], road: str, fmt: str = "png",
     return WRITERS[check_format(fmt)](board)
 
 
-def render_inline(snapshot: dict[str, Any], road: str, params: RenderParams | Mapping[str, Any] | None = None) -> str:
-    """One road (or the scoreboard) as an SVG element to put inside an HTML page."""
+def render_inline(snapshot: dict[str, Any], road: str, params: RenderParams | Mapping[str, Any] | None = None,
+                  mark_data: bool = True) -> str:
+    """One road (or the scoreboard) as an SVG element to put inside an HTML page (marks
+    without their data-* attributes unless `mark_data`)."""
     road = check_road(road)
-    return to_inline_svg(layout(snapshot, road, check_for_road(road, params_from(params))))
+    return to_inline_svg(layout(snapshot, road, check_for_road(road, params_from(params))), mark_data)
 
 
 def content_type(fmt: str) -> str:

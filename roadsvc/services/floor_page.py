@@ -36,11 +36,12 @@ class RoadArt:
         self.snapshots = snapshots
         self.cache: LRU[str] = LRU(max_entries)
 
-    def svg(self, shoe_id: int, revision: int, road: str, params: RenderParams) -> str:
-        key = (shoe_id, revision, road, params.key())
+    def svg(self, shoe_id: int, revision: int, road: str, params: RenderParams, mark_data: bool = True) -> str:
+        key = (shoe_id, revision, road, params.key(), mark_data)
         cached = self.cache.get(key)
         if cached is None:
-            cached = render_inline(self.snapshots.document(shoe_id, revision)["roads"], road, params)
+            document = self.snapshots.document(shoe_id, revision)
+            cached = render_inline(document["roads"], road, params, mark_data)
             self.cache.put(key, cached)
         return cached
 

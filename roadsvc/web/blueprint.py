@@ -42,8 +42,10 @@ def _to_login():
 @blp.context_processor
 def page_words():
     language = getattr(g, "lang", "zh-Hans")
+    words = LABELS[language]
     return {"t": lambda key, **values: label(language, key, **values), "lang": language,
-            "theme": getattr(g, "theme", "light"), "labels": LABELS[language]}
+            "theme": getattr(g, "theme", "light"), "labels": words,
+            "result_marks": {result: words[result][:1] for result in ("banker", "player", "tie")}}
 
 
 @blp.errorhandler(CSRFError)

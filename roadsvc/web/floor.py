@@ -44,10 +44,11 @@ def tile_shown(tile: dict[str, Any], chosen: dict[str, Any]) -> bool:
 
 
 def road_svg(shoe: dict[str, Any] | None, road: str = "big_road", **params: Any) -> Markup:
+    """A tile's small big road (marks without data-*), or the road named with `params`."""
     if shoe is None:
         return Markup("")
     chosen = RenderParams(theme=g.theme, language=g.lang, **(params or TILE_ROAD))
-    return Markup(art().svg(shoe["id"], shoe["revision"], road, chosen))
+    return Markup(art().svg(shoe["id"], shoe["revision"], road, chosen, mark_data=bool(params)))
 
 
 @blp.app_template_filter("good_road")

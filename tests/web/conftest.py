@@ -5,7 +5,6 @@ The browser tests' fixtures are in browser.py."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +20,8 @@ from dbsupport import database_url, db, postgres_schema  # noqa: F401
 from roadsvc.app import create_app
 from roadsvc.persistence.models import Base
 from roadsvc.services.keys import ROLES, create_key
+from websupport import csrf_token, sign_in
 
-TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
 @pytest.fixture
@@ -46,12 +45,6 @@ class Pages:
 
     def api_post(self, url: str, json: dict, role: str = "dealer"):
         return self.client.post(url, json=json, headers={"Authorization": f"Bearer {self.keys[role]}"})
-
-
-def csrf_token(html: str) -> str:
-    found = TOKEN.search(html)
-    assert found, "the page has no CSRF token"
-    return found.group(1)
 
 
 @pytest.fixture
@@ -139,9 +132,3 @@ def floor_page(floor_server, browser_page):
     sign_in(browser_page, floor_server, floor_server.keys["pitboss"])
     browser_page.wait_for_url(floor_server.url + "/floor")
     return browser_page
-
-
-def sign_in(page, floor: Floor, key: str) -> None:
-    page.goto(floor.url + "/login?lang=en")
-    page.fill("#key", key)
-    page.click("button[type=submit]")

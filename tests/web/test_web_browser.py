@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from _floor import busy_floor
-from conftest import sign_in
+from websupport import sign_in
 from roadsvc.jobs import MonitorJob
 from roadsvc.services import alerts
 
@@ -135,7 +135,7 @@ def test_the_page_works_with_100_tables(floor_server, browser_page):
     expect(browser_page.locator("[data-table-id] svg.road")).to_have_count(len([i for i in range(1, 101) if i % 9]))
     last = made[-1]
     hands = tile(browser_page, last).locator('[data-field="hands"]')
-    before = int(hands.inner_text())
+    before = int(hands.text_content())
     floor_server.api("POST", f"/api/v1/tables/{last}/hands", {"result": "banker"})
     expect(hands).to_have_text(str(before + 1), timeout=2000)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import csrf_token
+from websupport import csrf_token
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED
 from roadsvc.services import alerts
 from roadsvc.web.labels import LABELS, LANGUAGES

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from conftest import csrf_token
+from websupport import csrf_token
 from roadsvc.services.keys import list_keys, revoke_key
 from roadsvc.web.sessions import secret_key
 
