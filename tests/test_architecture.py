@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 FRAMEWORKS = {"flask", "flask_smorest", "sqlalchemy", "alembic", "marshmallow", "PIL", "apscheduler"}
-LAYER_PACKAGES = ("cli", "api", "jobs", "services", "persistence", "render", "domain")
+LAYER_PACKAGES = ("cli", "api", "jobs", "web", "services", "persistence", "render", "domain")
 
 
 def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
@@ -57,7 +57,7 @@ def test_the_layers_run_from_the_cli_down_to_the_domain() -> None:
     (layers,) = [c["layers"] for c in contracts() if c["type"] == "layers"]
     assert layers == [
         "roadsvc.cli",
-        "roadsvc.api | roadsvc.jobs",
+        "roadsvc.api | roadsvc.jobs | roadsvc.web",
         "roadsvc.services",
         "roadsvc.persistence | roadsvc.render",
         "roadsvc.domain",
