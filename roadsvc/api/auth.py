@@ -1,4 +1,5 @@
-"""Who may call: `Authorization: Bearer <key>` or `X-API-Key: <key>`, checked per view.
+"""Who may call: `Authorization: Bearer <key>` or `X-API-Key: <key>`, checked per view; a read
+without a key may come from a pit boss's signed-in page (its session cookie, never the key).
 
 `@requires("dealer")` on a view: 401 without a valid key, 403 below the role, and for a
 dealer key bound to a table, 403 at any other table (the view's `table_id`). The view
@@ -12,12 +13,13 @@ from copy import deepcopy
 from functools import wraps
 from typing import Callable
 
-from flask import current_app, g, request
+from flask import current_app, g, request, session
 
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal
 
 MAX_KEY_LENGTH = 200
+READS = frozenset({"GET", "HEAD"})
 SECURITY = [{"bearer": []}, {"api_key": []}]
 SECURITY_SCHEMES = {
     "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer rs_..."},
@@ -36,12 +38,25 @@ def current_principal() -> Principal:
     """The caller's principal, verified through the app's KeyVerifier; 401 otherwise."""
     plain = presented_key()
     if plain is None:
+        signed_in = page_session_principal()
+        if signed_in is not None:
+            return signed_in
         raise Unauthenticated("missing_key", "send an API key: Authorization: Bearer <key> or X-API-Key")
     verifier: KeyVerifier = current_app.extensions["roadsvc.keys"]
     principal = verifier.verify(plain) if len(plain) <= MAX_KEY_LENGTH else None
     if principal is None:
         raise Unauthenticated("invalid_key", "this API key is unknown or revoked")
     return principal
+
+
+def page_session_principal() -> Principal | None:
+    """A read without a key from a pit boss's signed-in page (roadsvc.web.sessions): its
+    session cookie names the key, re-read on every request. Reads only: a write by cookie
+    alone could be forged by another site; writes need the key (or the pages' CSRF-checked forms)."""
+    if request.method not in READS or not request.cookies:
+        return None
+    key_id = session.get("key_id")
+    return None if key_id is None else page_principal(current_app.extensions["roadsvc.db"], key_id)
 
 
 def _docstring_body(view: Callable) -> str:

@@ -147,6 +147,18 @@ class KeyVerifier:
         return principal
 
 
+PAGE_ROLES = ("pitboss", "admin")
+"""Roles whose key signs in to the pit boss's pages (a session holds the key's id, never the key)."""
+
+
+def page_principal(db: Database, key_id: object) -> Principal | None:
+    """The signed-in page's caller: the key with this id while it is active and of a page role."""
+    if not isinstance(key_id, int) or isinstance(key_id, bool):
+        return None
+    principal = principal_by_id(db, key_id)
+    return principal if principal is not None and principal.role in PAGE_ROLES else None
+
+
 def principal_by_id(db: Database, key_id: int) -> Principal | None:
     """The key with this id while it is active (a signed-in page re-checks its key each request)."""
     with db.connect() as conn:

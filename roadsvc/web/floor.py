@@ -20,7 +20,13 @@ from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.labels import good_road_name, label
 
 TILE_ROAD = {"cell": 20, "columns": 14}
+EVENTS_ENDPOINT = "events.stream_events"  # GET /api/v1/events (docs/events.md)
 ACTIONS = {"acknowledge": alerts_service.acknowledge, "resolve": alerts_service.resolve}
+
+
+def events_url(**query: Any) -> str | None:
+    """The live event stream's URL when this server has one (the page's one EventSource)."""
+    return url_for(EVENTS_ENDPOINT, **query) if EVENTS_ENDPOINT in current_app.view_functions else None
 
 
 def current_floor() -> FloorPage:
@@ -66,8 +72,7 @@ def page_context(page: FloorPage) -> dict[str, Any]:
 def floor():
     page, chosen = current_floor(), filters()
     live = {"state": url_for("web.floor_state"), "tiles": url_for("web.floor_tiles"),
-            "alerts": url_for("web.floor_alerts"), "events": current_app.config.get("WEB_EVENTS_URL"),
-            "poll": current_app.config["WEB_POLL_SECONDS"]}
+            "alerts": url_for("web.floor_alerts"), "events": events_url(), "poll": current_app.config["WEB_POLL_SECONDS"]}
     return render_template("web/floor.html", **page_context(page), filters=chosen, shown=tile_shown, live=live,
                            logout_form=LogoutForm(), who=pit_boss())
 

@@ -22,10 +22,9 @@ from flask import Flask, has_request_context, request, session
 from flask.sessions import SecureCookieSessionInterface
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services.keys import KeyVerifier, Principal, principal_by_id
+from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, page_principal
 
 SECRET_FILE = "secret_key"
-PAGE_ROLES = ("pitboss", "admin")
 
 
 def secret_key(configured: str | None, instance_path: str) -> str:
@@ -85,13 +84,11 @@ def sign_in(verifier: KeyVerifier, plain: str) -> Principal:
 
 def signed_in(db: Database) -> Principal | None:
     """The session's pit boss while the key is active and may still see the floor."""
-    key_id = session.get("key_id")
-    if not isinstance(key_id, int):
+    if "key_id" not in session:
         return None
-    principal = principal_by_id(db, key_id)
-    if principal is None or principal.role not in PAGE_ROLES:
+    principal = page_principal(db, session["key_id"])
+    if principal is None:
         session.clear()
-        return None
     return principal
 
 

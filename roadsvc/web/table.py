@@ -8,7 +8,7 @@ from flask import render_template, request
 from roadsvc.services.floor_page import digest, table_detail
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, pit_boss, snapshots
-from roadsvc.web.floor import road_svg
+from roadsvc.web.floor import events_url, road_svg
 from roadsvc.web.forms import LogoutForm, NoteForm
 
 SCOREBOARD = {"cell": 24, "columns": 30}
@@ -30,4 +30,4 @@ def table(table_id: int):
     template = "web/_table_main.html" if request.headers.get("X-Roadsvc-Live") else "web/table.html"
     return render_template(template, detail=detail, scoreboard=scoreboard, cards=card_faces, note_form=NoteForm(),
                            logout_form=LogoutForm(), who=pit_boss(), version=version,
-                           names={detail.table.id: detail.table.name})
+                           names={detail.table.id: detail.table.name}, events=events_url(table_id=table_id))

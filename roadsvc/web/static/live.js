@@ -23,6 +23,10 @@ export function showState(lamp, state, mode) {
 
 function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 
+// The stream's event names (docs/events.md); any of them may change what the page shows.
+const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
+  'betting_cancelled', 'table_changed', 'resync', 'alert', 'alert_raised', 'alert_changed', 'odds'];
+
 // Opens the one EventSource; calls wake() on each event, state(ok) when it opens or fails.
 // The browser reconnects by itself; the page polls meanwhile.
 export function connectStream(url, wake, state) {
@@ -30,14 +34,14 @@ export function connectStream(url, wake, state) {
   const source = new EventSource(url, { withCredentials: true });
   source.onopen = () => state(true);
   source.onmessage = () => wake();
-  for (const type of ['hand', 'alert', 'shoe', 'table', 'change']) source.addEventListener(type, () => wake());
+  for (const type of EVENT_TYPES) source.addEventListener(type, () => wake());
   source.onerror = () => state(false);
   return source;
 }
 
 // Calls refresh() now and then: every `seconds` without a stream, every `safety` seconds with
 // one; after failures it backs off (to 15 s at most). refresh() resolves true when it worked.
-export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 30 }) {
+export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 }) {
   let streaming = false, failures = 0, timer = null, running = false, again = false;
   const period = () => Math.min(15, (streaming ? safety : seconds) * 2 ** Math.min(failures, 4));
   const mode = () => (streaming ? 'stream' : 'polling');
