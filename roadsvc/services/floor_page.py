@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from typing import Any, Iterable
 
@@ -22,7 +23,7 @@ from roadsvc.render import RenderParams, render_inline
 from roadsvc.services import alerts as alerts_service
 from roadsvc.services import audit, floor, hands, shoes, tables
 from roadsvc.services.caches import LRU
-from roadsvc.services.floor import FloorCache
+from roadsvc.services.floor import FloorCache, FloorView
 from roadsvc.services.hands import HandView
 from roadsvc.services.snapshots import Document, SnapshotCache
 
@@ -55,23 +56,31 @@ def digest(value: Any) -> str:
 
 @dataclass
 class FloorPage:
+    """The floor for the page: its tag at once; the tiles (entries with their versions) only
+    when asked, so a poll answered 304 never builds them."""
+
     etag: str
-    tiles: list[dict[str, Any]]
-    totals: dict[str, Any]
+    view: FloorView
     alerts: list[Alert]
     alerts_version: str
-    generated_at: datetime
 
-    def versions(self) -> dict[str, str]:
-        return {str(tile["table"]["id"]): tile["version"] for tile in self.tiles}
+    @cached_property
+    def tiles(self) -> list[dict[str, Any]]:
+        return [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)} for entry in self.view.tables]
+
+    @property
+    def totals(self) -> dict[str, Any]:
+        return self.view.totals
+
+    def versions(self) -> list[list]:
+        return [[tile["table"]["id"], tile["version"]] for tile in self.tiles]
 
 
 def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime) -> FloorPage:
     view = floor.floor(db, snapshots, cache, now)
-    tiles = [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)} for entry in view.tables]
     shown = unresolved_alerts(db)
     version = alerts_version(shown)
-    return FloorPage(f"{view.etag}.{version}", tiles, view.totals, shown, version, view.generated_at)
+    return FloorPage(f"{view.etag}.{version}", view, shown, version)
 
 
 def tile_version(entry: dict[str, Any]) -> str:

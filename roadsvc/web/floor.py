@@ -84,8 +84,7 @@ def floor_state():
     if request.if_none_match.contains_weak(page.etag):
         response = Response(status=304)
     else:
-        response = jsonify(tables=[[tile["table"]["id"], tile["version"]] for tile in page.tiles],
-                           alerts=page.alerts_version, totals=page.totals)
+        response = jsonify(tables=page.versions(), alerts=page.alerts_version, totals=page.totals)
     response.set_etag(page.etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
