@@ -29,6 +29,7 @@ from roadsvc.services import audit
 from roadsvc.services import ledger as ledger_service
 from roadsvc.services.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
+from roadsvc.services.integrity import advantage_closures
 from roadsvc.services.snapshots import table_shoe_revision
 
 BETTING_CLOSED = "betting_closed"
@@ -96,8 +97,9 @@ def open_bets_document(db: Database, table_id: int, account: StakeRange | None =
     with db.consistent_read() as session:
         table = table_or_404(session, table_id)
         window = betting_window(session, table_id)
+        closed = advantage_closures(db, session, window.shoe, table) if window.open else {}
     rules = table_rules(table.rule_set, table.settings)
-    statuses = open_bets(rules, window.hand_number or 1, available_facts(table.settings), account)
+    statuses = open_bets(rules, window.hand_number or 1, available_facts(table.settings), account, closed)
     return {
         "table_id": table.id,
         "rule_set": rules.name,

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
@@ -16,7 +17,7 @@ from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.snapshots import SnapshotCache, thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
-SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads")
+SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", *INTEGRITY_SETTINGS)
 
 
 def check_rule_set(rule_set: str) -> str:
@@ -36,6 +37,7 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         raise error.at("settings.good_roads") from None
     except TypeError:
         raise DomainError("invalid_settings", "good_roads takes long_banker, long_player, repeats", "settings.good_roads") from None
+    check_integrity_settings(settings)
     return settings
 
 

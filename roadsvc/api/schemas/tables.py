@@ -59,6 +59,16 @@ class TableSettingsSchema(StrictSchema):
         metadata={"description": "How the table's hands are entered: by result, bets needing cards are refused"},
     )
     good_roads = fields.Nested(GoodRoadThresholdsSchema)
+    ev_alert_threshold = fields.Float(
+        validate=validate.Range(-1, 1), allow_nan=False,
+        metadata={"description": "Shoe integrity: a bet whose exact EV per unit staked on the next hand is at or "
+                  "above this raises the positive_ev alert (default 0.0)", "example": 0.0},
+    )
+    close_positive_ev = fields.Boolean(
+        truthy={True}, falsy={False},
+        metadata={"description": "Refuse, hand by hand, the bets at or above ev_alert_threshold (refusal code "
+                  "advantage; default false: alert only)"},
+    )
 
 
 SETTINGS_EXAMPLE = {
