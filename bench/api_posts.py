@@ -13,6 +13,12 @@ with its number and shoe id, by a keep-alive http.client client:
     late send is not hidden). Real tables post every 25-60 s; the default here is 100
     tables every 2 s, 50 posts a second.
 
+Shoe integrity (issue 13): the odds are never computed on the dealer's post path. To show
+a post does not grow, the sequential poster runs twice on the same hands: at a plain
+table, and at an `extended` table with close_positive_ev set whose pit boss reads the
+next hand's odds (GET /tables/<id>/odds) and a game server its open bets after every
+post (untimed); the report prints the post's growth (target: at most 1 ms).
+
 Each hand is sent to roadsvc and then, the same body, to the baseline (bench/_baseline_app.py,
 a Flask route that parses the JSON and answers 201) served by the same gunicorn
 configuration, so both latency series come from the same moments of the same run.
@@ -35,6 +41,11 @@ from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, 
                       postgres_missing, roadsvc_server)
 
 from roadsvc.domain.hands import Hand
+from roadsvc.persistence.engine import Database
+from roadsvc.services import tables
+
+INTEGRITY_SETTINGS = {"close_positive_ev": True, "ev_alert_threshold": 0.0}
+TARGET_GROWTH_MS = 1.0
 
 TARGET_P99_MS = 30.0
 CONFIGURATIONS = {  # name -> (backend, extra environment)
@@ -101,6 +112,38 @@ class FloorDealer(Poster):
             self.post(hand, number, self.shoe, due)
 
 
+class OddsReadPoster(Poster):
+    """The sequential poster at an integrity table: after each post (timed), the pit boss reads
+    the next hand's odds and a game server the open bets (untimed), as a floor would."""
+
+    def __init__(self, app_base: str, baseline_base: str, key: str, pitboss_key: str, table: int, seed: int,
+                 shoes: int):
+        super().__init__(app_base, baseline_base, key, table, seed, shoes)
+        self.reader = Client(app_base, pitboss_key)
+        self.reads = 0
+
+    def post(self, hand: Hand, number: int, shoe_id: int, due: float | None = None) -> None:
+        super().post(hand, number, shoe_id, due)
+        for path in (f"/tables/{self.table}/odds", f"/tables/{self.table}/bets"):
+            status, _, answer = self.reader.get(path)
+            assert status == 200, f"{path} answered {status}: {answer}"
+            self.reads += 1
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            self.reader.close()
+
+
+def integrity_table(url: str) -> int:
+    db = Database(url)
+    try:
+        return tables.create_table(db, "Bench integrity", "extended", dict(INTEGRITY_SETTINGS)).id
+    finally:
+        db.dispose()
+
+
 def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
     threads = [threading.Thread(target=poster.run) for poster in posters]
     for thread in threads:
@@ -120,6 +163,7 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
 
 def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Namespace) -> dict[str, dict]:
     floor = open_floor(deployment.url, tables_count=1 + args.posters + args.floor_tables)
+    odds_table = integrity_table(deployment.url) if args.integrity else None
     deployment.env.update(extra_env)
     app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
     base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
@@ -129,7 +173,12 @@ def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Na
         solo = [Poster(app.base, base.base, floor.dealer_key, floor.table_ids[0], seed=1, shoes=args.shoes)]
         crowd = [Poster(app.base, base.base, floor.dealer_key, table, seed=10 + index, shoes=max(1, args.shoes - 1))
                  for index, table in enumerate(floor.table_ids[1:1 + args.posters])]
-        results = {"sequential, 1 poster": run_posters(solo), f"{args.posters} concurrent posters": run_posters(crowd)}
+        results = {"sequential, 1 poster": run_posters(solo)}
+        if odds_table is not None:
+            reading = [OddsReadPoster(app.base, base.base, floor.dealer_key, floor.pitboss_key, odds_table, seed=1,
+                                      shoes=args.shoes)]
+            results[INTEGRITY_LOAD] = run_posters(reading)
+        results[f"{args.posters} concurrent posters"] = run_posters(crowd)
         if args.floor_tables:
             results[f"floor: {args.floor_tables} tables / {args.floor_interval:g} s"] = run_posters(floor_dealers(
                 floor, app.base, base.base, args))
@@ -150,6 +199,19 @@ def floor_dealers(floor: Floor, app_base: str, baseline_base: str, args: argpars
             for index, (table, shoe) in enumerate(tables)]
 
 
+INTEGRITY_LOAD = "sequential, odds read each hand"
+
+
+def report_growth(results: dict[str, dict]) -> None:
+    if INTEGRITY_LOAD not in results:
+        return
+    plain, reading = results["sequential, 1 poster"], results[INTEGRITY_LOAD]
+    growth = [percentiles(reading[name])[0] - percentiles(plain[name])[0] for name in ("roadsvc", "baseline")]
+    verdict = "PASS" if growth[0] - growth[1] <= TARGET_GROWTH_MS else "MISS"
+    print(f"  post p50 with the odds read after every hand: {growth[0]:+.2f} ms (baseline moved {growth[1]:+.2f} ms;"
+          f" target growth <= {TARGET_GROWTH_MS:.0f} ms) {verdict}")
+
+
 def report(name: str, backend: str, results: dict[str, dict]) -> None:
     print(f"\n{name}")
     for load, series in results.items():
@@ -160,6 +222,7 @@ def report(name: str, backend: str, results: dict[str, dict]) -> None:
             verdict = f"  (target p99 < {TARGET_P99_MS:.0f} ms) " + ("PASS" if p99 < TARGET_P99_MS else "MISS")
         print(f"  {load:28s} {len(series['roadsvc']):5d} hands: p50 {p50:6.2f} ms, p99 {p99:6.2f} ms   "
               f"baseline p50 {b50:5.2f} ms, p99 {b99:5.2f} ms{verdict}")
+    report_growth(results)
 
 
 def main() -> None:
@@ -171,6 +234,8 @@ def main() -> None:
     parser.add_argument("--floor-hands", type=int, default=20, help="hands each floor table posts")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
+    parser.add_argument("--no-integrity", dest="integrity", action="store_false",
+                        help="skip the run at an integrity table whose odds are read after every hand")
     parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: all")
     args = parser.parse_args()
     kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"

@@ -21,7 +21,9 @@ first and by second card), R[t] = sum_x c_x e_K[x,t] and L[t] = sum_y c_y e_K[t,
 (the banker's draws that hold a card of type t), and
 T = sum_ab P_ab e_K[a,b] (x) (2 e_K[a,a] + e_K[a,b] + e_K[b,a] + 2 e_K[b,b]).
 Each is a bincount over the 2704 ordered type pairs or a (94 x 52)(52 x 94) product:
-a fraction of a millisecond, exact (every figure is an integer below 2**53).
+a fraction of a millisecond, exact (every figure is an integer below 2**53). Products
+use numpy's own loops (einsum), not BLAS: a multi-threaded BLAS keeps its threads
+spinning after each call, which on a web server's few cores slows every other request.
 
 Each bet's outcome on each joint class comes from its rule applied to the classes'
 representative cards (`card_odds.representative`), as the reference enumeration does.
@@ -76,7 +78,7 @@ def joint_weights(counts: np.ndarray) -> np.ndarray:
                + np.bincount(ix["by_first"], weights=c[ix["second"]], minlength=TYPES * n)).reshape(TYPES, n)
     twice = np.concatenate([2 * draws, draws, draws, 2 * draws])
     coincide = np.bincount(ix["joint"], weights=twice, minlength=n * n).reshape(n, n)
-    return np.outer(banker, banker) - (by_first + by_second).T @ holding + coincide
+    return np.outer(banker, banker) - np.einsum("ti,tj->ij", by_first + by_second, holding) + coincide
 
 
 class CardTable:
@@ -96,5 +98,5 @@ class CardTable:
 
     def counts(self, counts: np.ndarray) -> np.ndarray:
         """Ordered six-card dealings per label (four-card counts times the two cards after)."""
-        four = np.rint(self.matrix @ joint_weights(counts).ravel()).astype(np.int64)
+        four = np.rint(np.einsum("lk,k->l", self.matrix, joint_weights(counts).ravel())).astype(np.int64)
         return four * falling(int(counts.sum()) - 4, 2)
