@@ -38,6 +38,14 @@ TABLE_ODDS_EXAMPLE = {
 }
 
 
+SHOE_ODDS_EXAMPLE = {
+    "table_id": 3, "shoe_id": 12, "revision": 141, "status": "closed", "rule_set": "extended",
+    "bets": ["banker", "lucky_seven"],
+    "hands": [{"hand_number": 1, "cards_left": 410, "ev": {"banker": -0.01058, "lucky_seven": -0.0761}},
+              {"hand_number": 2, "cards_left": 405, "ev": {"banker": -0.01061, "lucky_seven": -0.0733}}],
+}
+
+
 def _json(document: dict) -> tuple[int, bytes]:
     return document["revision"], json.dumps(document, ensure_ascii=False).encode()
 
@@ -68,7 +76,7 @@ def table_odds(table_id):
 
 @blp.route("/shoes/<id:shoe_id>/odds", methods=["GET"])
 @requires("pitboss")
-@documented(parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(ShoeOddsSchema))
+@documented(parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(ShoeOddsSchema, SHOE_ODDS_EXAMPLE))
 def shoe_odds(shoe_id):
     """A shoe's EV hand by hand
 
@@ -105,7 +113,10 @@ def shoe_odds_chart(query, shoe_id, fmt):
 @documented(parameters=[IF_NONE_MATCH_DOC], responses={
     **revision_responses(CHART_CONTENT), **error_responses_doc(401, 403, 404, 422), "409": NO_COMPOSITION_DOC})
 def table_odds_chart(query, table_id, fmt):
-    """The EV chart of the table's newest shoe (the floor page's table view)"""
+    """The EV chart of the table's newest shoe
+
+    The same chart as a shoe's, for the table's newest shoe: the floor page's table view.
+    """
     shoe_id, revision = table_shoe_revision(database(), table_id)
     return _chart(shoe_id, revision, fmt, query.get("bets"))
 

@@ -70,6 +70,7 @@ def _draw_png(series: EvSeries, font: ImageFont.FreeTypeFont) -> bytes:
     first = series.hands[0] if series.hands else 0
     last = series.hands[-1] if series.hands else 1
     draw.line([point(first, 0.0), point(last, 0.0)], fill="#444444", width=1)
+    draw.text((MARGIN - 14, point(first, 0.0)[1] - 7), "0", fill="#444444", font=font)
     draw.text((4, MARGIN - 16), f"EV {high:+.2%}", fill="#444444", font=font)
     draw.text((4, HEIGHT - MARGIN + 4), f"EV {low:+.2%}", fill="#444444", font=font)
     draw.text((MARGIN, HEIGHT - 20), f"hand {first} - {last}", fill="#444444", font=font)
@@ -98,6 +99,7 @@ def ev_chart_svg(series: EvSeries) -> bytes:
         "<title>EV per bet before each hand</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         f'<line class="zero" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y0}" stroke="#444444"/>',
+        f'<text x="{MARGIN - 14}" y="{y0 + 4}">0</text>',
         f'<text x="4" y="{MARGIN - 6}">EV {high:+.2%}</text>',
         f'<text x="4" y="{HEIGHT - MARGIN + 16}">EV {low:+.2%}</text>',
         f'<text x="{MARGIN}" y="{HEIGHT - 8}">hand {first} - {last}</text>',

@@ -29,7 +29,7 @@ from roadsvc.services import audit
 from roadsvc.services import ledger as ledger_service
 from roadsvc.services.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
-from roadsvc.services.integrity import advantage_closures
+from roadsvc.services.advantage import advantage_closures
 from roadsvc.services.snapshots import table_shoe_revision
 
 BETTING_CLOSED = "betting_closed"

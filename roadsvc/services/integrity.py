@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.bets import Refusal, RuleSet
@@ -37,8 +36,7 @@ from roadsvc.domain.integrity.series import HandEV, ev_series, no_composition, s
 from roadsvc.domain.shoe import accepts_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import OPEN, AuditRecord, Shoe, Table
-from roadsvc.services import audit
+from roadsvc.persistence.models import OPEN, Shoe, Table
 from roadsvc.services.bet_rules import HANDS_BY, table_rules
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import Conflict, NotFound
@@ -233,43 +231,6 @@ def _build_series(db: Database, shoe_id: int) -> dict[str, Any]:
 def _series_entry(entry: HandEV) -> dict[str, Any]:
     return {"hand_number": entry.hand_number, "cards_left": entry.cards_left,
             "ev": {code: float(ev) for code, ev in entry.ev.items()}}
-
-
-# Closing the bets in the player's favour (close_positive_ev)
-
-ADVANTAGE_AUDIT = "advantage_closure"
-SYSTEM_ACTOR = "roadsvc:integrity"
-
-
-def advantage_closures(db: Database, session: Session, shoe: Shoe, table: Table) -> dict[str, Refusal]:
-    """The `advantage` refusals on the shoe's next hand: none unless the table closes positive EV.
-
-    A table with no known composition (hands by result) has none: nothing is guessed.
-    """
-    if not closes_positive_ev(table.settings) or shoe is None:
-        return {}
-    try:
-        return next_hand_in(db, session, shoe, table).closures()
-    except Conflict:
-        return {}
-
-
-def audit_closures(session: Session, shoe_id: int, hand_number: int, closures: dict[str, Refusal],
-                   used: set[str]) -> None:
-    """Record, once per hand, the bets closed for advantage (with their EVs), when a slip first meets them."""
-    if not used or audit_recorded(session, shoe_id, hand_number):
-        return
-    after = {"threshold": next(iter(closures.values())).detail["threshold"],
-             "cards_left": next(iter(closures.values())).detail["cards_left"],
-             "bets": {code: refusal.detail["ev"] for code, refusal in closures.items()}}
-    audit.record(session, shoe_id, hand_number, ADVANTAGE_AUDIT, SYSTEM_ACTOR,
-                 "close_positive_ev: expected value at or above the table's ev_alert_threshold", None, after)
-
-
-def audit_recorded(session: Session, shoe_id: int, hand_number: int) -> bool:
-    query = select(AuditRecord.id).where(AuditRecord.shoe_id == shoe_id, AuditRecord.hand_number == hand_number,
-                                         AuditRecord.action == ADVANTAGE_AUDIT)
-    return session.scalars(query).first() is not None
 
 
 def chart_bets(document: dict[str, Any], bets: list[str] | None, default_lines: int) -> list[str]:

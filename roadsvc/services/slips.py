@@ -6,7 +6,7 @@ hand already holds by bet code and checks the slip against it: two slips racing 
 last room under a hedge or total limit are serialised, and at most one gets it. Each
 bet is accepted or refused with a stable reason code (the domain's, plus
 `betting_closed`; `advantage` when the table closes bets in the player's favour, see
-`roadsvc.services.integrity`); the accepted ones become lines of the hand's ledger (settled by
+`roadsvc.services.advantage`); the accepted ones become lines of the hand's ledger (settled by
 `roadsvc.services.ledger` when the hand is in). A slip carries the client's id, unique
 per table: a retry gets the stored answer back, whatever happened since.
 """
@@ -30,7 +30,7 @@ from roadsvc.persistence.models import BetSlip, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of
 from roadsvc.services.bets import Window, betting_window, closed_refusal, require_hand, table_or_404
 from roadsvc.services.errors import Conflict
-from roadsvc.services.integrity import advantage_closures, audit_closures
+from roadsvc.services.advantage import advantage_closures, audit_closures
 from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
 
 
