@@ -25,6 +25,7 @@ from roadsvc.domain.hands import Hand
 from roadsvc.domain.integrity.advantage import (
     Advantage,
     advantage_refusal,
+    at_or_above,
     closes_positive_ev,
     is_open,
     positive_ev,
@@ -191,7 +192,7 @@ def _bet_entry(bet_ev, next_hand: NextHand, closure: Refusal | None) -> dict[str
         "probabilities": bet_ev.probabilities(),
         "ev": float(bet_ev.ev),
         "house_edge": float(-bet_ev.ev),
-        "at_or_above_threshold": bet_ev.ev >= next_hand.threshold,
+        "at_or_above_threshold": at_or_above(bet_ev.ev, next_hand.threshold),
     }
 
 

@@ -20,7 +20,8 @@ from roadsvc.domain.bets.refusals import ADVANTAGE, Refusal
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.integrity.engine import BetEV, NextHandOdds
 
-POSITIVE_EV = "positive_ev"
+POSITIVE_EV = "positive_ev"  # the floor monitor's alert code
+POSITIVE_EV_SEVERITY = "warning"
 DEFAULT_THRESHOLD = Decimal("0")
 
 

@@ -9,6 +9,8 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from roadsvc.domain.bets.bet_odds import unit_net
 from roadsvc.domain.bets.facts import facts_of
@@ -16,7 +18,7 @@ from roadsvc.domain.bets.odds import evaluate_bets
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.cards import parse_card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.integrity.composition import composition_of, full_composition, remaining
+from roadsvc.domain.integrity.composition import Composition, composition_of, full_composition, remaining
 from roadsvc.domain.integrity.engine import engine_for
 from roadsvc.domain.shoe import deal_hand, shuffled_shoe
 
@@ -131,3 +133,10 @@ def test_a_card_seen_more_often_than_the_decks_hold_is_refused():
     with pytest.raises(DomainError) as error:
         remaining(1, [parse_card("AS"), parse_card("AS")])
     assert error.value.code == "impossible_card"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=52, max_size=52).filter(lambda counts: sum(counts) >= 6))
+def test_any_small_composition_equals_the_reference_enumeration(counts):
+    """Up to two of each card: pairs, identical cards and missing types in every mix."""
+    assert_same_as_reference(Composition(tuple(counts)), rule_set("extended"))
