@@ -124,6 +124,17 @@ def next_hand_in(db: Database, session: Session, shoe: Shoe, table: Table) -> Ne
     return cached
 
 
+def positive_ev_findings(db: Database, shoe_id: int, revision: int | None = None) -> list[Advantage]:
+    """The `positive_ev` alert's answer for a shoe revision, for the floor monitor: the open bets at or
+    above the table's threshold on the next hand. Empty (the alert resolves) when the shoe takes no
+    more hands, or its composition is unknown (result-only tables never raise it)."""
+    try:
+        next_hand = next_hand_odds(db, shoe_id, revision)
+    except Conflict:
+        return []
+    return next_hand.advantages() if next_hand.takes_bets else []
+
+
 def _build_next_hand(session: Session, shoe: Shoe, table: Table) -> NextHand:
     rules = _rules(table)
     hands = _counted(session, shoe, table)

@@ -3,6 +3,8 @@ result-only tables, and closing bets in the player's favour."""
 
 from __future__ import annotations
 
+from xml.etree import ElementTree
+
 import pytest
 
 from betting import bet, make_table  # noqa: F401
@@ -125,6 +127,7 @@ def test_the_ev_chart_in_png_and_svg(late):
                         query_string={"bets": "lucky_seven,banker"})
     assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
     assert svg.data.count(b'class="bet"') == 2 and b'data-bet="lucky_seven"' in svg.data
+    assert ElementTree.fromstring(svg.data).tag == "{http://www.w3.org/2000/svg}svg"
     default = table.api.get(f"/api/v1/shoes/{table.shoe_id}/odds/chart.svg", role="pitboss").data
     assert b'data-bet="lucky_seven"' in default and default.count(b'class="bet"') == 6
 

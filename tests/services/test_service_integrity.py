@@ -58,3 +58,14 @@ def test_unknown_shoes_and_result_only_tables_are_refused(db):
     with pytest.raises(Conflict) as error:
         integrity.next_hand_odds(db, shoe.id)
     assert error.value.code == "no_composition"
+
+
+def test_the_monitors_findings_resolve_when_the_shoe_closes_and_never_come_for_result_tables(db, shoe):
+    table_id, shoe_id = shoe
+    for i in range(4):
+        hands.post_hand(db, table_id, nines_and_eights(i))
+    assert [a.bet for a in integrity.positive_ev_findings(db, shoe_id)] == ["lucky_seven", "fire_sevens"]
+    shoes.open_shoe(db, table_id)  # closes the late shoe: no next hand to bet on
+    assert integrity.positive_ev_findings(db, shoe_id) == []
+    result_table = tables.create_table(db, "Results", "extended", {"hands_by": "result"})
+    assert integrity.positive_ev_findings(db, shoes.open_shoe(db, result_table.id).id) == []
