@@ -18,6 +18,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
 from roadsvc.api.docs import documented, error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
@@ -107,7 +108,7 @@ def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: Ren
 
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
+@requires(READ)
 @documented(parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
@@ -123,7 +124,7 @@ def table_road_image(table_id, road, fmt):
 
 
 @blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
+@requires(READ)
 @documented(parameters=PARAMETERS, responses=RESPONSES)
 def shoe_road_image(shoe_id, road, fmt):
     """A road image of any shoe
