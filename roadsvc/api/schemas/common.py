@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import decimal
 import re
+import unicodedata
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.domain.bets.bounds import MAX_LIMIT, MAX_PAY, MIN_LIMIT, MONEY_PATTERN, PAY_PATTERN, PAY_PLACES
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# Unicode categories never allowed in text: control, format (bidi, zero-width), line and
+# paragraph separators, private use, surrogates.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs"})
 BET_CODE_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 BET_CODE = validate.Regexp(BET_CODE_PATTERN, error="a code is lower-case letters, digits and _")
 CENT = decimal.Decimal("0.01")
@@ -61,13 +65,17 @@ class StrictSchema(ma.Schema):
 
 
 def printable(text: str) -> None:
-    """No control characters (NUL breaks PostgreSQL text) and valid Unicode (no lone surrogates)."""
-    if CONTROL.search(text):
-        raise ma.ValidationError("control characters are not allowed")
+    """Valid Unicode (no lone surrogates) without invisible or reordering characters: no
+    control characters (C0, DEL, C1 such as U+0085; NUL breaks PostgreSQL text), no format
+    characters (bidi overrides such as U+202E, zero-width U+200B, U+FEFF), no line or
+    paragraph separators, no private-use characters. A name must read as it is stored."""
+    if CONTROL.search(text) or any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in text):
+        raise ma.ValidationError(Coded("control, bidi, zero-width and other invisible characters are not allowed",
+                                       "invalid_characters"))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ma.ValidationError("not valid Unicode text") from None
+        raise ma.ValidationError(Coded("not valid Unicode text", "invalid_characters")) from None
 
 
 def text(max_length: int, **kwargs) -> fields.String:
