@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from flask import Flask
 
-from roadsvc.api import create_api, register_blueprints as register_api_blueprints
+from roadsvc.api import create_api, docs_ui, security, register_blueprints as register_api_blueprints
 from roadsvc.api.application import RoadsFlask
 from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, KEYS, SNAPSHOTS
@@ -46,6 +46,8 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     register_api_blueprints(app.extensions["roadsvc.api"])
     app.before_request(check_request)  # bodies and query strings (roadsvc.api.bodies)
+    docs_ui.init_app(app)  # /api/docs from the installed Swagger UI
+    security.init_app(app)  # security headers, CORS allowlist
 
 
 def register_commands(app: Flask) -> None:

@@ -53,7 +53,7 @@ DUTIES = {
     "admin": {"read", "read_money", "manage_keys", "table_settings"},
 }
 # Routes anyone may read without a key: the API's own documentation.
-PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/<filename>"}
+PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/<filename>"}
 
 
 def send(api, method: str, url: str, role: str | None, headers: dict | None = None):
