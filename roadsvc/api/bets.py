@@ -117,7 +117,7 @@ def _open_bets_body(table_id: int, account: StakeRange | None) -> tuple[int, byt
 
 @blp.route("/tables/<id:table_id>/bets/close", methods=["POST"])
 @requires(CLOSE_BETTING)
-@blp.arguments(CloseSchema, example={"hand_number": 31})
+@blp.arguments(CloseSchema, example={"hand_number": 31}, required=False)
 @blp.response(200, BettingStateSchema, example=CLOSED_EXAMPLE)
 @error_responses(401, 403, 404, 409)
 def close_betting(data, table_id):

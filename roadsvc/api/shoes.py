@@ -17,7 +17,7 @@ blp = Blueprint("shoes", __name__, description="The shoe's life: open, cut card,
 
 @blp.route("/tables/<id:table_id>/shoes", methods=["POST"])
 @requires(RUN_SHOES)
-@blp.arguments(ShoeOpenSchema, example={"decks": 8, "burn_card": "7H"})
+@blp.arguments(ShoeOpenSchema, example={"decks": 8, "burn_card": "7H"}, required=False)
 @blp.response(201, ShoeSchema, example=SHOE_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def open_shoe(data, table_id):
@@ -55,7 +55,7 @@ def get_shoe(shoe_id):
 
 @blp.route("/tables/<id:table_id>/shoes/<id:shoe_id>/cut-card", methods=["POST"])
 @requires(RUN_SHOES)
-@blp.arguments(CutCardSchema, example={"last_hand": 61})
+@blp.arguments(CutCardSchema, example={"last_hand": 61}, required=False)
 @blp.response(200, ShoeSchema, example={**SHOE_EXAMPLE, "last_hand": 61, "revision": 62})
 @error_responses(401, 403, 404, 409, 422)
 def cut_card(data, table_id, shoe_id):
@@ -69,7 +69,7 @@ def cut_card(data, table_id, shoe_id):
 
 @blp.route("/tables/<id:table_id>/shoes/<id:shoe_id>/close", methods=["POST"])
 @requires(RUN_SHOES)
-@blp.arguments(Empty, example={})
+@blp.arguments(Empty, example={}, required=False)
 @blp.response(200, ShoeSchema, example={**SHOE_EXAMPLE, "status": "closed", "closed_at": "2026-11-22T05:50:00+00:00"})
 @error_responses(401, 403, 404, 409, 422)
 def close_shoe(data, table_id, shoe_id):

@@ -81,7 +81,7 @@ def get_table(table_id):
 
 @blp.route("/tables/<id:table_id>", methods=["PATCH"])
 @requires(TABLE_SETTINGS)
-@blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}})
+@blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}}, required=False)
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def update_table(data, table_id):
