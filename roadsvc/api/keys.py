@@ -13,7 +13,8 @@ from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.keys import CreatedKeySchema, KeyCreateSchema, KeySchema
 from roadsvc.services import keys
 
-blp = Blueprint("keys", __name__, description="API keys and roles: display < game_server < dealer < pitboss < admin")
+blp = Blueprint("keys", __name__, description="API keys and roles (display, game_server, dealer, pitboss, admin: "
+                                                   "each with its capabilities)")
 
 KEY_EXAMPLE = {
     "id": 4,
