@@ -7,21 +7,19 @@ from __future__ import annotations
 import logging
 from typing import Any, Mapping
 
-from flask import Flask, request
+from flask import Flask
 
-from roadsvc.api import create_api, register_blueprints as register_api_blueprints
+from roadsvc.api import create_api, docs_ui, security, register_blueprints as register_api_blueprints
 from roadsvc.api.application import RoadsFlask
+from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, KEYS, SNAPSHOTS
-from roadsvc.api.errors import error_response, register_errorhandlers
+from roadsvc.api.errors import register_errorhandlers
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import upgrade
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.snapshots import SnapshotCache
-
-BODY_METHODS = {"POST", "PUT", "PATCH"}
-
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
@@ -47,14 +45,9 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     register_api_blueprints(app.extensions["roadsvc.api"])
-    app.before_request(refuse_non_json_body)
-
-
-def refuse_non_json_body():
-    """A write with a body that is not JSON is refused before any view sees it."""
-    if request.method in BODY_METHODS and request.content_length and not request.is_json:
-        return error_response(415, "unsupported_media_type", "send the body as application/json")
-    return None
+    app.before_request(check_request)  # bodies and query strings (roadsvc.api.bodies)
+    docs_ui.init_app(app)  # /api/docs from the installed Swagger UI
+    security.init_app(app)  # security headers, CORS allowlist
 
 
 def register_commands(app: Flask) -> None:

@@ -27,8 +27,7 @@ API_CONFIG = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api",
     "OPENAPI_JSON_PATH": "v1/openapi.json",
-    "OPENAPI_SWAGGER_UI_PATH": "docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+    # /api/docs is served by roadsvc.api.docs_ui from the installed swagger-ui-bundle (no CDN).
     "API_SPEC_OPTIONS": {
         "info": {
             "description": "Baccarat roads (珠盘路, 大路, 大眼仔, 小路, 曱甴路), good roads and shoe history. "

@@ -1,9 +1,11 @@
 """Who may call: `Authorization: Bearer <key>` or `X-API-Key: <key>`, checked per view.
 
-`@requires("dealer")` on a view: 401 without a valid key, 403 below the role, and for a
-dealer key bound to a table, 403 at any other table (the view's `table_id`). The view
-function keeps its required role in `_roadsvc_role`, so a test can prove that every
-write route declares one.
+`@requires(POST_HANDS)` on a view: 401 without a valid key, 403 when the key's role lacks
+the capability (the table in roadsvc.services.capabilities), and for a key bound to a
+table, 403 `wrong_table` on every path that is not about its table: a table path
+(`table_id`), a shoe path (the shoe's table), or a path about no table. The view keeps
+its capability in `_roadsvc_capability`, so the route walk checks every route against
+every role.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Callable
 
 from flask import current_app, g, request
 
+from roadsvc.api.context import database
+from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, scope_table
 
 MAX_KEY_LENGTH = 200
 SECURITY = [{"bearer": []}, {"api_key": []}]
@@ -49,22 +53,32 @@ def _docstring_body(view: Callable) -> str:
     return " ".join(parts[1].split()) if len(parts) > 1 else ""
 
 
-def requires(role: str) -> Callable:
-    """Decorator: the view needs a key of at least `role` (and the right table for dealers)."""
+def requires(capability: str) -> Callable:
+    """Decorator: the view needs a key whose role has `capability` (and, for a key bound
+    to a table, a request about that table)."""
+    if capability not in ALL_CAPABILITIES:
+        hint = " (roles are no longer a ladder: name a capability)" if capability in ROLES else ""
+        raise ValueError(f"unknown capability {capability!r}{hint}; see roadsvc.services.capabilities")
 
     def decorator(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(*args, **kwargs):
             principal = current_principal()
-            authorize(principal, role, kwargs.get("table_id"))
+            table_id = kwargs.get("table_id")
+            if principal.table_id is not None:
+                table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
+            authorize(principal, capability, table_id)
             g.principal = principal
             return view(*args, **kwargs)
 
-        wrapper._roadsvc_role = role
+        wrapper._roadsvc_capability = capability
         wrapper._apidoc = deepcopy(getattr(view, "_apidoc", {}))
         manual = wrapper._apidoc.setdefault("manual_doc", {})
         manual["security"] = SECURITY
-        manual["description"] = (manual.get("description") or _docstring_body(view)) + f"\n\nNeeds a **{role}** key or higher."
+        roles = ", ".join(roles_with(capability))
+        manual["description"] = (manual.get("description") or _docstring_body(view)) + (
+            f"\n\nNeeds the **{capability}** capability (roles: {roles})."
+        )
         return wrapper
 
     return decorator

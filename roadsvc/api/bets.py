@@ -12,6 +12,7 @@ import json
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, PLACE_SLIPS, READ, READ_MONEY
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import documented, error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -87,7 +88,7 @@ def _account(query: dict) -> StakeRange | None:
 
 
 @blp.route("/tables/<id:table_id>/bets", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.arguments(OpenBetsQuerySchema, location="query")
 @documented(parameters=[IF_NONE_MATCH_DOC], responses={
     **revision_responses({"application/json": {"schema": OpenBetsSchema, "example": OPEN_BETS_EXAMPLE}}),
@@ -115,8 +116,8 @@ def _open_bets_body(table_id: int, account: StakeRange | None) -> tuple[int, byt
 
 
 @blp.route("/tables/<id:table_id>/bets/close", methods=["POST"])
-@requires("dealer")
-@blp.arguments(CloseSchema, example={"hand_number": 31})
+@requires(CLOSE_BETTING)
+@blp.arguments(CloseSchema, example={"hand_number": 31}, required=False)
 @blp.response(200, BettingStateSchema, example=CLOSED_EXAMPLE)
 @error_responses(401, 403, 404, 409)
 def close_betting(data, table_id):
@@ -130,7 +131,7 @@ def close_betting(data, table_id):
 
 
 @blp.route("/tables/<id:table_id>/bets/cancel", methods=["POST"])
-@requires("pitboss")
+@requires(CANCEL_ROUNDS)
 @blp.arguments(CancelRoundSchema, example={"hand_number": 31, "reason": "shuffle machine fault before dealing"})
 @blp.response(200, CancelledRoundSchema, example={**CLOSED_EXAMPLE, "betting": {"open": True, "closed_by": None},
                                                   "refunded": {"acct-42": "500.00"}})
@@ -147,7 +148,7 @@ def cancel_round(data, table_id):
 
 
 @blp.route("/tables/<id:table_id>/slips", methods=["POST"])
-@requires("game_server")
+@requires(PLACE_SLIPS)
 @blp.arguments(SlipSchema, example=SLIP_EXAMPLE)
 @blp.response(201, SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE, description="Checked: each bet accepted or refused")
 @blp.alt_response(200, schema=SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE,
@@ -172,7 +173,7 @@ def place_slip(data, table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/hands/<id:number>/settlement", methods=["GET"])
-@requires("game_server")
+@requires(READ_MONEY)
 @blp.arguments(SettlementQuerySchema, location="query")
 @blp.response(200, SettlementSchema, example=SETTLEMENT_EXAMPLE)
 @error_responses(401, 403, 404, 422)

@@ -53,6 +53,7 @@ def handle_http_exception(error: HTTPException):
     code, message, field = STATUS_CODES.get(status, "http_error"), error.description or error.name, None
     if "messages" in data or "errors" in data:
         field, message = first_error(data.get("messages", data.get("errors")))
+        code = getattr(message, "code", code)  # a Coded message (roadsvc.api.schemas.common)
         if status == 400 and field == "json":
             code, message, field = "invalid_json", "the body is not valid JSON", None
     elif "message" in data:

@@ -7,12 +7,14 @@ from dataclasses import asdict
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import MANAGE_KEYS
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.keys import CreatedKeySchema, KeyCreateSchema, KeySchema
 from roadsvc.services import keys
 
-blp = Blueprint("keys", __name__, description="API keys and roles: display < game_server < dealer < pitboss < admin")
+blp = Blueprint("keys", __name__, description="API keys and roles (display, game_server, dealer, pitboss, admin: "
+                                                   "each with its capabilities)")
 
 KEY_EXAMPLE = {
     "id": 4,
@@ -26,7 +28,7 @@ KEY_EXAMPLE = {
 
 
 @blp.route("/keys", methods=["POST"])
-@requires("admin")
+@requires(MANAGE_KEYS)
 @blp.arguments(KeyCreateSchema, example={"role": "dealer", "name": "table 3 shoe reader", "table_id": 3})
 @blp.response(201, CreatedKeySchema, example={**KEY_EXAMPLE, "key": "rs_Q2x9aK1...(43 more characters)"})
 @error_responses(401, 403, 404, 422)
@@ -41,7 +43,7 @@ def create_key(data):
 
 
 @blp.route("/keys", methods=["GET"])
-@requires("admin")
+@requires(MANAGE_KEYS)
 @blp.response(200, KeySchema(many=True), example=[KEY_EXAMPLE])
 @error_responses(401, 403)
 def list_keys():
@@ -53,7 +55,7 @@ def list_keys():
 
 
 @blp.route("/keys/<id:key_id>", methods=["DELETE"])
-@requires("admin")
+@requires(MANAGE_KEYS)
 @blp.response(200, KeySchema, example={**KEY_EXAMPLE, "revoked_at": "2026-11-22T06:00:00+00:00"})
 @error_responses(401, 403, 404)
 def revoke_key(key_id):

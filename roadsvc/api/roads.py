@@ -15,6 +15,7 @@ from flask_smorest import Blueprint
 from marshmallow import fields
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import documented, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -97,7 +98,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
-@requires("display")
+@requires(READ)
 @documented(parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
@@ -111,7 +112,7 @@ def table_roads(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/roads", methods=["GET"])
-@requires("display")
+@requires(READ)
 @documented(parameters=PARAMETERS, responses=RESPONSES)
 def shoe_roads(shoe_id):
     """The roads of any shoe

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ, TABLE_SETTINGS
 from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.tables import (
@@ -39,7 +40,7 @@ LOBBY_EXAMPLE = [
 
 
 @blp.route("/tables", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.arguments(LobbyQuerySchema, location="query")
 @blp.response(200, LobbyEntrySchema(many=True), example=LOBBY_EXAMPLE)
 @error_responses(401, 422)
@@ -53,7 +54,7 @@ def lobby(query):
 
 
 @blp.route("/tables", methods=["POST"])
-@requires("pitboss")
+@requires(TABLE_SETTINGS)
 @blp.arguments(TableCreateSchema, example={"name": "Baccarat 8", "rule_set": "classic", "settings": SETTINGS_EXAMPLE})
 @blp.response(201, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 403, 409, 422)
@@ -67,7 +68,7 @@ def create_table(data):
 
 
 @blp.route("/tables/<id:table_id>", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 404)
 def get_table(table_id):
@@ -79,8 +80,8 @@ def get_table(table_id):
 
 
 @blp.route("/tables/<id:table_id>", methods=["PATCH"])
-@requires("pitboss")
-@blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}})
+@requires(TABLE_SETTINGS)
+@blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}}, required=False)
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def update_table(data, table_id):

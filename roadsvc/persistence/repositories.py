@@ -80,6 +80,7 @@ def bump_table_revisions(session: Session, table_id: int) -> None:
 SHOE_REVISION_SQL = "SELECT revision FROM shoes WHERE id = ?"
 CURRENT_SHOE_SQL = "SELECT id, revision FROM shoes WHERE table_id = ? ORDER BY number DESC LIMIT 1"
 TABLE_EXISTS_SQL = "SELECT id FROM tables WHERE id = ?"
+SHOE_TABLE_SQL = "SELECT table_id FROM shoes WHERE id = ?"
 
 
 def shoe_revision(db: Database, shoe_id: int) -> int | None:
@@ -95,6 +96,12 @@ def current_shoe_revision(db: Database, table_id: int) -> tuple[int, int] | None
 
 def table_exists(db: Database, table_id: int) -> bool:
     return db.fetch_ints(TABLE_EXISTS_SQL, table_id) is not None
+
+
+def shoe_table_id(db: Database, shoe_id: int) -> int | None:
+    """The table a shoe belongs to (None: no such shoe)."""
+    row = db.fetch_ints(SHOE_TABLE_SQL, shoe_id)
+    return None if row is None else row[0]
 
 
 def shoe_with_table(session: Session, shoe_id: int) -> Row | None:

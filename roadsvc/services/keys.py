@@ -18,13 +18,13 @@ from typing import Callable
 
 from sqlalchemy import select
 
+from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, Table, utcnow
+from roadsvc.services.capabilities import BINDABLE_ROLES, ROLES, can, roles_with
 from roadsvc.services.errors import DomainError, Forbidden, NotFound
 
-# game_server: places bet slips and reads settlements for any table, and nothing else a dealer may do.
-ROLES = ("display", "game_server", "dealer", "pitboss", "admin")
-RANK = {role: rank for rank, role in enumerate(ROLES)}
+# What each role may do is the capability table in roadsvc.services.capabilities.
 KEY_PREFIX = "rs_"
 
 
@@ -42,8 +42,8 @@ class Principal:
         """How the audit log names this caller."""
         return f"{self.name} (key {self.key_id})"
 
-    def at_least(self, role: str) -> bool:
-        return RANK[self.role] >= RANK[role]
+    def can(self, capability: str) -> bool:
+        return can(self.role, capability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,24 +66,33 @@ def new_plain_key() -> str:
 
 
 def check_role(role: str) -> str:
-    if role not in RANK:
+    if role not in ROLES:
         raise DomainError("invalid_role", f"role must be one of {', '.join(ROLES)}", "role")
     return role
 
 
-def authorize(principal: Principal, role: str, table_id: int | None = None) -> None:
-    """Refuse (403) a caller below `role`, or a dealer key bound to another table."""
-    if not principal.at_least(role):
-        raise Forbidden("forbidden", f"this needs a {role} key; yours is {principal.role}")
+def authorize(principal: Principal, capability: str, table_id: int | None = None) -> None:
+    """Refuse (403) a caller whose role lacks `capability`, or a bound key at another table."""
+    if not principal.can(capability):
+        raise Forbidden("forbidden", f"this needs a key with {capability} ({', '.join(roles_with(capability))}); "
+                        f"yours is {principal.role}")
     bound = principal.table_id
-    if table_id is not None and bound is not None and principal.role == "dealer" and bound != table_id:
-        raise Forbidden("wrong_table", f"this dealer key is bound to table {bound}", "table_id")
+    if bound is not None and table_id != bound:
+        raise Forbidden("wrong_table", f"this key is bound to table {bound}", "table_id")
+
+
+def scope_table(db: Database, table_id: int | None, shoe_id: int | None) -> int | None:
+    """The table a request is about: its table_id, or its shoe's table (None: no table, or
+    no such shoe; the view then answers 404 or serves every table)."""
+    if table_id is not None:
+        return table_id
+    return None if shoe_id is None else repo.shoe_table_id(db, shoe_id)
 
 
 def create_key(db: Database, role: str, name: str | None = None, table_id: int | None = None) -> tuple[KeyInfo, str]:
     """A new key; returns its record and the plain key, which is never stored or shown again."""
     check_role(role)
-    if table_id is not None and role != "dealer":
+    if table_id is not None and role not in BINDABLE_ROLES:
         raise DomainError("table_needs_dealer", "only dealer keys are bound to a table", "table_id")
     plain = new_plain_key()
     with db.write() as session:

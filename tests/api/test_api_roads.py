@@ -21,7 +21,7 @@ def test_the_roads_document_names_table_shoe_and_revision(api, table, shoe):
     assert body["table"] == {"id": table["id"], "name": table["name"], "rule_set": "classic"}
     assert (body["shoe"]["id"], body["shoe"]["number"], body["revision"]) == (shoe["id"], 1, shoe["revision"] + 3)
     assert [len(column) for column in body["roads"]["big_road"]["columns"]] == [2, 1]
-    assert response.headers["Cache-Control"] == "no-cache"
+    assert response.headers["Cache-Control"] == "private, no-cache"
     assert response.headers["ETag"] == f'"{shoe["id"]}.{body["revision"]}.0"'
     assert api.get(f"/api/v1/shoes/{shoe['id']}/roads").get_data() == response.get_data()
 

@@ -47,11 +47,21 @@ class ImageQuerySchema(ma.Schema):
     )
 
 
+class ScoreboardQuerySchema(ImageQuerySchema):
+    """A scoreboard's parameters: its `columns` (its big road's) are at least SCOREBOARD_COLUMNS_MIN."""
+
+    columns = fields.Integer(
+        validate=validate.Range(SCOREBOARD_COLUMNS_MIN, COLUMNS_MAX),
+        metadata={"description": "Show the newest N big-road columns at a fixed width (default: the whole shoe)",
+                  "example": 30},
+    )
+
+
 ROAD_PARAMETER = {
     "in": "path",
     "name": "road",
     "required": True,
-    "schema": {"type": "string", "enum": list(ROADS)},
-    "description": "One road, or `scoreboard` for all five with the ask road and the counts (unknown: 404)",
-    "example": "scoreboard",
+    "schema": {"type": "string", "enum": [road for road in ROADS if road != "scoreboard"]},
+    "description": "One road (unknown: 404); all five with the ask road and the counts: `.../roads/scoreboard.{fmt}`",
+    "example": "big_road",
 }

@@ -7,7 +7,8 @@ from decimal import Decimal
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, Money, StrictSchema, Timestamps, integer, text
+from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
+from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS
 
 
@@ -22,9 +23,30 @@ class LimitSchema(StrictSchema):
 
 
 class GoodRoadThresholdsSchema(StrictSchema):
-    long_banker = integer(1, 100, metadata={"description": "长庄: banker column length that makes it", "example": 4})
-    long_player = integer(1, 100, metadata={"description": "长闲: player column length", "example": 4})
-    repeats = integer(1, 20, metadata={"description": "repeats of one-hall-two-rooms, sticky, skip patterns", "example": 2})
+    long_banker = integer(1, MAX_RUN, metadata={"description": "长庄: banker column length that makes it", "example": 4})
+    long_player = integer(1, MAX_RUN, metadata={"description": "长闲: player column length", "example": 4})
+    repeats = integer(1, MAX_REPEATS, metadata={"description": "repeats of one-hall-two-rooms, sticky, skip patterns",
+                                                "example": 2})
+
+
+PAY_DOC = {"type": "string", "pattern": PAY_PATTERN}
+
+
+class PaySetting(fields.Field):
+    """A bet's pay: one pay (a bet with one tier) or {tier: pay}."""
+
+    def __init__(self, **kwargs):
+        metadata = {"oneOf": [PAY_DOC, {"type": "object", "additionalProperties": PAY_DOC, "minProperties": 1,
+                                        "maxProperties": 10}], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+        self.pay = Pay()
+        self.tiers = fields.Dict(keys=fields.String(validate=BET_CODE), values=Pay(),
+                                 validate=validate.Length(1, 10))
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, dict):
+            return self.tiers.deserialize(value, attr, data, **kwargs)
+        return self.pay.deserialize(value, attr, data, **kwargs)
 
 
 class TableSettingsSchema(StrictSchema):
@@ -37,9 +59,10 @@ class TableSettingsSchema(StrictSchema):
     difference_limit = Money(metadata={"description": "Max |banker total - player total| staked per hand"})
     cutoffs = fields.Dict(
         keys=fields.String(validate=BET_CODE),
-        values=integer(0, 1000),
+        values=integer(1, MAX_CUTOFF, "invalid_cutoff", allow_none=True),
         validate=validate.Length(max=100),
-        metadata={"description": "Per bet type: last hand number it may be bet on (overrides)"},
+        metadata={"description": f"Per bet type: last hand number it may be bet on, 1-{MAX_CUTOFF} (overrides); "
+                                 "null: no cutoff"},
     )
     total_limits = fields.Dict(
         keys=fields.String(validate=BET_CODE),
@@ -49,9 +72,10 @@ class TableSettingsSchema(StrictSchema):
     )
     pays = fields.Dict(
         keys=fields.String(validate=BET_CODE),
-        values=fields.Raw(),
+        values=PaySetting(),
         validate=validate.Length(max=100),
-        metadata={"description": 'Per bet type: its pay "to 1" as a decimal string, or {tier: pay} for tiered bets',
+        metadata={"description": f'Per bet type: its pay "to 1" as a decimal string above 0 and at most {MAX_PAY} '
+                                 "with at most four decimals, or {tier: pay} for tiered bets",
                   "example": {"tie": "9", "lucky_six": {"two_card": "12", "three_card": "18"}}},
     )
     hands_by = fields.String(
