@@ -14,6 +14,7 @@ from typing import Callable
 
 from flask import current_app, g, request
 
+from roadsvc.api.limits import rate_limits
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.services.keys import KeyVerifier, Principal, authorize
 
@@ -33,11 +34,19 @@ def presented_key() -> str | None:
 
 
 def current_principal() -> Principal:
-    """The caller's principal, verified through the app's KeyVerifier; 401 otherwise."""
+    """The caller's principal, verified through the app's KeyVerifier; 401 otherwise.
+
+    A key verified lately passes at once; any other attempt is rate-limited per client
+    address (roadsvc.api.limits): spent, it is answered 429 before any lookup."""
     plain = presented_key()
+    verifier: KeyVerifier = current_app.extensions["roadsvc.keys"]
+    principal = verifier.cached(plain) if plain is not None else None
+    return principal or rate_limits().authenticate(lambda: _verified(plain, verifier))
+
+
+def _verified(plain: str | None, verifier: KeyVerifier) -> Principal:
     if plain is None:
         raise Unauthenticated("missing_key", "send an API key: Authorization: Bearer <key> or X-API-Key")
-    verifier: KeyVerifier = current_app.extensions["roadsvc.keys"]
     principal = verifier.verify(plain) if len(plain) <= MAX_KEY_LENGTH else None
     if principal is None:
         raise Unauthenticated("invalid_key", "this API key is unknown or revoked")
@@ -58,6 +67,7 @@ def requires(role: str) -> Callable:
             principal = current_principal()
             authorize(principal, role, kwargs.get("table_id"))
             g.principal = principal
+            rate_limits().count_write(principal)
             return view(*args, **kwargs)
 
         wrapper._roadsvc_role = role

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database, snapshots
+from roadsvc.api.context import acting, database, snapshots
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.tables import (
     SETTINGS_EXAMPLE,
@@ -63,7 +63,7 @@ def create_table(data):
     A unique name, a rule set (classic, classic_no_commission, niuniu, extended) and
     settings: limits per bet type, a difference limit, cutoff overrides, good-road thresholds.
     """
-    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"])
+    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"], acting())
 
 
 @blp.route("/tables/<id:table_id>", methods=["GET"])
@@ -89,4 +89,4 @@ def update_table(data, table_id):
     Rename it, change its rule set, or replace settings sections (those given replace the
     stored ones). The table's road snapshots follow (their revisions move on).
     """
-    return tables.update_table(database(), table_id, data)
+    return tables.update_table(database(), table_id, data, acting())
