@@ -60,7 +60,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "RATELIMIT_ENABLED": (_bool, True),
     "RATELIMIT_KEY_PREFIX": (_str, "roadsvc"),  # the storage keys' prefix (Redis shared with other services)
     "RATELIMIT_AUTH_FAILURES": (_str, "30 per minute"),  # failed authentications per client address
-    "RATELIMIT_WRITES": (_str, "100 per second"),  # POST/PATCH/DELETE per key
+    "RATELIMIT_WRITES": (_str, "300 per second"),  # POST/PATCH/DELETE per key
     "RATELIMIT_RENDERS": (_str, "30 per second"),  # image renders (cache misses) per key
     "PROXY_HOPS": (_int, 0),  # trusted reverse proxies in front: the client address comes from X-Forwarded-For
     "LOG_FORMAT": (_str, "json"),  # json: one JSON object a line; text: key=value lines for people
