@@ -56,6 +56,9 @@ class RateLimits:
             strategy="fixed-window",
             key_prefix=self.prefix,
         )
+        # Every limit is spent where its cost is known (below), none by route: Flask-Limiter's
+        # per-request resolution of declared limits would only cost the display's poll.
+        self.limiter.request_filter(lambda: True)
         self.auth_failures = parse_many(config["RATELIMIT_AUTH_FAILURES"])
         self.writes = parse_many(config["RATELIMIT_WRITES"])
         self.renders = parse_many(config["RATELIMIT_RENDERS"])
