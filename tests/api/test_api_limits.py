@@ -139,3 +139,17 @@ def test_with_redis_down_requests_pass_and_the_failure_is_logged(database_url, c
         assert any("rate-limit storage failed" in record.getMessage() for record in caplog.records)
     finally:
         app.extensions["roadsvc.db"].dispose()
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_client(database_url):
+    app = limited_app(database_url, PROXY_HOPS=1)
+    client = app.test_client()
+    try:
+        for attempt in range(3):
+            client.get("/api/v1/tables", headers={**bearer(f"rs_{attempt}"), "X-Forwarded-For": "203.0.113.7"})
+        spent = client.get("/api/v1/tables", headers={**bearer("rs_x"), "X-Forwarded-For": "203.0.113.7"})
+        assert_too_many(spent, "too_many_auth_failures")
+        other = client.get("/api/v1/tables", headers={**bearer("rs_y"), "X-Forwarded-For": "203.0.113.8"})
+        assert other.status_code == 401  # same proxy, another client: its own budget
+    finally:
+        app.extensions["roadsvc.db"].dispose()
