@@ -16,7 +16,7 @@ from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.admin_audit import trail
-from roadsvc.services.keys import lookup_key
+from roadsvc.services.keys import create_key, lookup_key
 
 KEY = re.compile(r"rs_[A-Za-z0-9_-]{40,}")
 
@@ -39,9 +39,14 @@ def mode(path) -> int:
 def test_the_instance_folder_and_the_database_are_readable_by_their_owner_only(instance):
     assert mode(instance) == 0o700 and mode(instance.parent) == 0o700
     assert mode(instance / "roadsvc.db") == 0o600
-    assert main(["keys", "create", "--role", "display"]) == 0  # writes: WAL files appear
-    for companion in instance.glob("roadsvc.db-*"):
-        assert mode(companion) == 0o600, companion
+    db = open_database()
+    try:
+        create_key(db, "display")  # a write: the -wal and -shm files appear while a connection is open
+        companions = list(instance.glob("roadsvc.db-*"))
+        assert {c.name for c in companions} == {"roadsvc.db-wal", "roadsvc.db-shm"}
+        assert all(mode(companion) == 0o600 for companion in companions)
+    finally:
+        db.dispose()
 
 
 def test_keys_create_with_an_expiry_and_rotate_with_a_grace_period(instance, capsys, monkeypatch):
