@@ -4,12 +4,11 @@ ROADSVC_ environment (roadsvc.config)."""
 
 from __future__ import annotations
 
-import logging
 from typing import Any, Mapping
 
 from flask import Flask
 
-from roadsvc.api import create_api, docs_ui, security, register_blueprints as register_api_blueprints
+from roadsvc.api import create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
 from roadsvc.api.application import RoadsFlask
 from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, KEYS, SNAPSHOTS
@@ -25,7 +24,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
     app = RoadsFlask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
     app.config.update(settings)
-    logging.basicConfig(level=settings["LOG_LEVEL"])
+    operations.init_app(app)  # logs, request IDs, metrics, health, rate limits: first, before any other hook
     register_extensions(app)
     register_blueprints(app)
     register_errorhandlers(app)

@@ -26,6 +26,12 @@ def _str(text: str) -> str:
     return text
 
 
+def _bool(text: str) -> bool:
+    if text.strip().lower() not in {"1", "true", "yes", "on", "0", "false", "no", "off"}:
+        raise ValueError(f"expected true or false, got {text!r}")
+    return text.strip().lower() in {"1", "true", "yes", "on"}
+
+
 # name -> (parser, default). The names are Flask config keys; the environment variable
 # is the name with the ROADSVC_ prefix (ROADSVC_DATABASE_URL, ...).
 SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
@@ -52,6 +58,19 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # Hardening (issue 9, roadsvc.api.security): browser origins allowed by CORS, comma
     # separated; empty: none.
     "CORS_ORIGINS": (_str, ""),
+    # Operations (issue 9): rate limits, logs, metrics, keys. See docs/operations.md.
+    "REDIS_URL": (_str, ""),  # rate-limit counters shared by every worker and machine; empty: per-process memory
+    "RATELIMIT_ENABLED": (_bool, True),
+    "RATELIMIT_KEY_PREFIX": (_str, "roadsvc"),  # the storage keys' prefix (Redis shared with other services)
+    "RATELIMIT_AUTH_FAILURES": (_str, "30 per minute"),  # failed authentications per client address
+    "RATELIMIT_WRITES": (_str, "300 per second"),  # POST/PATCH/DELETE per key
+    "RATELIMIT_RENDERS": (_str, "30 per second"),  # image renders (cache misses) per key
+    "PROXY_HOPS": (_int, 0),  # trusted reverse proxies in front: the client address comes from X-Forwarded-For
+    "LOG_FORMAT": (_str, "json"),  # json: one JSON object a line; text: key=value lines for people
+    "METRICS_TOKEN": (_str, ""),  # /metrics answers `Authorization: Bearer <token>`; empty: no token opens it
+    "METRICS_ALLOW": (_str, ""),  # /metrics answers these addresses/networks (comma-separated); empty: none
+    "METRICS_DIR": (_str, ""),  # `roadsvc serve`: prometheus multiprocess folder (empty: <instance>/metrics)
+    "KEY_ROTATION_GRACE": (_float, 86400.0),  # seconds a rotated key keeps working beside its successor
 }
 
 

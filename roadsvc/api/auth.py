@@ -18,6 +18,7 @@ from flask import current_app, g, request
 
 from roadsvc.api.context import database
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
+from roadsvc.api.limits import rate_limits
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.services.keys import KeyVerifier, Principal, authorize, scope_table
 
@@ -37,11 +38,19 @@ def presented_key() -> str | None:
 
 
 def current_principal() -> Principal:
-    """The caller's principal, verified through the app's KeyVerifier; 401 otherwise."""
+    """The caller's principal, verified through the app's KeyVerifier; 401 otherwise.
+
+    A key verified lately passes at once; any other attempt is rate-limited per client
+    address (roadsvc.api.limits): spent, it is answered 429 before any lookup."""
     plain = presented_key()
+    verifier: KeyVerifier = current_app.extensions["roadsvc.keys"]
+    principal = verifier.cached(plain) if plain is not None else None
+    return principal or rate_limits().authenticate(lambda: _verified(plain, verifier))
+
+
+def _verified(plain: str | None, verifier: KeyVerifier) -> Principal:
     if plain is None:
         raise Unauthenticated("missing_key", "send an API key: Authorization: Bearer <key> or X-API-Key")
-    verifier: KeyVerifier = current_app.extensions["roadsvc.keys"]
     principal = verifier.verify(plain) if len(plain) <= MAX_KEY_LENGTH else None
     if principal is None:
         raise Unauthenticated("invalid_key", "this API key is unknown or revoked")
@@ -69,6 +78,7 @@ def requires(capability: str) -> Callable:
                 table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
             authorize(principal, capability, table_id)
             g.principal = principal
+            rate_limits().count_write(principal)
             return view(*args, **kwargs)
 
         wrapper._roadsvc_capability = capability

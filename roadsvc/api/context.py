@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, g
 
 from roadsvc.persistence.engine import Database
+from roadsvc.services.admin_audit import Actor
 from roadsvc.services.keys import Principal
 from roadsvc.services.snapshots import SnapshotCache
 
@@ -22,3 +23,9 @@ def snapshots() -> SnapshotCache:
 def principal() -> Principal:
     """The caller, set by @requires."""
     return g.principal
+
+
+def acting() -> Actor:
+    """The caller as the audit trail names it."""
+    caller = principal()
+    return Actor(caller.actor, caller.key_id)

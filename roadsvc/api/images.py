@@ -19,7 +19,8 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
-from roadsvc.api.context import database
+from roadsvc.api.context import database, principal
+from roadsvc.api.limits import rate_limits
 from roadsvc.api.docs import documented, error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -103,9 +104,16 @@ def query_params(road: str, query_string: bytes) -> RenderParams:
 def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> Response:
     return revision_response(
         shoe_id, revision, f"{road}.{fmt}.{params.key()}",
-        lambda: images().image(shoe_id, revision, road, fmt, params),
+        lambda: rendered(shoe_id, revision, road, fmt, params),
         mimetype=content_type(fmt),
     )
+
+
+def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
+    """The image; one that must be drawn (not cached) spends one of the key's renders."""
+    if not images().is_cached(shoe_id, revision, road, fmt, params):
+        rate_limits().count_render(principal())
+    return images().image(shoe_id, revision, road, fmt, params)
 
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])

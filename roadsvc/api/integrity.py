@@ -8,6 +8,7 @@ import json
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database
 from roadsvc.api.docs import documented, error_doc, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -56,7 +57,7 @@ def _odds_responses(schema, example=None) -> dict:
 
 
 @blp.route("/tables/<id:table_id>/odds", methods=["GET"])
-@requires("pitboss")
+@requires(MONITOR)
 @documented(parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(TableOddsSchema, TABLE_ODDS_EXAMPLE))
 def table_odds(table_id):
     """The next hand's exact odds
@@ -75,7 +76,7 @@ def table_odds(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/odds", methods=["GET"])
-@requires("pitboss")
+@requires(MONITOR)
 @documented(parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(ShoeOddsSchema, SHOE_ODDS_EXAMPLE))
 def shoe_odds(shoe_id):
     """A shoe's EV hand by hand
@@ -93,7 +94,7 @@ CHART_CONTENT = {"image/png": {"schema": {"type": "string", "format": "binary"}}
 
 
 @blp.route(f"/shoes/<id:shoe_id>/odds/chart.{FORMATS}", methods=["GET"])
-@requires("pitboss")
+@requires(MONITOR)
 @blp.arguments(ChartQuerySchema, location="query")
 @documented(parameters=[IF_NONE_MATCH_DOC], responses={
     **revision_responses(CHART_CONTENT), **error_responses_doc(401, 403, 404, 422), "409": NO_COMPOSITION_DOC})
@@ -108,7 +109,7 @@ def shoe_odds_chart(query, shoe_id, fmt):
 
 
 @blp.route(f"/tables/<id:table_id>/odds/chart.{FORMATS}", methods=["GET"])
-@requires("pitboss")
+@requires(MONITOR)
 @blp.arguments(ChartQuerySchema, location="query")
 @documented(parameters=[IF_NONE_MATCH_DOC], responses={
     **revision_responses(CHART_CONTENT), **error_responses_doc(401, 403, 404, 422), "409": NO_COMPOSITION_DOC})

@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ, RUN_SHOES
-from roadsvc.api.context import database
+from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import Empty
 from roadsvc.api.schemas.shoes import SHOE_EXAMPLE, CutCardSchema, ShoeHistorySchema, ShoeOpenSchema, ShoeSchema
@@ -26,7 +26,7 @@ def open_shoe(data, table_id):
     The table's previous shoe closes in the same transaction. `burn_card` is the first
     card turned: its value says how many more cards are burned (10, J, Q, K burn 10).
     """
-    return shoes.open_shoe(database(), table_id, data["decks"], data.get("burn_card"))
+    return shoes.open_shoe(database(), table_id, data["decks"], data.get("burn_card"), acting())
 
 
 @blp.route("/tables/<id:table_id>/shoes", methods=["GET"])
@@ -64,7 +64,7 @@ def cut_card(data, table_id, shoe_id):
     The hand in play is the shoe's last: by default the next hand to be posted; after
     it, no hand is accepted.
     """
-    return shoes.mark_cut_card(database(), table_id, shoe_id, data.get("last_hand"))
+    return shoes.mark_cut_card(database(), table_id, shoe_id, data.get("last_hand"), acting())
 
 
 @blp.route("/tables/<id:table_id>/shoes/<id:shoe_id>/close", methods=["POST"])
@@ -77,4 +77,4 @@ def close_shoe(data, table_id, shoe_id):
 
     No more hands; its roads stay readable. Opening a new shoe closes the previous one too.
     """
-    return shoes.close_shoe(database(), table_id, shoe_id)
+    return shoes.close_shoe(database(), table_id, shoe_id, acting())

@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ, TABLE_SETTINGS
-from roadsvc.api.context import database, snapshots
+from roadsvc.api.context import acting, database, snapshots
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.tables import (
     SETTINGS_EXAMPLE,
@@ -64,7 +64,7 @@ def create_table(data):
     A unique name, a rule set (classic, classic_no_commission, niuniu, extended) and
     settings: limits per bet type, a difference limit, cutoff overrides, good-road thresholds.
     """
-    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"])
+    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"], acting())
 
 
 @blp.route("/tables/<id:table_id>", methods=["GET"])
@@ -90,4 +90,4 @@ def update_table(data, table_id):
     Rename it, change its rule set, or replace settings sections (those given replace the
     stored ones). The table's road snapshots follow (their revisions move on).
     """
-    return tables.update_table(database(), table_id, data)
+    return tables.update_table(database(), table_id, data, acting())

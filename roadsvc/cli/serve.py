@@ -1,14 +1,19 @@
 """`roadsvc serve`: gunicorn serving wsgi:app (several worker processes; the SQLite default
-works with them: WAL, busy timeout, BEGIN IMMEDIATE)."""
+works with them: WAL, busy timeout, BEGIN IMMEDIATE). Each request's log line is roadsvc's
+own (JSON by default), so gunicorn's access log is off; the workers' metrics are summed
+through a Prometheus multiprocess folder made afresh at each start."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+from pathlib import Path
 from typing import Any
 
 from roadsvc.config import PROJECT_ROOT, load_settings
+from roadsvc.persistence.engine import private_folder
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +32,6 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
-        "--access-logfile", "-",
         "wsgi:app",
     ]
 
@@ -38,8 +42,20 @@ def with_defaults(args: argparse.Namespace, settings: dict[str, Any]) -> argpars
     return argparse.Namespace(**{name: getattr(args, name) or settings[f"SERVE_{name.upper()}"] for name in names})
 
 
+def fresh_metrics_dir(settings: dict[str, Any]) -> Path:
+    """The Prometheus multiprocess folder, emptied (counts start again with the server),
+    readable by its owner only. Every worker writes its counts there; /metrics sums them."""
+    folder = Path(settings["METRICS_DIR"] or Path(settings["INSTANCE_PATH"]) / "metrics")
+    if folder.exists():
+        shutil.rmtree(folder)
+    private_folder(folder)
+    return folder
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    args = with_defaults(args, load_settings())
+    settings = load_settings()
+    args = with_defaults(args, settings)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(fresh_metrics_dir(settings))
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
     argv = gunicorn_argv(args)
     os.execv(argv[0], argv)

@@ -244,10 +244,30 @@ def make_engine(
 
 
 def _make_parent_folder(url: str) -> None:
-    """The SQLite file's folder (the instance folder by default) exists before connecting."""
+    """The SQLite file's folder (the instance folder by default) exists before connecting;
+    both are created readable by their owner only (0700 and 0600: the file holds the keys'
+    hashes and the money). SQLite gives its -wal and -shm files the database file's mode."""
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        private_folder(Path(database).parent)
+        private_file(Path(database))
+
+
+def private_folder(folder: Path) -> None:
+    """`folder` and any missing parents, created 0700 whatever the umask (existing ones are left as they are)."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
+    for path in reversed(missing):
+        path.mkdir(mode=0o700, exist_ok=True)
+        path.chmod(0o700)
+
+
+def private_file(path: Path) -> None:
+    """An empty `path` made 0600 unless it exists (SQLite would create it 0644 under the usual umask)."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        return
+    path.chmod(0o600)
 
 
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:

@@ -127,6 +127,7 @@ class ApiKey(Base):
     prefix: Mapped[str] = mapped_column(String(16))  # the key's first characters, to recognise it
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None]
+    expires_at: Mapped[datetime | None]  # issue 9: None never expires; a rotated key's grace ends here
 
 
 # Bets (issue 4): slips as placed, the hand's ledger of accepted bets, and the dealer's
@@ -186,3 +187,26 @@ class Bet(Base):
     returned: Mapped[int | None] = mapped_column(BigInteger)  # cents
     net: Mapped[int | None] = mapped_column(BigInteger)  # cents, returned - held
     settled_at: Mapped[datetime | None]
+
+
+# Operations (issue 9): the audit trail of administrative changes (tables, keys, shoes).
+
+
+class AdminAuditRecord(Base):
+    """One administrative change: who, when, what (`kind`), on what, before and after.
+
+    No foreign keys: the trail outlives what it names (a table removed later keeps its history).
+    """
+
+    __tablename__ = "admin_audit"
+    __table_args__ = (Index(None, "table_id", "id"), Index(None, "kind", "id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    kind: Mapped[str] = mapped_column(String(40))
+    actor: Mapped[str] = mapped_column(String(120))
+    key_id: Mapped[int | None]
+    table_id: Mapped[int | None]
+    subject: Mapped[str] = mapped_column(String(120))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)

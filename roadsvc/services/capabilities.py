@@ -28,6 +28,8 @@ CORRECT_HANDS = "correct_hands"
 CANCEL_ROUNDS = "cancel_rounds"
 TABLE_SETTINGS = "table_settings"  # create a table, change its name, rule set and settings
 MANAGE_KEYS = "manage_keys"
+# The floor: the monitor, alerts, the shoe's odds, the administrative audit trail.
+MONITOR = "monitor"
 
 _DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING})
 
@@ -35,8 +37,8 @@ CAPABILITIES = MappingProxyType({
     "display": frozenset({READ}),
     "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY}),
     "dealer": _DEALER,
-    "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY},
-    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS}),
+    "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR},
+    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR}),
 })
 ROLES = tuple(CAPABILITIES)
 ALL_CAPABILITIES = frozenset().union(*CAPABILITIES.values())

@@ -70,13 +70,16 @@ class RoadImages:
 
     def __init__(self, snapshots: SnapshotCache, max_bytes: int, font_error: str | None = None):
         self.snapshots = snapshots
-        self.cache: LRU[bytes] = LRU(max_bytes, cost=len)
+        self.cache: LRU[bytes] = LRU(max_bytes, cost=len, name="image")
         self.font_error = font_error
 
     def check_ready(self) -> None:
         """FontMissing if the font was missing at start: never serve an image with boxes."""
         if self.font_error is not None:
             raise FontMissing("font_missing", self.font_error)
+
+    def is_cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bool:
+        return (shoe_id, revision, road, fmt, params.key()) in self.cache
 
     def image(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
         """(revision, bytes) of the image; the revision may be newer than asked if a write

@@ -55,8 +55,8 @@ class SnapshotCache:
 
     def __init__(self, db: Database, max_entries: int = 1024):
         self.db = db
-        self.documents: LRU[Document] = LRU(max_entries)
-        self.bodies: LRU[bytes] = LRU(max_entries)
+        self.documents: LRU[Document] = LRU(max_entries, name="snapshot")
+        self.bodies: LRU[bytes] = LRU(max_entries, name="snapshot_json")
 
     def cached_body(self, shoe_id: int, revision: int, columns: int | None) -> bytes | None:
         return self.bodies.get((shoe_id, revision, columns))

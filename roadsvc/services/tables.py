@@ -12,6 +12,8 @@ from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integri
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
+from roadsvc.services import admin_audit
+from roadsvc.services.admin_audit import Actor
 from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.snapshots import SnapshotCache, thresholds_of
@@ -41,13 +43,17 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
     return settings
 
 
-def create_table(db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None) -> Table:
+def create_table(
+    db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None, actor: Actor | None = None
+) -> Table:
     table = Table(name=name, rule_set=check_rule_set(rule_set), settings=check_settings(settings or {}))
     check_betting_settings(table.rule_set, table.settings)
     try:
         with db.write() as session:
             _refuse_taken_name(session, name)
             session.add(table)
+            session.flush()
+            admin_audit.record(session, "table.created", actor, f"table {table.id}", table.id, None, _audited(table))
     except IntegrityError:
         raise _name_taken(name) from None
     return table
@@ -63,12 +69,13 @@ def list_tables(db: Database) -> list[Table]:
         return list(session.scalars(select(Table).order_by(Table.id)))
 
 
-def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
+def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Actor | None = None) -> Table:
     """Rename, change the rule set, or replace settings sections; the table's shoes'
     revisions move on because their snapshots depend on the good-road thresholds."""
     try:
         with db.write() as session:
             table = _table(session, table_id)
+            before = _audited(table)
             if "name" in changes and changes["name"] != table.name:
                 _refuse_taken_name(session, changes["name"])
                 table.name = changes["name"]
@@ -78,6 +85,7 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
                 table.settings = check_settings({**table.settings, **changes["settings"]})
             check_betting_settings(table.rule_set, table.settings)
             repo.bump_table_revisions(session, table_id)
+            admin_audit.record(session, "table.updated", actor, f"table {table_id}", table_id, before, _audited(table))
     except IntegrityError:
         raise _name_taken(changes.get("name", "")) from None
     return table
@@ -101,6 +109,10 @@ def _lobby_entry(cache: SnapshotCache, table: Table, shoe) -> dict[str, Any]:
         entry.update(hand_count=roads["hands"], last_result=beads[-1]["result"] if beads else None)
         entry["good_roads"] = roads["good_roads"]
     return entry
+
+
+def _audited(table: Table) -> dict[str, Any]:
+    return {"name": table.name, "rule_set": table.rule_set, "settings": table.settings}
 
 
 def _table(session, table_id: int) -> Table:
