@@ -49,8 +49,8 @@ DUTIES = {
     "game_server": {"read", "place_slips", "read_money"},
     "dealer": {"read", "post_hands", "run_shoes", "close_betting"},
     "pitboss": {"read", "post_hands", "run_shoes", "close_betting", "void_hands", "correct_hands", "cancel_rounds",
-                "table_settings", "read_money"},
-    "admin": {"read", "read_money", "manage_keys", "table_settings"},
+                "table_settings", "read_money", "monitor"},
+    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor"},
 }
 # Routes anyone may read without a key: the API's own documentation.
 PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/<filename>"}
