@@ -25,7 +25,7 @@ def raw_post(api, url: str, data: str | bytes, role: str = "pitboss", method: st
 
 def assert_code(response, status: int, code: str, field: str | None = None):
     assert (response.status_code, response.json["code"]) == (status, code), response.get_data(as_text=True)
-    assert set(response.json) == {"code", "message", "field"}
+    assert set(response.json) == {"code", "message", "field", "request_id"}
     if field is not None:
         assert response.json["field"] == field
 
