@@ -49,6 +49,12 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SERVE_PORT": (_int, 5000),
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
+    # Write-path tails (docs/performance.md): SQLite WAL checkpoints run on a background thread
+    # every this many seconds, never inside a dealer's commit (0: SQLite's automatic ones, inside
+    # commits); the WAL file is kept to, and a warning logged above, this many bytes.
+    "SQLITE_CHECKPOINT_INTERVAL": (_float, 1.0),
+    "SQLITE_WAL_LIMIT_BYTES": (_int, 64 * 1024 * 1024),
+    "GC_FREEZE": (_int, 1),  # gunicorn workers: 1 freezes the start-up heap, full collections between requests
 }
 
 
