@@ -10,6 +10,8 @@ from typing import Any
 
 from roadsvc.config import PROJECT_ROOT, load_settings
 
+CONFIG = "python:roadsvc.gunicorn_config"  # the workers' hooks: start-up heap frozen, full collections between requests
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="serve the API with gunicorn")
@@ -27,6 +29,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
+        "--config", CONFIG,
         "--access-logfile", "-",
         "wsgi:app",
     ]
