@@ -27,6 +27,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from sqlalchemy.engine import make_url
+
 LOG = logging.getLogger(__name__)
 
 
@@ -84,6 +86,8 @@ class Checkpointer:
 
     def _loop(self, stop: threading.Event) -> None:
         while not stop.wait(self.interval):
+            if not os.path.exists(self.path):
+                return  # the database is gone (a test's scratch folder): nothing left to checkpoint
             try:
                 self.checkpoint()
             except sqlite3.Error:
@@ -127,6 +131,16 @@ class Checkpointer:
             self._connection = connection
         return self._connection
 
+    @property
+    def running(self) -> bool:
+        """Whether this process's checkpoint thread is alive."""
+        thread = self._thread
+        return thread is not None and self._pid == os.getpid() and thread.is_alive()
+
+    def stop_soon(self) -> None:
+        """Let the thread end at once, from any thread (the Database was garbage-collected)."""
+        self._stop.set()
+
     def stop(self) -> None:
         """Stop the thread (if this process runs one) and close the connection."""
         self._stop.set()
@@ -137,3 +151,14 @@ class Checkpointer:
             if self._connection is not None:
                 self._connection.close()
             self._connection, self._pid, self._thread = None, None, None
+
+
+def sqlite_checkpointer(url: str, interval: float, wal_limit_bytes: int, synchronous: str) -> Checkpointer | None:
+    """The WAL's checkpointer for an SQLite file (None for PostgreSQL, in-memory databases, or
+    `interval` 0: SQLite's own automatic checkpoints, inside the commits)."""
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or interval <= 0 or not database or database == ":memory:" \
+            or database.startswith("file:"):
+        return None
+    return Checkpointer(database, interval=interval, wal_limit_bytes=wal_limit_bytes, synchronous=synchronous)

@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from roadsvc.persistence.checkpoints import Checkpointer, WalStatus
+from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
 
 WRITE_OPTION = "roadsvc_write"
 
@@ -34,6 +34,8 @@ class Database:
                  checkpoint_interval: float = 1.0, wal_limit_bytes: int = 64 * 1024 * 1024):
         self.url = url
         self.checkpointer = sqlite_checkpointer(url, checkpoint_interval, wal_limit_bytes, synchronous)
+        if self.checkpointer is not None:  # an app dropped without dispose() leaves no thread behind
+            weakref.finalize(self, self.checkpointer.stop_soon)
         self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size,
                                   wal_limit_bytes=wal_limit_bytes if self.checkpointer else None)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
@@ -244,17 +246,6 @@ def _forget_pools_after_fork(db: "Database") -> None:
                 database.checkpointer.forget_after_fork()
 
     os.register_at_fork(after_in_child=after_fork)
-
-
-def sqlite_checkpointer(url: str, interval: float, wal_limit_bytes: int, synchronous: str) -> Checkpointer | None:
-    """The WAL's checkpointer for an SQLite file (None for PostgreSQL, in-memory databases, or
-    `interval` 0: SQLite's own automatic checkpoints, inside the commits)."""
-    parsed = make_url(url)
-    database = parsed.database
-    if parsed.get_backend_name() != "sqlite" or interval <= 0 or not database or database == ":memory:" \
-            or database.startswith("file:"):
-        return None
-    return Checkpointer(database, interval=interval, wal_limit_bytes=wal_limit_bytes, synchronous=synchronous)
 
 
 def make_engine(

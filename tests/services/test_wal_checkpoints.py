@@ -3,6 +3,7 @@ on the Checkpointer's own connection and thread (roadsvc.persistence.checkpoints
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import logging
 import os
@@ -122,3 +123,16 @@ def test_a_forked_worker_runs_its_own_checkpointer(tmp_path):
     pid, threads, checkpoints, copied = map(int, answer_from_forked_child(child).split())
     assert pid != os.getpid() and threads == 1 and checkpoints == 1 and copied >= 5
     db.dispose()
+
+
+def test_a_database_dropped_without_dispose_leaves_no_checkpoint_thread(tmp_path):
+    db = migrated(tmp_path / "dropped.db", checkpoint_interval=3600)
+    write_many(db, 1)
+    checkpointer = db.checkpointer
+    assert checkpointer.running
+    del db
+    gc.collect()
+    deadline = time.monotonic() + 10
+    while checkpointer.running and time.monotonic() < deadline:
+        time.sleep(0.01)  # the thread's exit (bounded), not a timing
+    assert not checkpointer.running
