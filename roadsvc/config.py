@@ -71,6 +71,12 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "METRICS_ALLOW": (_str, ""),  # /metrics answers these addresses/networks (comma-separated); empty: none
     "METRICS_DIR": (_str, ""),  # `roadsvc serve`: prometheus multiprocess folder (empty: <instance>/metrics)
     "KEY_ROTATION_GRACE": (_float, 86400.0),  # seconds a rotated key keeps working beside its successor
+    # Write-path tails (docs/performance.md): SQLite WAL checkpoints run on a background thread
+    # every this many seconds, never inside a dealer's commit (0: SQLite's automatic ones, inside
+    # commits); the WAL file is kept to, and a warning logged above, this many bytes.
+    "SQLITE_CHECKPOINT_INTERVAL": (_float, 1.0),
+    "SQLITE_WAL_LIMIT_BYTES": (_int, 64 * 1024 * 1024),
+    "GC_FREEZE": (_int, 1),  # gunicorn workers: 1 freezes the start-up heap, full collections between requests
 }
 
 

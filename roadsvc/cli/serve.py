@@ -15,6 +15,8 @@ from typing import Any
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import private_folder
 
+CONFIG = "python:roadsvc.gunicorn_config"  # the workers' hooks: start-up heap frozen, full collections between requests
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="serve the API with gunicorn")
@@ -32,6 +34,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
         "--threads", str(args.threads),
+        "--config", CONFIG,
         "wsgi:app",
     ]
 

@@ -22,15 +22,22 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
+
 WRITE_OPTION = "roadsvc_write"
 
 
 class Database:
     """An engine plus a session factory; `write()` and `read()` are the two ways in."""
 
-    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10):
+    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10,
+                 checkpoint_interval: float = 1.0, wal_limit_bytes: int = 64 * 1024 * 1024):
         self.url = url
-        self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
+        self.checkpointer = sqlite_checkpointer(url, checkpoint_interval, wal_limit_bytes, synchronous)
+        if self.checkpointer is not None:  # an app dropped without dispose() leaves no thread behind
+            weakref.finalize(self, self.checkpointer.stop_soon)
+        self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size,
+                                  wal_limit_bytes=wal_limit_bytes if self.checkpointer else None)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         # Hot one-row reads in autocommit: no transaction, so no ROLLBACK round trip when
         # the connection goes back to the pool (SQLite runs in-process and needs none).
@@ -50,11 +57,15 @@ class Database:
             busy_timeout_ms=settings["SQLITE_BUSY_TIMEOUT_MS"],
             synchronous=settings["SQLITE_SYNCHRONOUS"],
             pool_size=settings["DB_POOL_SIZE"],
+            checkpoint_interval=settings["SQLITE_CHECKPOINT_INTERVAL"],
+            wal_limit_bytes=settings["SQLITE_WAL_LIMIT_BYTES"],
         )
 
     @contextmanager
     def write(self) -> Iterator[Session]:
         """One write transaction: committed on success, rolled back on any exception."""
+        if self.checkpointer is not None:
+            self.checkpointer.ensure_running()  # this process writes: its WAL checkpoints run beside it
         with self._write_sessions() as session, session.begin():
             yield session
 
@@ -88,7 +99,13 @@ class Database:
         """
         return self._hot.fetch_ints(sql, params)
 
+    def wal_status(self) -> WalStatus | None:
+        """The SQLite WAL's size and this process's checkpoint figures (None: not a checkpointed SQLite file)."""
+        return None if self.checkpointer is None else self.checkpointer.status()
+
     def dispose(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         self._hot.close_all()
         self.engine.dispose()
         self._hot_engine.dispose()
@@ -225,13 +242,18 @@ def _forget_pools_after_fork(db: "Database") -> None:
             database.engine.dispose(close=False)
             database._hot_engine.dispose(close=False)
             database._hot.forget_after_fork()
+            if database.checkpointer is not None:
+                database.checkpointer.forget_after_fork()
 
     os.register_at_fork(after_in_child=after_fork)
 
 
 def make_engine(
-    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10, autocommit: bool = False
+    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10, autocommit: bool = False,
+    wal_limit_bytes: int | None = None,
 ) -> Engine:
+    """`wal_limit_bytes` (SQLite): no automatic checkpoints on these connections (a Checkpointer
+    runs them) and the WAL file truncated to that size when it starts over."""
     if make_url(url).get_backend_name() != "sqlite":
         # No pre-ping: it would double the round trips of every poll. After a server
         # restart the first request on a stale connection fails and the pool is renewed.
@@ -239,7 +261,7 @@ def make_engine(
         return create_engine(url, pool_size=pool_size, max_overflow=pool_size, **options)
     _make_parent_folder(url)
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, connect_args={"check_same_thread": False})
-    _configure_sqlite(engine, busy_timeout_ms, synchronous)
+    _configure_sqlite(engine, busy_timeout_ms, synchronous, wal_limit_bytes)
     return engine
 
 
@@ -270,7 +292,7 @@ def private_file(path: Path) -> None:
     path.chmod(0o600)
 
 
-def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str, wal_limit_bytes: int | None) -> None:
     if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
 
@@ -283,6 +305,9 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) ->
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        if wal_limit_bytes is not None:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.execute(f"PRAGMA journal_size_limit={int(wal_limit_bytes)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
