@@ -10,7 +10,6 @@ from typing import Any, Mapping
 from flask import Flask, request
 
 from roadsvc.api import create_api, register_blueprints as register_api_blueprints
-from roadsvc.api.application import RoadsFlask
 from roadsvc.api.context import DB, KEYS, SNAPSHOTS
 from roadsvc.api.errors import error_response, register_errorhandlers
 from roadsvc.config import load_settings
@@ -25,7 +24,7 @@ BODY_METHODS = {"POST", "PUT", "PATCH"}
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
-    app = RoadsFlask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
+    app = Flask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
     app.config.update(settings)
     logging.basicConfig(level=settings["LOG_LEVEL"])
     register_extensions(app)

@@ -3,16 +3,19 @@
 `@requires("dealer")` on a view: 401 without a valid key, 403 below the role, and for a
 dealer key bound to a table, 403 at any other table (the view's `table_id`). The view
 function keeps its required role in `_roadsvc_role`, so a test can prove that every
-write route declares one.
+write route declares one. The key's documentation (security, the role in the
+description) goes through flask-smorest's public `Blueprint.doc`, together with any
+other documentation the view passes (`requires("display", responses=...)`), so the view
+is wrapped once for all of it.
 """
 
 from __future__ import annotations
 
-from copy import deepcopy
 from functools import wraps
-from typing import Callable
+from typing import Any, Callable
 
 from flask import current_app, g, request
+from flask_smorest import Blueprint
 
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.services.keys import KeyVerifier, Principal, authorize
@@ -49,8 +52,11 @@ def _docstring_body(view: Callable) -> str:
     return " ".join(parts[1].split()) if len(parts) > 1 else ""
 
 
-def requires(role: str) -> Callable:
-    """Decorator: the view needs a key of at least `role` (and the right table for dealers)."""
+def requires(role: str, **doc: Any) -> Callable:
+    """Decorator: the view needs a key of at least `role` (and the right table for dealers).
+
+    `doc`: more OpenAPI for the view (parameters, responses...), as `blp.doc` takes it.
+    """
 
     def decorator(view: Callable) -> Callable:
         @wraps(view)
@@ -61,10 +67,7 @@ def requires(role: str) -> Callable:
             return view(*args, **kwargs)
 
         wrapper._roadsvc_role = role
-        wrapper._apidoc = deepcopy(getattr(view, "_apidoc", {}))
-        manual = wrapper._apidoc.setdefault("manual_doc", {})
-        manual["security"] = SECURITY
-        manual["description"] = (manual.get("description") or _docstring_body(view)) + f"\n\nNeeds a **{role}** key or higher."
-        return wrapper
+        description = (doc.pop("description", None) or _docstring_body(view)) + f"\n\nNeeds a **{role}** key or higher."
+        return Blueprint.doc(security=SECURITY, description=description, **doc)(wrapper)
 
     return decorator

@@ -13,7 +13,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
-from roadsvc.api.docs import documented, error_responses, error_responses_doc
+from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.bets import (
     BettingStateSchema,
@@ -87,12 +87,11 @@ def _account(query: dict) -> StakeRange | None:
 
 
 @blp.route("/tables/<id:table_id>/bets", methods=["GET"])
-@requires("display")
-@blp.arguments(OpenBetsQuerySchema, location="query")
-@documented(parameters=[IF_NONE_MATCH_DOC], responses={
+@requires("display", parameters=[IF_NONE_MATCH_DOC], responses={
     **revision_responses({"application/json": {"schema": OpenBetsSchema, "example": OPEN_BETS_EXAMPLE}}),
     **error_responses_doc(401, 404, 422),
 })
+@blp.arguments(OpenBetsQuerySchema, location="query")
 def open_bets(query, table_id):
     """The next hand's bets
 

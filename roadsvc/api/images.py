@@ -19,7 +19,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
-from roadsvc.api.docs import documented, error_doc, error_responses_doc
+from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema
@@ -107,8 +107,7 @@ def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: Ren
 
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires("display", parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
 
@@ -123,8 +122,7 @@ def table_road_image(table_id, road, fmt):
 
 
 @blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires("display", parameters=PARAMETERS, responses=RESPONSES)
 def shoe_road_image(shoe_id, road, fmt):
     """A road image of any shoe
 

@@ -16,7 +16,7 @@ from marshmallow import fields
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, snapshots
-from roadsvc.api.docs import documented, error_responses_doc
+from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
@@ -97,8 +97,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires("display", parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
 
@@ -111,8 +110,7 @@ def table_roads(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/roads", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires("display", parameters=PARAMETERS, responses=RESPONSES)
 def shoe_roads(shoe_id):
     """The roads of any shoe
 

@@ -129,8 +129,19 @@ def crop_snapshot(snapshot: Snapshot, columns: int) -> Snapshot:
 
 
 def _window_start(cols: Sequence[int], columns: int) -> int:
-    """The first drawn column kept: `columns` back from the newest (0 when empty)."""
-    return max(max(cols, default=0) - columns + 1, 0)
+    """The first drawn column kept, `cols` being the drawn columns in arrival order.
+
+    The window ends at the highest drawn column, unless that would leave the newest
+    mark out: after a dragon tail the newest column sits left of the tail's end, and
+    the window then ends at the newest mark's column. 0 when empty.
+    """
+    if not cols:
+        return 0
+    newest = cols[-1]
+    first = max(cols) - columns + 1
+    if first > newest:
+        first = newest - columns + 1
+    return max(first, 0)
 
 
 def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
