@@ -17,11 +17,10 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.good_roads import GoodRoad, GoodRoadThresholds, good_roads
 from roadsvc.domain.grid import Cell
 from roadsvc.domain.hands import Hand
+from roadsvc.domain.road_registry import GRID_ROADS
 from roadsvc.domain.statistics import Counts, Streaks, counts, streaks
 
 Snapshot = dict[str, Any]
-GRID_ROADS = ("big_road", "big_eye_boy", "small_road", "cockroach_pig")
-"""The snapshot's roads that carry drawn `cells`."""
 
 
 def build_snapshot(
@@ -152,7 +151,7 @@ def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any
 def _crop_road(road: dict[str, Any], columns: int) -> dict[str, Any]:
     cells = road["cells"]
     first = _window_start([cell["col"] for cell in cells], columns)
-    kept = [(index, cell) for index, cell in enumerate(cells) if cell["col"] >= first]
+    kept = [(index, cell) for index, cell in enumerate(cells) if first <= cell["col"] < first + columns]
     return {
         **road,
         "cells": [{"col": cell["col"] - first, "row": cell["row"]} for _, cell in kept],

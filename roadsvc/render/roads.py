@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from roadsvc.domain.road_registry import BEAD, BIG, DERIVED, road as road_info
 from roadsvc.domain.snapshot import crop_snapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
@@ -19,8 +20,8 @@ from roadsvc.render.params import RenderParams
 from roadsvc.render.shapes import Shape
 from roadsvc.render.themes import THEMES, Theme
 
-MIN_COLUMNS = {"bead_plate": 6, "big_road": 12, "big_eye_boy": 12, "small_road": 12, "cockroach_pig": 12}
-"""A road image shows at least this many columns, like an empty scoreboard."""
+MIN_COLUMNS = {BEAD: 6, BIG: 12, DERIVED: 12}
+"""A road image shows at least this many columns (by the road's kind), like an empty scoreboard."""
 
 
 def bead_plate_marks(beads: list[dict[str, Any]], grid: Grid, language: str, theme: Theme) -> Iterator[Mark]:
@@ -100,7 +101,7 @@ def used_columns(snapshot: dict[str, Any], road: str) -> int:
 
 
 def road_cell(road: str, cell: int) -> int:
-    return cell if road in ("bead_plate", "big_road") else half(cell)
+    return half(cell) if road_info(road).kind == DERIVED else cell
 
 
 def window(snapshot: dict[str, Any], columns: int | None) -> dict[str, Any]:
@@ -114,7 +115,7 @@ def window(snapshot: dict[str, Any], columns: int | None) -> dict[str, Any]:
 def road_board(snapshot: dict[str, Any], road: str, params: RenderParams) -> Board:
     """An image of one road: its grid with a margin, at the requested width."""
     theme, size, margin = THEMES[params.theme], road_cell(road, params.cell), gap(params.cell)
-    cols = params.columns or max(MIN_COLUMNS[road], used_columns(snapshot, road))
+    cols = params.columns or max(MIN_COLUMNS[road_info(road).kind], used_columns(snapshot, road))
     grid = Grid(road, margin, margin, cols, ROWS, size)
     shown = window(snapshot, params.columns)
     return Board(cols * size + 2 * margin, ROWS * size + 2 * margin, theme, road_name(params.language, road),
