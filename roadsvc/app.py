@@ -1,6 +1,7 @@
 """The application factory, split as in cookiecutter-flask: extensions, blueprints,
-error handlers, commands. `create_app(config)` takes overrides (tests) on top of the
-ROADSVC_ environment (roadsvc.config)."""
+request hooks, error handlers (the one command line is `roadsvc`, roadsvc.cli).
+`create_app(config)` takes overrides (tests) on top of the ROADSVC_ environment
+(roadsvc.config)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from roadsvc.api.context import DB, KEYS, SNAPSHOTS
 from roadsvc.api.errors import error_response, register_errorhandlers
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.migrations import upgrade
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.snapshots import SnapshotCache
@@ -29,8 +29,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     logging.basicConfig(level=settings["LOG_LEVEL"])
     register_extensions(app)
     register_blueprints(app)
+    register_request_hooks(app)
     register_errorhandlers(app)
-    register_commands(app)
     return app
 
 
@@ -46,6 +46,9 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     register_api_blueprints(app.extensions["roadsvc.api"])
+
+
+def register_request_hooks(app: Flask) -> None:
     app.before_request(refuse_non_json_body)
 
 
@@ -55,9 +58,3 @@ def refuse_non_json_body():
         return error_response(415, "unsupported_media_type", "send the body as application/json")
     return None
 
-
-def register_commands(app: Flask) -> None:
-    @app.cli.command("db-upgrade")
-    def db_upgrade() -> None:
-        """Apply the Alembic migrations (same as `roadsvc db upgrade`)."""
-        upgrade(app.config["DATABASE_URL"])
