@@ -130,17 +130,11 @@ def crop_snapshot(snapshot: Snapshot, columns: int) -> Snapshot:
 def _window_start(cols: Sequence[int], columns: int) -> int:
     """The first drawn column kept, `cols` being the drawn columns in arrival order.
 
-    The window ends at the highest drawn column, unless that would leave the newest
-    mark out: after a dragon tail the newest column sits left of the tail's end, and
-    the window then ends at the newest mark's column. 0 when empty.
+    The window ends at the newest mark's column, so the newest marks are always shown
+    with the ones before them: after a dragon tail the newest column sits left of the
+    tail's end, and the part of the (older) tail right of it is left out. 0 when empty.
     """
-    if not cols:
-        return 0
-    newest = cols[-1]
-    first = max(cols) - columns + 1
-    if first > newest:
-        first = newest - columns + 1
-    return max(first, 0)
+    return max(cols[-1] - columns + 1, 0) if cols else 0
 
 
 def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:

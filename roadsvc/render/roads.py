@@ -27,7 +27,7 @@ MIN_COLUMNS = {BEAD: 6, BIG: 12, DERIVED: 12}
 def bead_plate_marks(beads: list[dict[str, Any]], grid: Grid, language: str, theme: Theme) -> Iterator[Mark]:
     for bead in beads:
         shapes = marks.bead(bead["result"], result_label(language, bead["result"]), grid.cell, theme,
-                            bead["banker_pair"], bead["player_pair"])
+                            bead["banker_pair"], bead["player_pair"], bead["natural"])
         yield _mark_in_cell(grid, bead["col"], bead["row"], shapes,
                             ("mark", "bead-plate", bead["result"]) + _pair_classes(bead),
                             (("hand", str(bead["hand"])),))
@@ -41,7 +41,8 @@ def big_road_marks(road: dict[str, Any], grid: Grid, theme: Theme) -> Iterator[M
         entry = entries[index]
         leading = road["leading_ties"] if index == 0 else 0
         ties = entry["ties"] + leading
-        shapes = marks.ring(entry["result"], grid.cell, theme, ties, entry["banker_pair"], entry["player_pair"])
+        shapes = marks.ring(entry["result"], grid.cell, theme, ties, entry["banker_pair"], entry["player_pair"],
+                            entry["natural"])
         classes = ("mark", "big-road", entry["result"]) + _pair_classes(entry) + (("tie",) if ties else ())
         data = (("hand", str(entry["hand"])), ("ties", str(ties)), ("leading-ties", str(leading)))
         yield _mark_in_cell(grid, cell["col"], cell["row"], shapes, classes, data)
@@ -70,7 +71,8 @@ def _visible_cells(road: dict[str, Any]) -> Iterator[tuple[int, dict[str, int]]]
 
 
 def _pair_classes(item: dict[str, Any]) -> tuple[str, ...]:
-    return tuple(name.replace("_", "-") for name in ("banker_pair", "player_pair") if item[name])
+    """banker-pair, player-pair and natural: the dots a mark carries."""
+    return tuple(name.replace("_", "-") for name in ("banker_pair", "player_pair", "natural") if item[name])
 
 
 def _mark_in_cell(grid: Grid, col: int, row: int, shapes: tuple[Shape, ...],

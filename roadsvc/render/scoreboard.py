@@ -104,8 +104,10 @@ def scoreboard_board(snapshot: dict[str, Any], params: RenderParams) -> Board:
 
 
 def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, width: int) -> Iterator[Mark]:
-    """Beneath the bead plate: a row per ask side, then the counts in two columns."""
+    """Beneath the bead plate: a row per ask side captioned 问路 / 問路 / Ask Road, then the
+    counts in two columns."""
     cell = params.cell
+    yield ask_caption(params, x + (len(DERIVED_ROADS) + 1) * cell + gap(cell), y)
     for row, side in enumerate(ASK_SIDES):
         yield from ask_row(snapshot["ask_road"][side], side, params, x, y + row * cell)
     counts_y = y + 2 * cell + gap(cell)
@@ -113,6 +115,14 @@ def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, 
     for index, key in enumerate(COUNT_KEYS):
         row, col = divmod(index, 2)
         yield count_mark(snapshot, key, params, x + col * item, counts_y + row * cell, item)
+
+
+def ask_caption(params: RenderParams, x: int, y: int) -> Mark:
+    """The ask road's name, to the right of its first row."""
+    theme, cell = THEMES[params.theme], params.cell
+    label = Label(0, cell / 2, road_name(params.language, "ask_road"), max(11, round(0.42 * cell)), theme.text,
+                  "start")
+    return Mark(x, y, 2 * cell, cell, (label,), ("caption", "ask-road"))
 
 
 def ask_row(asked: dict[str, str | None], side: str, params: RenderParams, x: int, y: int) -> Iterator[Mark]:
@@ -137,7 +147,8 @@ def count_mark(snapshot: dict[str, Any], key: str, params: RenderParams, x: int,
     shapes: tuple[Shape, ...] = count_icon(key, cell, theme) + (
         Label(0.62 * cell, cell / 2, count_label(params.language, key), max(11, round(0.42 * cell)), theme.text,
               "start"),
-        Label(width - 0.25 * cell, cell / 2, str(value), max(11, round(0.46 * cell)), theme.text, "end"),
+        # the figure ends half a cell short of the next count's icon
+        Label(width - 0.5 * cell, cell / 2, str(value), max(11, round(0.46 * cell)), theme.text, "end"),
     )
     return Mark(x, y, width, cell, shapes, ("count", css(key)), (("count", str(value)),))
 

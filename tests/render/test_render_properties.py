@@ -104,3 +104,17 @@ def test_after_a_dragon_tail_a_narrow_big_road_shows_the_newest_hands():
     board = layout(snapshot, "big_road", RenderParams(columns=12))
     hands_drawn = {int(mark["hand"]) for mark in drawn(board, "big_road")}
     assert set(range(13, 21)) <= hands_drawn
+
+
+def test_naturals_and_only_naturals_are_marked():
+    from conftest import shoe_snapshot
+
+    snapshot = shoe_snapshot(3)
+    board = layout(snapshot, "scoreboard", RenderParams())
+    natural_hands = {str(bead["hand"]) for bead in snapshot["bead_plate"] if bead["natural"]}
+    assert natural_hands  # a real shoe has some
+    for road in ("bead_plate", "big_road"):
+        marked = {dict(m.data)["hand"] for m in board.marks
+                  if m.classes[:2] == ("mark", road.replace("_", "-")) and "natural" in m.classes}
+        entries = {str(e["hand"]) for column in snapshot["big_road"]["columns"] for e in column}
+        assert marked == (natural_hands if road == "bead_plate" else natural_hands & entries)
