@@ -18,6 +18,11 @@ up together; the loads run in interleaved rounds, and each ratio is the median o
 the per-round ratios, so a machine busy for a while slows both sides of a ratio alike.
 Targets are printed as PASS or MISS; nothing here exits non-zero for a miss.
 
+First, in-process: what the public documentation decorator costs a polled view. A
+polled view takes one flask-smorest `Blueprint.doc` wrapper (roadsvc.api.auth.requires
+carries all its OpenAPI), which looks up `current_app` and asks `ensure_sync` on every
+call; printed beside the bare call and Flask's own `ensure_sync`.
+
     .venv/bin/python bench/api_polls.py [--seconds 3] [--rounds 5] [--connections 16] [--workers 2] [--threads 1]
 """
 
@@ -26,9 +31,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import timeit
 import urllib.request
 import uuid
 from statistics import median
+
+from flask import Flask
+from flask_smorest import Blueprint
 
 from _http import ROOT, Gunicorn, wrk
 from _service import BACKENDS, Deployment, fresh_deployment, open_floor, postgres_missing, roadsvc_server
@@ -158,6 +167,20 @@ def report_limits(figures: dict[str, list[dict]]) -> None:
               f"p50 {median(o['p50_ms'] for o in off):.2f} ms)")
 
 
+def doc_wrapper_cost(calls: int = 100_000) -> None:
+    """Microseconds a view pays for one public `Blueprint.doc` wrapper, in an app context."""
+
+    def view() -> int:
+        return 1
+
+    wrapped, app = Blueprint.doc(description="doc")(view), Flask("bench")
+    with app.app_context():
+        bare, through, sync = (min(timeit.repeat(call, number=calls, repeat=5)) / calls * 1e6
+                               for call in (view, wrapped, lambda: app.ensure_sync(view)))
+    print(f"in-process: bare view call {bare:.2f} us; through one Blueprint.doc wrapper {through:.2f} us "
+          f"(+{through - bare:.2f} us per poll); Flask.ensure_sync alone {sync:.2f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=3, help="per wrk run")
@@ -167,6 +190,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers (keep-alive)")
     parser.add_argument("--backend", choices=BACKENDS, action="append", help="default: both")
     args = parser.parse_args()
+    doc_wrapper_cost()
     kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; wrk -t2 -c{args.connections} -d{args.seconds}s "
           f"x {args.rounds} interleaved rounds; "

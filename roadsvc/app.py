@@ -1,6 +1,7 @@
 """The application factory, split as in cookiecutter-flask: extensions, blueprints,
-error handlers, commands. `create_app(config)` takes overrides (tests) on top of the
-ROADSVC_ environment (roadsvc.config)."""
+request hooks, error handlers (the one command line is `roadsvc`, roadsvc.cli).
+`create_app(config)` takes overrides (tests) on top of the ROADSVC_ environment
+(roadsvc.config)."""
 
 from __future__ import annotations
 
@@ -9,26 +10,25 @@ from typing import Any, Mapping
 from flask import Flask
 
 from roadsvc.api import create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
-from roadsvc.api.application import RoadsFlask
 from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, KEYS, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.migrations import upgrade
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.snapshots import SnapshotCache
 
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
-    app = RoadsFlask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
+    app = Flask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
     app.config.update(settings)
     operations.init_app(app)  # logs, request IDs, metrics, health, rate limits: first, before any other hook
     register_extensions(app)
     register_blueprints(app)
+    register_request_hooks(app)
     register_errorhandlers(app)
-    register_commands(app)
     return app
 
 
@@ -44,13 +44,10 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     register_api_blueprints(app.extensions["roadsvc.api"])
-    app.before_request(check_request)  # bodies and query strings (roadsvc.api.bodies)
     docs_ui.init_app(app)  # /api/docs from the installed Swagger UI
+
+
+def register_request_hooks(app: Flask) -> None:
+    app.before_request(check_request)  # bodies and query strings (roadsvc.api.bodies)
     security.init_app(app)  # security headers, CORS allowlist
 
-
-def register_commands(app: Flask) -> None:
-    @app.cli.command("db-upgrade")
-    def db_upgrade() -> None:
-        """Apply the Alembic migrations (same as `roadsvc db upgrade`)."""
-        upgrade(app.config["DATABASE_URL"])

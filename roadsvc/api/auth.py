@@ -5,16 +5,18 @@ the capability (the table in roadsvc.services.capabilities), and for a key bound
 table, 403 `wrong_table` on every path that is not about its table: a table path
 (`table_id`), a shoe path (the shoe's table), or a path about no table. The view keeps
 its capability in `_roadsvc_capability`, so the route walk checks every route against
-every role.
+every role. The key's documentation (security, the capability in the description) goes
+through flask-smorest's public `Blueprint.doc`, together with any other documentation
+the view passes (`requires(READ, responses=...)`), so the view is wrapped once for all of it.
 """
 
 from __future__ import annotations
 
-from copy import deepcopy
 from functools import wraps
-from typing import Callable
+from typing import Any, Callable
 
 from flask import current_app, g, request
+from flask_smorest import Blueprint
 
 from roadsvc.api.context import database
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
@@ -62,9 +64,12 @@ def _docstring_body(view: Callable) -> str:
     return " ".join(parts[1].split()) if len(parts) > 1 else ""
 
 
-def requires(capability: str) -> Callable:
+def requires(capability: str, **doc: Any) -> Callable:
     """Decorator: the view needs a key whose role has `capability` (and, for a key bound
-    to a table, a request about that table)."""
+    to a table, a request about that table).
+
+    `doc`: more OpenAPI for the view (parameters, responses...), as `blp.doc` takes it.
+    """
     if capability not in ALL_CAPABILITIES:
         hint = " (roles are no longer a ladder: name a capability)" if capability in ROLES else ""
         raise ValueError(f"unknown capability {capability!r}{hint}; see roadsvc.services.capabilities")
@@ -82,13 +87,10 @@ def requires(capability: str) -> Callable:
             return view(*args, **kwargs)
 
         wrapper._roadsvc_capability = capability
-        wrapper._apidoc = deepcopy(getattr(view, "_apidoc", {}))
-        manual = wrapper._apidoc.setdefault("manual_doc", {})
-        manual["security"] = SECURITY
         roles = ", ".join(roles_with(capability))
-        manual["description"] = (manual.get("description") or _docstring_body(view)) + (
+        description = (doc.pop("description", None) or _docstring_body(view)) + (
             f"\n\nNeeds the **{capability}** capability (roles: {roles})."
         )
-        return wrapper
+        return Blueprint.doc(security=SECURITY, description=description, **doc)(wrapper)
 
     return decorator

@@ -21,7 +21,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database, principal
 from roadsvc.api.limits import rate_limits
-from roadsvc.api.docs import documented, error_doc, error_responses_doc
+from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
@@ -117,8 +117,7 @@ def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderPar
 
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires(READ)
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
 
@@ -137,8 +136,7 @@ def table_image(table_id: int, road: str, fmt: str) -> Response:
 
 
 @blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires(READ)
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def shoe_road_image(shoe_id, road, fmt):
     """A road image of any shoe
 
@@ -154,8 +152,7 @@ def shoe_image(shoe_id: int, road: str, fmt: str) -> Response:
 
 
 @blp.route(f"/tables/<id:table_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
-@requires(READ)
-@documented(parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
 def table_scoreboard_image(table_id, fmt):
     """The scoreboard of a table's current shoe
 
@@ -167,8 +164,7 @@ def table_scoreboard_image(table_id, fmt):
 
 
 @blp.route(f"/shoes/<id:shoe_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
-@requires(READ)
-@documented(parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
 def shoe_scoreboard_image(shoe_id, fmt):
     """The scoreboard of any shoe
 

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database
-from roadsvc.api.docs import documented, error_doc, error_responses_doc
+from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.integrity import ChartQuerySchema, ShoeOddsSchema, TableOddsSchema
 from roadsvc.render.ev_chart import choose_lines, render_ev_chart
@@ -57,8 +57,7 @@ def _odds_responses(schema, example=None) -> dict:
 
 
 @blp.route("/tables/<id:table_id>/odds", methods=["GET"])
-@requires(MONITOR)
-@documented(parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(TableOddsSchema, TABLE_ODDS_EXAMPLE))
+@requires(MONITOR, parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(TableOddsSchema, TABLE_ODDS_EXAMPLE))
 def table_odds(table_id):
     """The next hand's exact odds
 
@@ -76,8 +75,7 @@ def table_odds(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/odds", methods=["GET"])
-@requires(MONITOR)
-@documented(parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(ShoeOddsSchema, SHOE_ODDS_EXAMPLE))
+@requires(MONITOR, parameters=[IF_NONE_MATCH_DOC], responses=_odds_responses(ShoeOddsSchema, SHOE_ODDS_EXAMPLE))
 def shoe_odds(shoe_id):
     """A shoe's EV hand by hand
 
@@ -91,13 +89,13 @@ def shoe_odds(shoe_id):
 
 CHART_CONTENT = {"image/png": {"schema": {"type": "string", "format": "binary"}},
                  "image/svg+xml": {"schema": {"type": "string"}}}
+CHART_RESPONSES = {**revision_responses(CHART_CONTENT), **error_responses_doc(401, 403, 404, 422),
+                   "409": NO_COMPOSITION_DOC}
 
 
 @blp.route(f"/shoes/<id:shoe_id>/odds/chart.{FORMATS}", methods=["GET"])
-@requires(MONITOR)
+@requires(MONITOR, parameters=[IF_NONE_MATCH_DOC], responses=CHART_RESPONSES)
 @blp.arguments(ChartQuerySchema, location="query")
-@documented(parameters=[IF_NONE_MATCH_DOC], responses={
-    **revision_responses(CHART_CONTENT), **error_responses_doc(401, 403, 404, 422), "409": NO_COMPOSITION_DOC})
 def shoe_odds_chart(query, shoe_id, fmt):
     """A shoe's EV chart
 
@@ -109,10 +107,8 @@ def shoe_odds_chart(query, shoe_id, fmt):
 
 
 @blp.route(f"/tables/<id:table_id>/odds/chart.{FORMATS}", methods=["GET"])
-@requires(MONITOR)
+@requires(MONITOR, parameters=[IF_NONE_MATCH_DOC], responses=CHART_RESPONSES)
 @blp.arguments(ChartQuerySchema, location="query")
-@documented(parameters=[IF_NONE_MATCH_DOC], responses={
-    **revision_responses(CHART_CONTENT), **error_responses_doc(401, 403, 404, 422), "409": NO_COMPOSITION_DOC})
 def table_odds_chart(query, table_id, fmt):
     """The EV chart of the table's newest shoe
 

@@ -9,15 +9,14 @@ state.
 
 from __future__ import annotations
 
-import marshmallow as ma
 from flask import Response, request
 from flask_smorest import Blueprint
-from marshmallow import fields
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database, snapshots
-from roadsvc.api.docs import documented, error_responses_doc
+from roadsvc.api.docs import error_responses_doc
+from roadsvc.api.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
@@ -25,17 +24,7 @@ from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
 blp = Blueprint("roads", __name__, description="Road snapshots: 珠盘路 大路 大眼仔 小路 曱甴路, ask road, good roads")
 
 MAX_COLUMNS = 200
-PARAMETERS = [
-    {
-        "in": "query",
-        "name": "columns",
-        "required": False,
-        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS},
-        "description": "Keep only the newest N drawn columns of every grid (fixed-width displays)",
-        "example": 24,
-    },
-    IF_NONE_MATCH_DOC,
-]
+PARAMETERS = [{"in": "query", "schema": RoadsQuerySchema}, IF_NONE_MATCH_DOC]
 ROADS_EXAMPLE = {
     "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"},
     "shoe": {"id": 12, "number": 7, "status": "open", "decks": 8, "burn_card": "7H", "burn_count": 7,
@@ -67,13 +56,6 @@ ROADS_EXAMPLE = {
 }
 
 
-class RoadsSchema(ma.Schema):
-    table = fields.Dict(metadata={"description": "id, name, rule_set"})
-    shoe = fields.Dict(metadata={"description": "id, number, status, decks, burn, last_hand, times"})
-    revision = fields.Integer(metadata={"description": "The shoe's revision these roads describe"})
-    roads = fields.Dict(metadata={"description": "The road snapshot (docs/snapshot.md)"})
-
-
 RESPONSES = {
     **revision_responses({"application/json": {"schema": RoadsSchema, "example": ROADS_EXAMPLE}}),
     **error_responses_doc(401, 404, 422),
@@ -98,8 +80,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
-@requires(READ)
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
 
@@ -112,8 +93,7 @@ def table_roads(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/roads", methods=["GET"])
-@requires(READ)
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def shoe_roads(shoe_id):
     """The roads of any shoe
 

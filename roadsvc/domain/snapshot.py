@@ -17,11 +17,10 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.good_roads import GoodRoad, GoodRoadThresholds, good_roads
 from roadsvc.domain.grid import Cell
 from roadsvc.domain.hands import Hand
+from roadsvc.domain.road_registry import GRID_ROADS
 from roadsvc.domain.statistics import Counts, Streaks, counts, streaks
 
 Snapshot = dict[str, Any]
-GRID_ROADS = ("big_road", "big_eye_boy", "small_road", "cockroach_pig")
-"""The snapshot's roads that carry drawn `cells`."""
 
 
 def build_snapshot(
@@ -129,8 +128,13 @@ def crop_snapshot(snapshot: Snapshot, columns: int) -> Snapshot:
 
 
 def _window_start(cols: Sequence[int], columns: int) -> int:
-    """The first drawn column kept: `columns` back from the newest (0 when empty)."""
-    return max(max(cols, default=0) - columns + 1, 0)
+    """The first drawn column kept, `cols` being the drawn columns in arrival order.
+
+    The window ends at the newest mark's column, so the newest marks are always shown
+    with the ones before them: after a dragon tail the newest column sits left of the
+    tail's end, and the part of the (older) tail right of it is left out. 0 when empty.
+    """
+    return max(cols[-1] - columns + 1, 0) if cols else 0
 
 
 def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
@@ -141,7 +145,7 @@ def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any
 def _crop_road(road: dict[str, Any], columns: int) -> dict[str, Any]:
     cells = road["cells"]
     first = _window_start([cell["col"] for cell in cells], columns)
-    kept = [(index, cell) for index, cell in enumerate(cells) if cell["col"] >= first]
+    kept = [(index, cell) for index, cell in enumerate(cells) if first <= cell["col"] < first + columns]
     return {
         **road,
         "cells": [{"col": cell["col"] - first, "row": cell["row"]} for _, cell in kept],

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
 import time
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
+from roadsvc.persistence.hot_reads import HotConnections
 
 WRITE_OPTION = "roadsvc_write"
 
@@ -109,126 +109,6 @@ class Database:
         self._hot.close_all()
         self.engine.dispose()
         self._hot_engine.dispose()
-
-
-class HotConnections:
-    """One raw connection per thread for the hot one-row reads, kept outside the pool.
-
-    Each is detached from the pool once, so a poll costs no checkout, no reset on return
-    and no pool bookkeeping. They never hold a transaction (SQLite runs in autocommit and
-    the cursor is closed after its one row; PostgreSQL's hot engine is AUTOCOMMIT), so every
-    read sees the newest commit. A connection whose query fails is closed and replaced on
-    the next read (after a database restart, one poll fails, as with the pool).
-    """
-
-    def __init__(self, engine: Engine):
-        self.engine = engine
-        self._local = threading.local()
-        self._open: list = []
-        self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
-        self._lock = threading.Lock()
-
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        connection, reader = self._connection()
-        try:
-            return reader(sql, params)
-        except Exception:
-            self._discard(connection)
-            raise
-
-    def _connection(self) -> tuple[Any, Callable]:
-        kept = getattr(self._local, "kept", None)
-        if kept is None:
-            connection = self.engine.raw_connection()
-            connection.detach()  # ours now: close() really closes it
-            kept = self._local.kept = (connection, reader_for(connection, self.engine.dialect.paramstyle))
-            with self._lock:
-                self._open.append(connection)
-        return kept
-
-    def _discard(self, connection) -> None:
-        self._local.kept = None
-        with self._lock:
-            if connection in self._open:
-                self._open.remove(connection)
-        try:
-            connection.close()
-        except Exception:  # noqa: BLE001 - already broken; nothing more to do
-            pass
-
-    def close_all(self) -> None:
-        with self._lock:
-            connections, self._open = self._open, []
-        self._local = threading.local()
-        for connection in connections:
-            try:
-                connection.close()
-            except Exception:  # noqa: BLE001 - closing at shutdown: nothing more to do
-                pass
-
-    def forget_after_fork(self) -> None:
-        """In a forked child: keep the parent's connections referenced (closing or
-        collecting them would close the parent's sockets) and start afresh."""
-        with self._lock:
-            self._inherited.extend(self._open)
-            self._open = []
-        self._local = threading.local()
-
-
-def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:
-    """How one kept connection runs a hot read: libpq's prepared statements under psycopg 3,
-    a DB-API cursor otherwise (SQLite, which runs in-process)."""
-    pgconn = getattr(connection.dbapi_connection, "pgconn", None)
-    if pgconn is not None:
-        return PreparedReads(pgconn).fetch_ints
-
-    def fetch_ints(sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        cursor = connection.cursor()
-        cursor.execute(sql if paramstyle == "qmark" else sql.replace("?", "%s"), params)
-        row = cursor.fetchone()
-        cursor.close()
-        return None if row is None else tuple(row)
-
-    return fetch_ints
-
-
-class PreparedReads:
-    """Hot reads on one PostgreSQL connection, straight through libpq (psycopg.pq).
-
-    Each statement is prepared once per connection; a read is then one PQexecPrepared
-    with the integers as text, and the row's integers parsed from text. psycopg's cursor
-    (query conversion, parameter dumping, its prepare bookkeeping, result loaders) costs
-    more client CPU than the whole round trip, measured in bench/api_polls.py. The
-    connection is in autocommit, so no transaction is left open between reads. (Named
-    prepared statements need a session-pooling PgBouncer, as psycopg's own do.)
-    """
-
-    def __init__(self, pgconn):
-        from psycopg import OperationalError, pq
-
-        self.pgconn, self.names = pgconn, {}
-        self.succeeded = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
-        self.error = OperationalError
-
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        name = self.names.get(sql) or self._prepare(sql)
-        result = self.pgconn.exec_prepared(name, [b"%d" % value for value in params])
-        self._check(result)
-        if result.ntuples == 0:
-            return None
-        return tuple(int(result.get_value(0, column)) for column in range(result.nfields))
-
-    def _prepare(self, sql: str) -> bytes:
-        first, *rest = sql.split("?")  # `?` placeholders become $1, $2...
-        numbered = first + "".join(f"${number}{part}" for number, part in enumerate(rest, start=1))
-        name = f"roadsvc_hot_{len(self.names)}".encode()
-        self._check(self.pgconn.prepare(name, numbered.encode()))
-        self.names[sql] = name
-        return name
-
-    def _check(self, result) -> None:
-        if result.status not in self.succeeded:
-            raise self.error(result.error_message.decode("utf-8", "replace"))
 
 
 def _forget_pools_after_fork(db: "Database") -> None:

@@ -111,14 +111,14 @@ def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
 
 
 _COUNTED_HAND_ROWS = (
-    select(Hand.number, cast(Hand.data, Text).label("data"))
+    select(Hand.number, cast(Hand.data, Text).label("data_json"))
     .where(Hand.shoe_id == bindparam("shoe_id"), Hand.voided.is_(False))
     .order_by(Hand.number)
 )
 
 
 def counted_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
-    """(number, data) of the shoe's hands that count (not voided), in order; `data` is the
+    """(number, data_json) of the shoe's hands that count (not voided), in order; `data_json` is the
     stored JSON text, undecoded (services.stored_hands parses each text once per process)."""
     return session.execute(_COUNTED_HAND_ROWS, {"shoe_id": shoe_id}).all()
 

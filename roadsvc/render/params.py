@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.road_registry import ROAD_NAMES
 from roadsvc.render.labels import LANGUAGES
 from roadsvc.render.themes import THEMES
 
-ROADS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "scoreboard")
+ROADS = ROAD_NAMES + ("scoreboard",)
 FORMATS = ("png", "svg")
 CONTENT_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
 

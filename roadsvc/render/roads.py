@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from roadsvc.domain.road_registry import BEAD, BIG, DERIVED, road as road_info
 from roadsvc.domain.snapshot import crop_snapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
@@ -19,14 +20,14 @@ from roadsvc.render.params import RenderParams
 from roadsvc.render.shapes import Shape
 from roadsvc.render.themes import THEMES, Theme
 
-MIN_COLUMNS = {"bead_plate": 6, "big_road": 12, "big_eye_boy": 12, "small_road": 12, "cockroach_pig": 12}
-"""A road image shows at least this many columns, like an empty scoreboard."""
+MIN_COLUMNS = {BEAD: 6, BIG: 12, DERIVED: 12}
+"""A road image shows at least this many columns (by the road's kind), like an empty scoreboard."""
 
 
 def bead_plate_marks(beads: list[dict[str, Any]], grid: Grid, language: str, theme: Theme) -> Iterator[Mark]:
     for bead in beads:
         shapes = marks.bead(bead["result"], result_label(language, bead["result"]), grid.cell, theme,
-                            bead["banker_pair"], bead["player_pair"])
+                            bead["banker_pair"], bead["player_pair"], bead["natural"])
         yield _mark_in_cell(grid, bead["col"], bead["row"], shapes,
                             ("mark", "bead-plate", bead["result"]) + _pair_classes(bead),
                             (("hand", str(bead["hand"])),))
@@ -40,7 +41,8 @@ def big_road_marks(road: dict[str, Any], grid: Grid, theme: Theme) -> Iterator[M
         entry = entries[index]
         leading = road["leading_ties"] if index == 0 else 0
         ties = entry["ties"] + leading
-        shapes = marks.ring(entry["result"], grid.cell, theme, ties, entry["banker_pair"], entry["player_pair"])
+        shapes = marks.ring(entry["result"], grid.cell, theme, ties, entry["banker_pair"], entry["player_pair"],
+                            entry["natural"])
         classes = ("mark", "big-road", entry["result"]) + _pair_classes(entry) + (("tie",) if ties else ())
         data = (("hand", str(entry["hand"])), ("ties", str(ties)), ("leading-ties", str(leading)))
         yield _mark_in_cell(grid, cell["col"], cell["row"], shapes, classes, data)
@@ -69,7 +71,8 @@ def _visible_cells(road: dict[str, Any]) -> Iterator[tuple[int, dict[str, int]]]
 
 
 def _pair_classes(item: dict[str, Any]) -> tuple[str, ...]:
-    return tuple(name.replace("_", "-") for name in ("banker_pair", "player_pair") if item[name])
+    """banker-pair, player-pair and natural: the dots a mark carries."""
+    return tuple(name.replace("_", "-") for name in ("banker_pair", "player_pair", "natural") if item[name])
 
 
 def _mark_in_cell(grid: Grid, col: int, row: int, shapes: tuple[Shape, ...],
@@ -100,7 +103,7 @@ def used_columns(snapshot: dict[str, Any], road: str) -> int:
 
 
 def road_cell(road: str, cell: int) -> int:
-    return cell if road in ("bead_plate", "big_road") else half(cell)
+    return half(cell) if road_info(road).kind == DERIVED else cell
 
 
 def window(snapshot: dict[str, Any], columns: int | None) -> dict[str, Any]:
@@ -114,7 +117,7 @@ def window(snapshot: dict[str, Any], columns: int | None) -> dict[str, Any]:
 def road_board(snapshot: dict[str, Any], road: str, params: RenderParams) -> Board:
     """An image of one road: its grid with a margin, at the requested width."""
     theme, size, margin = THEMES[params.theme], road_cell(road, params.cell), gap(params.cell)
-    cols = params.columns or max(MIN_COLUMNS[road], used_columns(snapshot, road))
+    cols = params.columns or max(MIN_COLUMNS[road_info(road).kind], used_columns(snapshot, road))
     grid = Grid(road, margin, margin, cols, ROWS, size)
     shown = window(snapshot, params.columns)
     return Board(cols * size + 2 * margin, ROWS * size + 2 * margin, theme, road_name(params.language, road),

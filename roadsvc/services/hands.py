@@ -134,7 +134,7 @@ def _same_or_conflict(stored: HandRow | None, hand: Hand, revision: int) -> Hand
 
 def counted_hands(session: Session, shoe_id: int) -> dict[int, Hand]:
     """The shoe's hands that count (not voided), by number, parsed from their JSON."""
-    return {row.number: stored_hand(row.data) for row in repo.counted_hand_rows(session, shoe_id)}
+    return {row.number: stored_hand(row.data_json) for row in repo.counted_hand_rows(session, shoe_id)}
 
 
 def burned_cards(shoe: Shoe) -> list[Card]:

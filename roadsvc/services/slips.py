@@ -28,7 +28,7 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of
-from roadsvc.services.bets import Window, betting_window, closed_refusal, require_hand, table_or_404
+from roadsvc.services.betting_window import Window, betting_window, closed_refusal, require_hand, table_or_404
 from roadsvc.services.errors import Conflict
 from roadsvc.services.advantage import advantage_closures, audit_closures
 from roadsvc.services.ledger import from_cents, money, rules_of, to_cents

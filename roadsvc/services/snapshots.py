@@ -98,7 +98,7 @@ def build_document(db: Database, shoe_id: int) -> Document:
             raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
         shoe, table = found
         rows = repo.counted_hand_rows(session, shoe_id)
-    hands = [stored_hand(row.data) for row in rows]
+    hands = [stored_hand(row.data_json) for row in rows]
     roads = build_snapshot(hands, [row.number for row in rows], thresholds_of(table.settings))
     return {"table": table_summary(table), "shoe": shoe_summary(shoe), "revision": shoe.revision, "roads": roads}
 

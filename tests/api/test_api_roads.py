@@ -111,3 +111,25 @@ def test_the_table_thresholds_shape_the_good_roads(api, table, shoe):
     assert "long_banker" not in codes()
     api.patch(f"/api/v1/tables/{table['id']}", {"settings": {"good_roads": {"long_banker": 3}}}, role="pitboss")
     assert "long_banker" in codes()
+
+
+def test_the_typed_roads_schema_describes_the_document_exactly(api, table, shoe):
+    """RoadsSchema (the OpenAPI's typed roads) dumps a real document, full and cropped,
+    back to itself: no field the document has is missing from it, none is invented."""
+    from roadsvc.api.schemas.roads import RoadsSchema
+
+    post(api, table, "banker", "tie", *["banker"] * 8, "player", "banker", "player", "player")
+    for query in ("", "?columns=3"):
+        body = api.get(f"/api/v1/tables/{table['id']}/roads{query}").json
+        assert RoadsSchema().dump(body) == body
+
+
+def test_the_openapi_types_the_roads_document(api):
+    schemas = api.client.get("/api/v1/openapi.json").json["components"]["schemas"]
+    roads = schemas["Roads"]["properties"]["roads"]
+    assert roads == {"$ref": "#/components/schemas/Snapshot", "description": "The road snapshot (docs/snapshot.md)"} \
+        or roads.get("allOf") == [{"$ref": "#/components/schemas/Snapshot"}]
+    snapshot = schemas["Snapshot"]["properties"]
+    assert set(snapshot) == {"hands", "counts", "bead_plate", "big_road", "big_eye_boy", "small_road",
+                             "cockroach_pig", "ask_road", "good_roads", "streaks"}
+    assert schemas["AskSide"]["properties"]["small_road"]["enum"] == ["red", "blue", None]
