@@ -157,7 +157,7 @@ def _rules(table: Table) -> RuleSet:
 
 
 def _counted(session: Session, shoe: Shoe, table: Table) -> list[tuple[int, Hand]]:
-    hands = [(row.number, stored_hand(row.data)) for row in repo.counted_hand_rows(session, shoe.id)]
+    hands = [(row.number, stored_hand(row.data_json)) for row in repo.counted_hand_rows(session, shoe.id)]
     for number, hand in hands:
         if not hand.has_cards:
             raise _refused(no_composition(number))
