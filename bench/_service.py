@@ -82,13 +82,13 @@ class Floor:
     pitboss_key: str
 
 
-def open_floor(url: str, tables_count: int = 1) -> Floor:
+def open_floor(url: str, tables_count: int = 1, name: str = "Bench") -> Floor:
     """`tables_count` tables, each with an open 8-deck shoe, and a display, dealer and pit-boss key."""
     db = Database(url)
     try:
         table_ids, shoe_ids = [], []
         for index in range(tables_count):
-            table = tables.create_table(db, f"Bench {index + 1}")
+            table = tables.create_table(db, f"{name} {index + 1}")
             table_ids.append(table.id)
             shoe_ids.append(shoe_open(db, table.id))
         keys = {role: create_key(db, role, f"bench {role}")[1] for role in ("display", "dealer", "pitboss")}

@@ -13,6 +13,12 @@ with its number and shoe id, by a keep-alive http.client client:
     late send is not hidden). Real tables post every 25-60 s; the default here is 100
     tables every 2 s, 50 posts a second.
 
+The floor monitor's rules on the writes (improbable_results on every hand, the refusal
+rules on refusals) are measured apart: the same hands posted sequentially to two roadsvc
+servers on the same database, one with the rules on (the default) and one with
+ROADSVC_MONITOR_WRITE_RULES=0, alternately, each at its own table (target: the rules
+cost at most 1 ms of p50).
+
 Each hand is sent to roadsvc and then, the same body, to the baseline (bench/_baseline_app.py,
 a Flask route that parses the JSON and answers 201) served by the same gunicorn
 configuration, so both latency series come from the same moments of the same run.
@@ -37,6 +43,7 @@ from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, 
 from roadsvc.domain.hands import Hand
 
 TARGET_P99_MS = 30.0
+TARGET_RULES_P50_MS = 1.0
 CONFIGURATIONS = {  # name -> (backend, extra environment)
     "sqlite (synchronous=FULL, the default)": ("sqlite", {"ROADSVC_SQLITE_SYNCHRONOUS": "FULL"}),
     "sqlite (synchronous=NORMAL)": ("sqlite", {"ROADSVC_SQLITE_SYNCHRONOUS": "NORMAL"}),
@@ -99,6 +106,75 @@ class FloorDealer(Poster):
             due = self.start + number * self.interval
             time.sleep(max(0.0, due - time.perf_counter()))
             self.post(hand, number, self.shoe, due)
+
+
+class RulesPoster(Poster):
+    """Posts whole shoes to two roadsvc servers, rules on and off, each hand to one then the other."""
+
+    def __init__(self, on_base: str, off_base: str, key: str, tables: tuple[int, int], seed: int, shoes: int):
+        super().__init__(on_base, off_base, key, tables[0], seed, shoes)
+        self.baseline.prefix = "/api/v1"
+        self.tables = tables
+
+    def post_all(self) -> None:
+        for hands in self.shoes:
+            shoe_ids = []
+            for client, table in zip((self.app, self.baseline), self.tables):
+                status, _, shoe = client.post(f"/tables/{table}/shoes", {"decks": 8})
+                assert status == 201, shoe
+                shoe_ids.append(shoe["id"])
+            for number, hand in enumerate(hands, start=1):
+                self.timed("roadsvc", self.app, f"/tables/{self.tables[0]}/hands", hand_body(hand, number, shoe_ids[0]))
+                self.timed("baseline", self.baseline, f"/tables/{self.tables[1]}/hands",
+                           hand_body(hand, number, shoe_ids[1]))
+
+
+def measure_rules(deployment: Deployment, extra_env: dict[str, str], args: argparse.Namespace) -> dict[str, float]:
+    """p50 and p99 of posting with the rules on and off, from the same run."""
+    floor = open_floor(deployment.url, tables_count=2, name="Rules")
+    on = roadsvc_server(Deployment(deployment.backend, deployment.url, {**deployment.env, **extra_env},
+                                   deployment.instance), workers=args.workers, threads=args.threads)
+    off = roadsvc_server(Deployment(deployment.backend, deployment.url,
+                                    {**deployment.env, **extra_env, "ROADSVC_MONITOR_WRITE_RULES": "0"},
+                                    deployment.instance), workers=args.workers, threads=args.threads)
+    try:
+        on.start()
+        off.start()
+        series = run_posters([RulesPoster(on.base, off.base, floor.dealer_key, (floor.table_ids[0], floor.table_ids[1]),
+                                          seed=5, shoes=args.shoes)])
+    finally:
+        on.stop()
+        off.stop()
+    (on50, on99), (off50, off99) = percentiles(series["roadsvc"]), percentiles(series["baseline"])
+    return {"on50": on50, "on99": on99, "off50": off50, "off99": off99, "hands": len(series["roadsvc"])}
+
+
+def rules_own_cost(seed: int, shoes: int) -> tuple[float, float]:
+    """Median and p99 µs of the hand rules alone (evaluate(HandIn)) after each hand of real
+    shoes, their caches emptied at each shoe: the part of a post the HTTP figures blur."""
+    from roadsvc.domain.monitoring import HandIn, evaluate, resolve_settings
+    from roadsvc.domain.monitoring.probability import longest_run_p, share_p
+
+    settings, samples = resolve_settings(None), []
+    for hands in dealt_hands(seed, shoes):
+        longest_run_p.cache_clear()
+        share_p.cache_clear()
+        for number in range(1, len(hands) + 1):
+            fact = HandIn(hands[:number], 8, number)
+            start = time.perf_counter()
+            evaluate(fact, settings)
+            samples.append((time.perf_counter() - start) * 1e6)
+    return percentiles(samples)
+
+
+def report_rules(figures: dict[str, float]) -> None:
+    cost = figures["on50"] - figures["off50"]
+    verdict = "PASS" if cost <= TARGET_RULES_P50_MS else "MISS"
+    print(f"  {'rules on vs off, sequential':28s} {figures['hands']:5d} hands: on p50 {figures['on50']:6.2f} ms, "
+          f"p99 {figures['on99']:6.2f} ms   off p50 {figures['off50']:5.2f} ms, p99 {figures['off99']:5.2f} ms   "
+          f"cost p50 {cost:+.2f} ms (target <= {TARGET_RULES_P50_MS:g} ms) {verdict}")
+    own50, own99 = rules_own_cost(seed=5, shoes=20)
+    print(f"  {'the hand rules alone':28s} in-process: p50 {own50:6.1f} µs, p99 {own99:6.1f} µs per hand")
 
 
 def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
@@ -172,6 +248,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
     parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: all")
+    parser.add_argument("--rules-only", action="store_true", help="only the rules on/off comparison")
     args = parser.parse_args()
     kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
@@ -181,8 +258,10 @@ def main() -> None:
             print(f"\n{name}: skipped: {reason}", file=sys.stderr)
             continue
         with fresh_deployment(backend) as deployment:
-            results = measure(deployment, extra_env, args)
+            rules = measure_rules(deployment, extra_env, args)
+            results = {} if args.rules_only else measure(deployment, extra_env, args)
         report(name, backend, results)
+        report_rules(rules)
 
 
 if __name__ == "__main__":
