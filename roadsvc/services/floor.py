@@ -163,9 +163,9 @@ def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, a
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":
         figures = {**figures, "cards": None}
-    return {**figures, "table": table_summary(table), "status": status,
-            "last_hand_at": last_at.isoformat() if last_at else None, "seconds_since_last_hand": since,
-            "alerts": alerts}
+    entry = {"table": table_summary(table), "status": status, **figures}
+    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts)
+    return entry
 
 
 def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
