@@ -61,10 +61,6 @@ def open_shoes_with_activity(session: Session) -> Sequence[Row]:
     return session.execute(query).all()
 
 
-def shoe_status(session: Session, shoe_id: int) -> Shoe | None:
-    return session.get(Shoe, shoe_id)
-
-
 def open_alert_counts(session: Session) -> Sequence[Row]:
     """(table_id, state, severity, count, newest change) of the unresolved alerts."""
     query = (select(Alert.table_id, Alert.state, Alert.severity, func.count(Alert.id), func.max(Alert.updated_at))
