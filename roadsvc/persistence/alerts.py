@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from sqlalchemy import Row, Text, cast, func, select, update
+from sqlalchemy.orm import Bundle
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import (
@@ -81,3 +82,19 @@ def correction_counts(session: Session, shoe_ids: Sequence[int]) -> dict[int, in
              .where(AuditRecord.shoe_id.in_(shoe_ids), AuditRecord.action == "correct")
              .group_by(AuditRecord.shoe_id))
     return dict(session.execute(query).all())
+
+
+_FLOOR_TABLE = Bundle("table", Table.id, Table.name, Table.rule_set, Table.settings)
+_FLOOR_SHOE = Bundle("shoe", Shoe.id, Shoe.number, Shoe.revision, Shoe.status, Shoe.decks, Shoe.burn_card,
+                     Shoe.burn_count, Shoe.last_hand, Shoe.opened_at)
+
+
+def floor_rows(session: Session) -> list[tuple[Row, Row | None]]:
+    """(table, its newest shoe or None) of every table, by table id: plain rows (the
+    columns the floor shows), not ORM objects, which would cost most of a 304."""
+    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
+    query = (select(_FLOOR_TABLE, _FLOOR_SHOE)
+             .outerjoin(newest, newest.c.table_id == Table.id)
+             .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
+             .order_by(Table.id))
+    return [(table, shoe if shoe.id is not None else None) for table, shoe in session.execute(query)]

@@ -18,7 +18,6 @@ from typing import Any, Sequence
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.persistence import alerts as alerts_repo
-from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.services.caches import LRU
@@ -69,7 +68,7 @@ def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
 def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None) -> FloorView:
     now = now or utcnow()
     with db.consistent_read() as session:
-        rows = repo.lobby_rows(session)
+        rows = alerts_repo.floor_rows(session)
         alert_rows = alerts_repo.open_alert_counts(session)
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
     states = [_state(table, shoe, cache, now) for table, shoe in rows]
