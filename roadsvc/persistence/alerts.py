@@ -54,6 +54,7 @@ def bump_tally(session: Session, shoe_id: int, code: str) -> int:
 def open_shoes_with_activity(session: Session) -> Sequence[Row]:
     """(Shoe, Table, last hand's time or None, hands posted) of every open shoe."""
     last = (select(Hand.shoe_id, func.max(Hand.created_at).label("last_at"), func.max(Hand.number).label("posted"))
+            .join(Shoe, Shoe.id == Hand.shoe_id).where(Shoe.status == OPEN)  # not the whole history's hands
             .group_by(Hand.shoe_id).subquery())
     query = (select(Shoe, Table, last.c.last_at, last.c.posted)
              .join(Table, Table.id == Shoe.table_id)
