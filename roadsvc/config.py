@@ -77,6 +77,10 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SQLITE_CHECKPOINT_INTERVAL": (_float, 1.0),
     "SQLITE_WAL_LIMIT_BYTES": (_int, 64 * 1024 * 1024),
     "GC_FREEZE": (_int, 1),  # gunicorn workers: 1 freezes the start-up heap, full collections between requests
+    # Floor monitoring (issue 10): the hand/refusal rules on the writes (0: off, for
+    # bench/api_posts.py's comparison), and the jobs process's clock pass.
+    "MONITOR_WRITE_RULES": (_int, 1),
+    "MONITOR_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between clock passes (0: off)
 }
 
 

@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import CORRECT_HANDS, POST_HANDS, READ, READ_MONEY, VOID_HANDS
-from roadsvc.api.context import database, principal
+from roadsvc.api.context import database, monitor_rules_on, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.hands import (
     HAND_EXAMPLE,
@@ -55,7 +55,7 @@ def post_hand(data, table_id):
     is no longer current, or the cut card's hand in: 409.
     """
     number, shoe_id = data.pop("number", None), data.pop("shoe_id", None)
-    view = hands.post_hand(database(), table_id, hands.parse_posted_hand(data), number, shoe_id)
+    view = hands.ingest(database(), table_id, data, number, shoe_id, rules=monitor_rules_on())
     return view, 201 if view.created else 200
 
 

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from roadsvc.config import load_settings
-from roadsvc.jobs import build_scheduler
+from roadsvc.jobs import MonitorJob, build_scheduler
 from roadsvc.persistence.engine import open_database
 
 
@@ -15,6 +15,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("jobs", help="run the background jobs (APScheduler) until stopped")
     parser.add_argument("--demo-interval", type=float,
                         help="deal a demo hand every this many seconds (default: ROADSVC_DEMO_DEAL_INTERVAL, 0 = off)")
+    parser.add_argument("--once", action="store_true",
+                        help="run each periodic check once (the floor monitor's pass) and exit: 0 if it ran, 1 if not")
     parser.set_defaults(func=run_jobs)
 
 
@@ -24,9 +26,11 @@ def run_jobs(args: argparse.Namespace) -> int:
     logging.basicConfig(level=settings["LOG_LEVEL"], format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # not a line per run: the jobs log what they did
     db = open_database(overrides)
+    if args.once:
+        return run_once(db)
     scheduler = build_scheduler(db, settings)
     if not scheduler.get_jobs():
-        print("roadsvc jobs: no job is turned on (set ROADSVC_DEMO_DEAL_INTERVAL or --demo-interval)")
+        print("roadsvc jobs: no job is turned on (set ROADSVC_MONITOR_INTERVAL, ROADSVC_DEMO_DEAL_INTERVAL or --demo-interval)")
         return 0
     try:
         scheduler.start()
@@ -34,4 +38,16 @@ def run_jobs(args: argparse.Namespace) -> int:
         pass
     finally:
         db.dispose()
+    return 0
+
+
+def run_once(db) -> int:
+    try:
+        done = MonitorJob(db).run()
+    finally:
+        db.dispose()
+    if done is None:
+        print("roadsvc jobs --once: the monitor pass failed (see the log)")
+        return 1
+    print(f"monitor: {done.shoes} open shoes, {done.raised_or_seen} alerts raised or seen, {done.resolved} resolved")
     return 0

@@ -6,6 +6,10 @@ writes by revision exactly as they see a dealer's.
 * demo_dealer: deals real 8-deck shoes into the demo table, one hand every
   `DEMO_DEAL_INTERVAL` seconds (0, the default, leaves it off). `./dev serve` runs it,
   so a newcomer sees the roads move.
+* monitor: the clock's pass of the floor monitor (stale tables raised, seen again,
+  resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
+  that cannot reach the database logs it and the next pass tries again: the process
+  outlives a database restart.
 """
 
 from __future__ import annotations
@@ -14,10 +18,15 @@ import logging
 import random
 from typing import Any, Mapping
 
+from datetime import datetime
+from typing import Callable
+
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import utcnow
+from roadsvc.services import monitor
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError
 
@@ -27,6 +36,9 @@ log = logging.getLogger(__name__)
 def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseScheduler | None = None) -> BaseScheduler:
     """A scheduler holding the jobs the settings turn on (not started)."""
     scheduler = scheduler or BlockingScheduler(timezone="UTC")
+    if settings["MONITOR_INTERVAL"] > 0:
+        scheduler.add_job(MonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"], id="monitor",
+                          max_instances=1, coalesce=True)
     interval = settings["DEMO_DEAL_INTERVAL"]
     if interval > 0:
         table, _ = ensure_demo_table(db, settings["DEMO_TABLE_NAME"])
@@ -45,3 +57,29 @@ def deal_demo_hand(dealer: DemoDealer) -> str:
         step = f"refused ({error.code}): {error.message}; a new shoe comes next"
     log.info("table %s: %s", dealer.table_id, step)
     return step
+
+
+class MonitorJob:
+    """One clock pass of the floor monitor per call; never raises, so the scheduler and
+    the process live through a database outage. `clock` gives "now" (tests set it)."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
+        self.db, self.clock = db, clock
+        self.failing = False
+
+    def run(self) -> monitor.Pass | None:
+        try:
+            done = monitor.check_open_shoes(self.db, self.clock())
+        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next pass
+            log.log(logging.WARNING if self.failing else logging.ERROR,
+                    "monitor pass failed (%s: %s); trying again next pass", type(error).__name__,
+                    str(error).splitlines()[0] if str(error) else "")
+            self.failing = True
+            return None
+        if self.failing:
+            log.info("monitor pass works again")
+            self.failing = False
+        if done.raised_or_seen or done.resolved:
+            log.info("monitor: %d open shoes, %d alerts raised or seen, %d resolved", done.shoes,
+                     done.raised_or_seen, done.resolved)
+        return done

@@ -20,12 +20,12 @@ MAX_REASON = 500
 MONEY_KEYS = ("settlement", "refunded")
 
 
-def check_reason(reason: Any) -> str:
+def check_reason(reason: Any, field: str = "reason") -> str:
     text = reason.strip() if isinstance(reason, str) else ""
     if not text:
-        raise DomainError("reason_required", "say why (a reason is required)", "reason")
+        raise DomainError(f"{field}_required", f"say why (a {field} is required)", field)
     if len(text) > MAX_REASON:
-        raise DomainError("reason_too_long", f"a reason is at most {MAX_REASON} characters", "reason")
+        raise DomainError(f"{field}_too_long", f"a {field} is at most {MAX_REASON} characters", field)
     return text
 
 

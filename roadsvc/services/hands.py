@@ -22,7 +22,7 @@ from roadsvc.domain.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
-from roadsvc.services import audit, ledger
+from roadsvc.services import audit, ledger, monitor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -53,8 +53,21 @@ def view(row: HandRow, revision: int | None = None, created: bool = False) -> Ha
 # Posting
 
 
+def ingest(db: Database, table_id: int, data: dict[str, Any], number: int | None = None,
+           shoe_id: int | None = None, *, rules: bool = True) -> HandView:
+    """Parse a posted hand and store it (post_hand). A hand the drawing rules or the card
+    supply refuse is recorded for the monitor (refused_hands), then refused as before."""
+    try:
+        return post_hand(db, table_id, parse_posted_hand(data), number, shoe_id, rules=rules)
+    except DomainError as error:
+        if rules and monitor.is_rule_refusal(error):
+            monitor.hand_refused(db, table_id, error, data, shoe_id)
+        raise
+
+
 def post_hand(
-    db: Database, table_id: int, hand: Hand, number: int | None = None, shoe_id: int | None = None
+    db: Database, table_id: int, hand: Hand, number: int | None = None, shoe_id: int | None = None,
+    *, rules: bool = True,
 ) -> HandView:
     """Store `hand` as the next hand of the table's open shoe (see the module docstring).
 
@@ -65,14 +78,15 @@ def post_hand(
     a 409 instead of landing in the wrong shoe.
     """
     try:
-        return _post(db, table_id, hand, number, shoe_id)
+        return _post(db, table_id, hand, number, shoe_id, rules)
     except IntegrityError:
         if number is None:
-            return _post(db, table_id, hand, None, shoe_id)
+            return _post(db, table_id, hand, None, shoe_id, rules)
         return _stored_or_conflict(db, table_id, hand, number, shoe_id)
 
 
-def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: int | None) -> HandView:
+def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: int | None, rules: bool
+          ) -> HandView:
     with db.write() as session:
         shoe, current = _target_shoe_locked(session, table_id, shoe_id)
         posted = repo.last_hand_number(session, shoe.id)
@@ -80,11 +94,14 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
             return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
         _refuse_new_hand(shoe, current, posted, number)
         counted = counted_hands(session, shoe.id)
-        check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
+        now_counted = [*counted.values(), hand]
+        check_card_supply(now_counted, shoe.decks, burned_cards(shoe))
         row = HandRow(shoe_id=shoe.id, number=posted + 1, data=hand.to_dict(), result=hand.result)
         session.add(row)
         session.flush()
         ledger.settle_hand(session, shoe.id, row.number, hand)
+        if rules:
+            monitor.hand_in(session, shoe, now_counted, row.number)
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision, created=True)
 
@@ -155,6 +172,7 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         row.voided, row.void_reason = True, reason
         after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, None)}
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
+        monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision)
@@ -174,6 +192,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         row.data, row.result = hand.to_dict(), hand.result
         after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, hand)}
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
+        monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision)

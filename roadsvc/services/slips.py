@@ -28,7 +28,10 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of
-from roadsvc.services.betting_window import Window, betting_window, closed_refusal, require_hand, table_or_404
+from roadsvc.services import monitor
+from roadsvc.services.betting_window import (
+    BETTING_CLOSED, Window, betting_window, closed_refusal, require_hand, table_or_404,
+)
 from roadsvc.services.errors import Conflict
 from roadsvc.services.advantage import advantage_closures, audit_closures
 from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
@@ -81,6 +84,7 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         checks = _checks(session, table, rules, window, request, account, closed)
         audit_closures(session, window.shoe.id, window.hand_number, closed,
                        {check.code for check in checks if check.refusal and check.refusal.code == ADVANTAGE})
+        _watch_late(session, window, request, checks)
         slip = BetSlip(
             table_id=table_id, shoe_id=window.shoe.id, hand_number=window.hand_number,
             client_slip_id=request.client_slip_id, account_id=request.account_id,
@@ -107,6 +111,14 @@ def _checks(
     totals = {code: from_cents(cents) for code, cents in held.items()}
     return check_slip(rules, window.hand_number, request.bets, account, totals, available_facts(table.settings),
                       advantage).checks
+
+
+def _watch_late(session: Session, window: Window, request: SlipRequest, checks: list[BetCheck]) -> None:
+    """A slip refused as betting_closed is a late bet: the monitor counts it (late_slips)."""
+    refusals = [check.refusal for check in checks if check.refusal is not None]
+    if checks and len(refusals) == len(checks) and refusals[0].code == BETTING_CLOSED:
+        monitor.slip_refused_late(session, window.shoe, request.hand_number or window.hand_number,
+                                  request.client_slip_id, request.account_id, refusals[0].detail.get("why", ""))
 
 
 def _expected_hand_refusal(expected: int | None, next_hand: int) -> Refusal | None:

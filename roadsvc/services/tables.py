@@ -9,6 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
+from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
+from roadsvc.domain.monitoring.settings import check_monitoring_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
@@ -19,7 +21,8 @@ from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.snapshots import SnapshotCache, thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
-SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", *INTEGRITY_SETTINGS)
+SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", MONITORING, *INTEGRITY_SETTINGS)
+__all__ = ["monitoring_settings"]
 
 
 def check_rule_set(rule_set: str) -> str:
@@ -40,6 +43,8 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
     except TypeError:
         raise DomainError("invalid_settings", "good_roads takes long_banker, long_player, repeats", "settings.good_roads") from None
     check_integrity_settings(settings)
+    if MONITORING in settings:
+        check_monitoring_settings(settings[MONITORING])
     return settings
 
 

@@ -12,8 +12,9 @@ from roadsvc.jobs import build_scheduler
 from roadsvc.services import hands, shoes
 
 
-def scheduler_for(db, interval: float) -> BackgroundScheduler:
-    settings = load_settings(overrides={"DEMO_DEAL_INTERVAL": interval, "DATABASE_URL": db.url})
+def scheduler_for(db, interval: float, monitor_interval: float = 0) -> BackgroundScheduler:
+    settings = load_settings(overrides={"DEMO_DEAL_INTERVAL": interval, "DATABASE_URL": db.url,
+                                        "MONITOR_INTERVAL": monitor_interval})
     return build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
 
 
@@ -59,6 +60,7 @@ def test_a_shoe_closed_under_the_demo_dealer_is_followed_by_a_new_one(db):
 def test_roadsvc_jobs_says_so_and_stops_when_no_job_is_on(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path))
     monkeypatch.delenv("ROADSVC_DEMO_DEAL_INTERVAL", raising=False)
+    monkeypatch.setenv("ROADSVC_MONITOR_INTERVAL", "0")
     assert main(["db", "upgrade"]) == 0
     assert main(["jobs"]) == 0
     assert "no job is turned on" in capsys.readouterr().out

@@ -9,7 +9,7 @@ from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
 from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
-from roadsvc.services.tables import RULE_SETS
+from roadsvc.services.tables import RULE_SETS, monitoring_settings
 
 
 class LimitSchema(StrictSchema):
@@ -47,6 +47,19 @@ class PaySetting(fields.Field):
         if isinstance(value, dict):
             return self.tiers.deserialize(value, attr, data, **kwargs)
         return self.pay.deserialize(value, attr, data, **kwargs)
+
+
+def _threshold(setting) -> fields.Field:
+    field, strictness = (fields.Integer, {"strict": True}) if setting.kind is int else (fields.Float, {"allow_nan": False})
+    return field(**strictness, validate=validate.Range(setting.low, setting.high),
+                metadata={"description": f"{setting.description} (default {setting.default:g})",
+                          "example": setting.default})
+
+
+# The monitoring rules' thresholds (roadsvc.domain.monitoring): one field per registered setting.
+MonitoringSettingsSchema = StrictSchema.from_dict(
+    {name: _threshold(setting) for name, setting in monitoring_settings().items()}, name="MonitoringSettings"
+)
 
 
 class TableSettingsSchema(StrictSchema):
@@ -93,6 +106,7 @@ class TableSettingsSchema(StrictSchema):
         metadata={"description": "Refuse, hand by hand, the bets at or above ev_alert_threshold (refusal code "
                   "advantage; default false: alert only)"},
     )
+    monitoring = fields.Nested(MonitoringSettingsSchema, metadata={"description": "Floor monitoring thresholds"})
 
 
 SETTINGS_EXAMPLE = {

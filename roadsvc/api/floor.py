@@ -1,0 +1,66 @@
+"""The floor: every table's state at a glance (pit boss and admin), with ETag and 304."""
+
+from __future__ import annotations
+
+from flask import Response, request
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import MONITOR
+from roadsvc.api.context import database, floor_cache, snapshots
+from roadsvc.api.docs import error_responses_doc
+from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
+from roadsvc.api.schemas.monitoring import FloorSchema
+from roadsvc.services import floor
+
+blp = Blueprint("floor", __name__, description="The floor monitor: every table's status, shoe, pace and alerts")
+
+FLOOR_EXAMPLE = {
+    "generated_at": "2026-11-23T21:40:00+00:00",
+    "totals": {"tables": 2, "by_status": {"dealing": 1, "stale": 1, "ending": 0, "idle": 0}, "hands": 58,
+               "pace_per_hour": 71.3, "open_alerts": {"info": 0, "warning": 1, "critical": 0},
+               "acknowledged_alerts": 0},
+    "tables": [{
+        "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"}, "status": "dealing",
+        "shoe": {"id": 12, "number": 7, "revision": 31, "decks": 8, "hands": 30, "counted_hands": 29, "voids": 1,
+                 "corrections": 0, "opened_at": "2026-11-23T21:10:00+00:00", "cut_card_out": False,
+                 "last_hand": None},
+        "cards": {"dealt": 160, "left": 256}, "last_hand_at": "2026-11-23T21:39:35+00:00",
+        "seconds_since_last_hand": 25.0, "pace_per_hour": 71.3,
+        "recent": ["banker", "banker", "player", "tie", "banker", "banker", "banker", "player", "player", "banker",
+                   "banker", "banker"],
+        "streak": {"result": "banker", "length": 3},
+        "good_roads": [{"code": "long_banker", "name": "长庄", "name_en": "Long Banker", "since_hand": 28}],
+        "counts": {"banker": 15, "player": 11, "tie": 3, "banker_pair": 2, "player_pair": 1, "natural": 9},
+        "alerts": {"open": {"info": 0, "warning": 0, "critical": 0}, "acknowledged": 0},
+    }],
+}
+RESPONSES = {
+    "200": {"description": "OK", "headers": HEADERS_DOC,
+            "content": {"application/json": {"schema": FloorSchema, "example": FLOOR_EXAMPLE}}},
+    "304": NOT_MODIFIED_DOC,
+    **error_responses_doc(401, 403),
+}
+
+
+@blp.route("/floor", methods=["GET"])
+@requires(MONITOR, parameters=[IF_NONE_MATCH_DOC], responses=RESPONSES)
+def floor_view():
+    """The floor
+
+    Every table: status (dealing, stale, ending, idle), its shoe's figures, cards dealt and
+    left (tables entering cards), last hand, pace per hour over the last 20 hands, the last
+    12 results, the streak, good roads, counts and open alerts by severity; and floor totals.
+    Poll with If-None-Match: 304 while nothing on the floor changed.
+    """
+    view = floor.floor(database(), snapshots(), floor_cache())
+    if request.if_none_match.contains_weak(view.etag):
+        return _response(None, 304, view.etag)
+    return _response(view.body(), 200, view.etag)
+
+
+def _response(body: bytes | None, status: int, etag: str) -> Response:
+    response = Response(body, status=status, mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response

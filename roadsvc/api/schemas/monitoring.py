@@ -1,0 +1,60 @@
+"""The floor and alerts."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from roadsvc.api.schemas.common import BET_CODE, StrictSchema, text
+from roadsvc.services.alerts import SEVERITIES, STATES
+
+MAX_PAGE_SIZE = 200
+
+
+class AlertSchema(ma.Schema):
+    id = fields.Integer()
+    code = fields.String(metadata={"example": "stale_table"})
+    severity = fields.String(metadata={"description": "info, warning or critical"})
+    state = fields.String(metadata={"description": "open, acknowledged or resolved"})
+    table_id = fields.Integer()
+    shoe_id = fields.Integer()
+    hand_number = fields.Integer(allow_none=True)
+    message = fields.String()
+    details = fields.Dict(metadata={"description": "The figures behind the alert (per code: docs/monitoring.md)"})
+    raised_at = fields.DateTime()
+    last_seen_at = fields.DateTime()
+    count = fields.Integer(metadata={"description": "How many times the condition was seen"})
+    acknowledged_by = fields.String(allow_none=True)
+    acknowledged_at = fields.DateTime(allow_none=True)
+    acknowledged_note = fields.String(allow_none=True)
+    resolved_by = fields.String(allow_none=True)
+    resolved_at = fields.DateTime(allow_none=True)
+    resolved_note = fields.String(allow_none=True)
+
+
+class AlertPageSchema(ma.Schema):
+    alerts = fields.List(fields.Nested(AlertSchema))
+    page = fields.Integer()
+    page_size = fields.Integer()
+    total = fields.Integer(metadata={"description": "Alerts matching the filters"})
+    pages = fields.Integer()
+
+
+class AlertsQuerySchema(StrictSchema):
+    state = fields.String(validate=validate.OneOf(STATES))
+    severity = fields.String(validate=validate.OneOf(SEVERITIES))
+    table_id = fields.Integer(validate=validate.Range(1, 2**31 - 1))
+    code = fields.String(validate=BET_CODE, metadata={"example": "refused_hands"})
+    page = fields.Integer(validate=validate.Range(1, 100000), load_default=1)
+    page_size = fields.Integer(validate=validate.Range(1, MAX_PAGE_SIZE), load_default=50)
+
+
+class NoteSchema(StrictSchema):
+    note = text(500, required=True, metadata={"example": "dealer on break; relief arrived"})
+
+
+class FloorSchema(ma.Schema):
+    generated_at = fields.DateTime()
+    totals = fields.Dict(metadata={"description": "tables, by_status, hands, pace_per_hour, open_alerts, "
+                                                  "acknowledged_alerts"})
+    tables = fields.List(fields.Dict(), metadata={"description": "One entry per table (docs/monitoring.md)"})

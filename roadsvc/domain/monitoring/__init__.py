@@ -1,0 +1,19 @@
+"""Floor monitoring: what is stale, improbable or out of line, as pure functions of facts.
+
+`registry` holds the rule set (a rule is one function plus its settings), `facts` the
+records the rules read, `settings` the tables' thresholds, `floor` a table's status
+and pace. Importing this package registers every rule.
+"""
+
+from roadsvc.domain.monitoring import improbable, rules  # noqa: F401  (registers the rules)
+from roadsvc.domain.monitoring.facts import HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock
+from roadsvc.domain.monitoring.registry import (
+    CRITICAL, INFO, KEPT, RULES, SEVERITIES, WARNING, Finding, Rule, Setting, evaluate, rule, rules_on,
+)
+from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolve as resolve_settings
+
+__all__ = [
+    "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
+    "rules_on", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "ShoeClock", "check_monitoring_settings",
+    "resolve_settings",
+]

@@ -1,0 +1,101 @@
+"""The queries of floor monitoring: alerts, tallies, and what the clock rules and the floor read."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from sqlalchemy import Row, Text, cast, func, select, update
+from sqlalchemy.orm import Bundle
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import (
+    ALERT_RESOLVED, OPEN, Alert, AuditRecord, Hand, MonitorTally, Shoe, Table,
+)
+
+
+def active_alert(session: Session, table_id: int, shoe_id: int, code: str) -> Alert | None:
+    """The unresolved alert of (table, shoe, code), if any (at most one: a unique index)."""
+    query = select(Alert).where(Alert.table_id == table_id, Alert.shoe_id == shoe_id, Alert.code == code,
+                                Alert.state != ALERT_RESOLVED)
+    return session.scalars(query).first()
+
+
+def active_alerts_with_codes(session: Session, codes: Sequence[str]) -> Sequence[Alert]:
+    if not codes:
+        return []
+    return session.scalars(select(Alert).where(Alert.code.in_(codes), Alert.state != ALERT_RESOLVED)).all()
+
+
+def alert_for_update(session: Session, alert_id: int) -> Alert | None:
+    return session.scalars(select(Alert).where(Alert.id == alert_id).with_for_update()).first()
+
+
+def find_alerts(session: Session, filters: dict[str, Any], offset: int, limit: int) -> tuple[Sequence[Alert], int]:
+    """Alerts matching `filters` (state, severity, table_id, code), newest first, and how many match."""
+    conditions = [getattr(Alert, name) == value for name, value in filters.items() if value is not None]
+    total = session.scalar(select(func.count(Alert.id)).where(*conditions)) or 0
+    query = select(Alert).where(*conditions).order_by(Alert.id.desc()).offset(offset).limit(limit)
+    return session.scalars(query).all(), total
+
+
+def bump_tally(session: Session, shoe_id: int, code: str) -> int:
+    """One more of `code` in the shoe; the new count. The caller holds the shoe's lock."""
+    query = (update(MonitorTally).where(MonitorTally.shoe_id == shoe_id, MonitorTally.code == code)
+             .values(count=MonitorTally.count + 1).returning(MonitorTally.count)
+             .execution_options(synchronize_session=False))
+    count = session.execute(query).scalar()
+    if count is None:
+        session.add(MonitorTally(shoe_id=shoe_id, code=code, count=1))
+        session.flush()
+        count = 1
+    return count
+
+
+def open_shoes_with_activity(session: Session) -> Sequence[Row]:
+    """(Shoe, Table, last hand's time or None, hands posted) of every open shoe."""
+    last = (select(Hand.shoe_id, func.max(Hand.created_at).label("last_at"), func.max(Hand.number).label("posted"))
+            .join(Shoe, Shoe.id == Hand.shoe_id).where(Shoe.status == OPEN)  # not the whole history's hands
+            .group_by(Hand.shoe_id).subquery())
+    query = (select(Shoe, Table, last.c.last_at, last.c.posted)
+             .join(Table, Table.id == Shoe.table_id)
+             .outerjoin(last, last.c.shoe_id == Shoe.id)
+             .where(Shoe.status == OPEN).order_by(Shoe.id))
+    return session.execute(query).all()
+
+
+def open_alert_counts(session: Session) -> Sequence[Row]:
+    """(table_id, state, severity, count, newest change) of the unresolved alerts."""
+    query = (select(Alert.table_id, Alert.state, Alert.severity, func.count(Alert.id), func.max(Alert.updated_at))
+             .where(Alert.state != ALERT_RESOLVED)
+             .group_by(Alert.table_id, Alert.state, Alert.severity))
+    return session.execute(query).all()
+
+
+def hand_times(session: Session, shoe_ids: Sequence[int]) -> Sequence[Row]:
+    """(shoe_id, number, voided, created_at, data as JSON text) of every hand of these shoes, in order."""
+    query = (select(Hand.shoe_id, Hand.number, Hand.voided, Hand.created_at, cast(Hand.data, Text).label("data"))
+             .where(Hand.shoe_id.in_(shoe_ids)).order_by(Hand.shoe_id, Hand.number))
+    return session.execute(query).all()
+
+
+def correction_counts(session: Session, shoe_ids: Sequence[int]) -> dict[int, int]:
+    query = (select(AuditRecord.shoe_id, func.count(AuditRecord.id))
+             .where(AuditRecord.shoe_id.in_(shoe_ids), AuditRecord.action == "correct")
+             .group_by(AuditRecord.shoe_id))
+    return dict(session.execute(query).all())
+
+
+_FLOOR_TABLE = Bundle("table", Table.id, Table.name, Table.rule_set, Table.settings)
+_FLOOR_SHOE = Bundle("shoe", Shoe.id, Shoe.number, Shoe.revision, Shoe.status, Shoe.decks, Shoe.burn_card,
+                     Shoe.burn_count, Shoe.last_hand, Shoe.opened_at)
+
+
+def floor_rows(session: Session) -> list[tuple[Row, Row | None]]:
+    """(table, its newest shoe or None) of every table, by table id: plain rows (the
+    columns the floor shows), not ORM objects, which would cost most of a 304."""
+    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
+    query = (select(_FLOOR_TABLE, _FLOOR_SHOE)
+             .outerjoin(newest, newest.c.table_id == Table.id)
+             .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
+             .order_by(Table.id))
+    return [(table, shoe if shoe.id is not None else None) for table, shoe in session.execute(query)]

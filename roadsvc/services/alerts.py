@@ -1,0 +1,143 @@
+"""Alerts: stored findings of the monitoring rules, and what pit bosses do with them.
+
+`record` stores a finding: a new alert, or, when the (table, shoe, code) already has an
+unresolved one, that alert seen again (count and last_seen_at move on, the severity
+only rises, `details` take the newest figures and keep the finding's list growing).
+Two writers racing to raise the same alert (two jobs processes) meet at the partial
+unique index: the loser's insert fails inside a savepoint and it counts the winner's.
+
+Every change of an alert (raised, seen, acknowledged, resolved) ends in `_changed`, in
+the transaction of the change: the one place that announces it (the audit log now; the
+event log when there is one).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.monitoring import KEPT, SEVERITIES, Finding
+
+__all__ = ["SEVERITIES"]
+from roadsvc.persistence import alerts as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, utcnow
+from roadsvc.services import audit
+from roadsvc.services.errors import Conflict, NotFound
+
+log = logging.getLogger(__name__)
+
+STATES = (ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED)
+RAISED, SEEN = "raised", "seen"
+SYSTEM_ACTOR = "roadsvc monitor"
+
+
+def record(session: Session, table_id: int, shoe_id: int, finding: Finding, now: datetime | None = None) -> Alert:
+    """Raise `finding` at the shoe, or count it on the shoe's unresolved alert of that code."""
+    now = now or utcnow()
+    alert = repo.active_alert(session, table_id, shoe_id, finding.code)
+    for _ in range(2):  # a second try if the other writer's alert was resolved in between
+        if alert is not None:
+            break
+        alert = _insert(session, table_id, shoe_id, finding, now)
+        if alert is not None:
+            _changed(session, alert, RAISED)
+            return alert
+        alert = repo.active_alert(session, table_id, shoe_id, finding.code)  # the other writer's, committed
+    if alert is None:
+        raise Conflict("alert_conflict", f"alert {finding.code} at shoe {shoe_id} could not be stored; try again")
+    _seen_again(alert, finding, now)
+    _changed(session, alert, SEEN)
+    return alert
+
+
+def _insert(session: Session, table_id: int, shoe_id: int, finding: Finding, now: datetime) -> Alert | None:
+    alert = Alert(code=finding.code, severity=finding.severity, state=ALERT_OPEN, table_id=table_id, shoe_id=shoe_id,
+                  hand_number=finding.hand_number, message=finding.message, details=finding.details,
+                  raised_at=now, last_seen_at=now, count=1, updated_at=now)
+    try:
+        with session.begin_nested():
+            session.add(alert)
+    except IntegrityError:
+        log.info("alert %s at shoe %s was raised by another writer first; counting it there", finding.code, shoe_id)
+        return None
+    return alert
+
+
+def _seen_again(alert: Alert, finding: Finding, now: datetime) -> None:
+    alert.count += 1
+    alert.last_seen_at = alert.updated_at = now
+    alert.severity = max(alert.severity, finding.severity, key=SEVERITIES.index)
+    alert.message, alert.hand_number = finding.message, finding.hand_number
+    details = dict(finding.details)
+    if finding.keep:
+        details[finding.keep] = ((alert.details or {}).get(finding.keep, []) + details.get(finding.keep, []))[-KEPT:]
+    alert.details = details
+
+
+def change_state(session: Session, alert: Alert, state: str, actor: str, note: str, now: datetime | None = None
+                 ) -> Alert:
+    """Acknowledge or resolve: the one way an alert's state moves (by a person or by the monitor)."""
+    now = now or utcnow()
+    if alert.state == ALERT_RESOLVED:
+        raise Conflict("alert_resolved", f"alert {alert.id} is resolved already", "alert_id")
+    if state == ALERT_ACKNOWLEDGED:
+        if alert.state == ALERT_ACKNOWLEDGED:
+            raise Conflict("alert_acknowledged", f"alert {alert.id} is acknowledged already", "alert_id")
+        alert.acknowledged_by, alert.acknowledged_at, alert.acknowledged_note = actor, now, note
+    else:
+        alert.resolved_by, alert.resolved_at, alert.resolved_note = actor, now, note
+    before = alert.state
+    alert.state, alert.updated_at = state, now
+    _changed(session, alert, state, actor, note, before)
+    return alert
+
+
+def _changed(session: Session, alert: Alert, change: str, actor: str | None = None, note: str | None = None,
+             before: str | None = None) -> None:
+    """Every alert change passes here, in its transaction. State changes go to the shoe's
+    audit log (hand_number 0: the shoe as a whole)."""
+    session.flush()
+    if change in (ALERT_ACKNOWLEDGED, ALERT_RESOLVED):
+        audit.record(session, alert.shoe_id, alert.hand_number or 0, f"alert_{change}", actor or SYSTEM_ACTOR,
+                     note or "", {"alert_id": alert.id, "code": alert.code, "state": before},
+                     {"alert_id": alert.id, "code": alert.code, "state": alert.state})
+
+
+# The API's use cases
+
+
+def acknowledge(db: Database, alert_id: int, actor: str, note: str) -> Alert:
+    return _act(db, alert_id, ALERT_ACKNOWLEDGED, actor, note)
+
+
+def resolve(db: Database, alert_id: int, actor: str, note: str) -> Alert:
+    return _act(db, alert_id, ALERT_RESOLVED, actor, note)
+
+
+def _act(db: Database, alert_id: int, state: str, actor: str, note: str) -> Alert:
+    note = audit.check_reason(note, "note")
+    with db.write() as session:
+        alert = repo.alert_for_update(session, alert_id)
+        if alert is None:
+            raise NotFound("alert_not_found", f"no alert {alert_id}", "alert_id")
+        return change_state(session, alert, state, actor, note)
+
+
+def get_alert(db: Database, alert_id: int) -> Alert:
+    with db.read() as session:
+        alert = session.get(Alert, alert_id)
+        if alert is None:
+            raise NotFound("alert_not_found", f"no alert {alert_id}", "alert_id")
+        return alert
+
+
+def find_alerts(db: Database, filters: dict[str, Any], offset: int = 0, limit: int = 50) -> tuple[list[Alert], int]:
+    """Alerts matching the filters (state, severity, table_id, code), newest first, and the total."""
+    with db.read() as session:
+        alerts, total = repo.find_alerts(session, filters, offset, limit)
+        return list(alerts), total

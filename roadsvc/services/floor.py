@@ -1,0 +1,184 @@
+"""The floor: every table's state at a glance, for pit bosses (GET /api/v1/floor).
+
+A table's figures that follow from its shoe (hands, voids, corrections, cards, pace,
+recent results, streak, good roads, counts) are cached by (shoe id, revision), like the
+roads they come from; what follows from the clock (status, seconds since the last hand)
+and the open alerts are added on every answer. `FloorView.etag` names the floor's state:
+a poll holding it is answered 304 before any JSON is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Sequence
+
+from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
+from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
+from roadsvc.persistence import alerts as alerts_repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
+from roadsvc.services.caches import LRU
+from roadsvc.services.snapshots import SnapshotCache, table_summary
+from roadsvc.services.stored_hands import stored_hand
+
+RECENT = 12
+CARDS_PER_DECK = 52
+
+
+class FloorCache:
+    """Each open shoe's figures by (shoe id, revision): an entry never goes stale."""
+
+    def __init__(self, max_entries: int = 2048):
+        self.figures: LRU[dict[str, Any]] = LRU(max_entries)
+
+
+@dataclass
+class FloorView:
+    """The floor at `generated_at`: its tag at once, its entries and JSON only if asked
+    (a 304 never builds them)."""
+
+    etag: str
+    generated_at: datetime
+    _states: list[tuple] = field(repr=False)
+    _alerts: dict[int, dict[str, Any]] = field(repr=False)
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        return [_entry(*state, self._alerts.get(state[0].id), self.generated_at) for state in self._states]
+
+    def document(self) -> dict[str, Any]:
+        tables = self.tables
+        return {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
+
+    def body(self) -> bytes:
+        return json.dumps(self.document(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
+    """The floor's state in one tag: each table's (id, name, rule set, shoe id, revision,
+    status) and the unresolved alerts' (table, state, severity, count, newest change).
+    The one place to change if the floor's state gets another name (say an event id)."""
+    digest = hashlib.blake2b(repr((tables, alerts)).encode(), digest_size=12)
+    return "floor." + digest.hexdigest()
+
+
+def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None) -> FloorView:
+    now = now or utcnow()
+    with db.consistent_read() as session:
+        rows = alerts_repo.floor_rows(session)
+        alert_rows = alerts_repo.open_alert_counts(session)
+        _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
+    states = [_state(table, shoe, cache, now) for table, shoe in rows]
+    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status)
+                 for table, shoe, _, status in states]
+    etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
+    return FloorView(etag, now, states, _alerts_by_table(alert_rows))
+
+
+# Each open shoe's figures
+
+
+def _fill_figures(session, snapshots: SnapshotCache, cache: FloorCache, shoes: list[Shoe]) -> None:
+    missing = [shoe for shoe in shoes if cache.figures.get((shoe.id, shoe.revision)) is None]
+    if not missing:
+        return
+    ids = [shoe.id for shoe in missing]
+    hands: dict[int, list] = {shoe_id: [] for shoe_id in ids}
+    for row in alerts_repo.hand_times(session, ids):
+        hands[row.shoe_id].append(row)
+    corrections = alerts_repo.correction_counts(session, ids)
+    for shoe in missing:
+        roads = snapshots.document(shoe.id, shoe.revision)["roads"]
+        figures = _figures(shoe, hands[shoe.id], corrections.get(shoe.id, 0), roads)
+        cache.figures.put((shoe.id, shoe.revision), figures)
+
+
+def _figures(shoe: Shoe, rows: list, corrections: int, roads: dict[str, Any]) -> dict[str, Any]:
+    counted = [stored_hand(row.data) for row in rows if not row.voided]
+    last_at = max((row.created_at for row in rows), default=None)
+    streak = roads["streaks"]["current"]
+    return {
+        "shoe": {
+            "id": shoe.id, "number": shoe.number, "revision": shoe.revision, "decks": shoe.decks,
+            "hands": len(rows), "counted_hands": len(counted), "voids": len(rows) - len(counted),
+            "corrections": corrections, "opened_at": shoe.opened_at.isoformat(), "cut_card_out": shoe.last_hand is not None,
+            "last_hand": shoe.last_hand,
+        },
+        "cards": _cards(shoe, counted),
+        "last_hand_at": last_at,
+        "pace_per_hour": pace_per_hour([row.created_at for row in rows]),
+        "recent": [bead["result"] for bead in roads["bead_plate"][-RECENT:]],
+        "streak": streak,
+        "good_roads": roads["good_roads"],
+        "counts": roads["counts"],
+    }
+
+
+def _cards(shoe: Shoe, counted: list) -> dict[str, int] | None:
+    """Cards out of the shoe (the burn card and those it burned, the counted hands'
+    cards) and cards left; None for a shoe whose hands come by result."""
+    if any(not hand.has_cards for hand in counted):
+        return None
+    burned = 1 + shoe.burn_count if shoe.burn_card else 0
+    dealt = burned + sum(len(hand.all_cards()) for hand in counted)
+    return {"dealt": dealt, "left": shoe.decks * CARDS_PER_DECK - dealt}
+
+
+# A table's entry
+
+
+def _alerts_by_table(rows: Sequence) -> dict[int, dict[str, Any]]:
+    found: dict[int, dict[str, Any]] = {}
+    for table_id, state, severity, count, _ in rows:
+        entry = found.setdefault(table_id, {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0})
+        if state == ALERT_OPEN:
+            entry["open"][severity] += count
+        else:
+            entry["acknowledged"] += count
+    return found
+
+
+def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime) -> tuple:
+    """(table, shoe, its figures or None, status now)."""
+    figures = cache.figures.get((shoe.id, shoe.revision)) if shoe is not None and shoe.status == OPEN else None
+    if figures is None:
+        return table, shoe, None, IDLE
+    stale_after = resolve_settings(table.settings)["stale_after_seconds"]
+    last_activity = figures["last_hand_at"] or shoe.opened_at
+    return table, shoe, figures, table_status(True, shoe.last_hand is not None, last_activity, now, stale_after)
+
+
+def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, alerts: dict | None, now: datetime
+           ) -> dict[str, Any]:
+    alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
+    if figures is None:
+        return {"table": table_summary(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
+                "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
+                "good_roads": [], "counts": None, "alerts": alerts}
+    last_at = figures["last_hand_at"]
+    since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
+    if table.settings.get("hands_by") == "result":
+        figures = {**figures, "cards": None}
+    entry = {"table": table_summary(table), "status": status, **figures}
+    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts)
+    return entry
+
+
+def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
+    by_status = dict.fromkeys(STATUSES, 0)
+    open_alerts = dict.fromkeys(SEVERITIES, 0)
+    for entry in tables:
+        by_status[entry["status"]] += 1
+        for severity, count in entry["alerts"]["open"].items():
+            open_alerts[severity] += count
+    return {
+        "tables": len(tables),
+        "by_status": by_status,
+        "hands": sum(entry["shoe"]["counted_hands"] for entry in tables if entry["shoe"]),
+        "pace_per_hour": round(sum(entry["pace_per_hour"] or 0 for entry in tables), 1),
+        "open_alerts": open_alerts,
+        "acknowledged_alerts": sum(entry["alerts"]["acknowledged"] for entry in tables),
+    }
