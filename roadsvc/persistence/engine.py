@@ -22,14 +22,20 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from roadsvc.persistence.events import CHANNEL_INFO, channel_for
+
 WRITE_OPTION = "roadsvc_write"
 
 
 class Database:
     """An engine plus a session factory; `write()` and `read()` are the two ways in."""
 
-    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10):
+    def __init__(
+        self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10,
+        events_channel: str | None = None,
+    ):
         self.url = url
+        self.events_channel = channel_for(url, events_channel)  # NOTIFY channel of the event log
         self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         # Hot one-row reads in autocommit: no transaction, so no ROLLBACK round trip when
@@ -37,7 +43,9 @@ class Database:
         self._hot_engine = self.engine if self.is_sqlite else make_engine(url, pool_size=pool_size, autocommit=True)
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(
+            self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
+        )
         self._hot = HotConnections(self._hot_engine)
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
@@ -50,6 +58,7 @@ class Database:
             busy_timeout_ms=settings["SQLITE_BUSY_TIMEOUT_MS"],
             synchronous=settings["SQLITE_SYNCHRONOUS"],
             pool_size=settings["DB_POOL_SIZE"],
+            events_channel=settings.get("EVENTS_CHANNEL"),
         )
 
     @contextmanager
@@ -95,42 +104,47 @@ class Database:
 
 
 class HotConnections:
-    """One raw connection per thread for the hot one-row reads, kept outside the pool.
+    """Raw connections for the hot one-row reads, kept outside the pool.
 
     Each is detached from the pool once, so a poll costs no checkout, no reset on return
-    and no pool bookkeeping. They never hold a transaction (SQLite runs in autocommit and
-    the cursor is closed after its one row; PostgreSQL's hot engine is AUTOCOMMIT), so every
-    read sees the newest commit. A connection whose query fails is closed and replaced on
-    the next read (after a database restart, one poll fails, as with the pool).
+    and no pool bookkeeping: a read pops a free one (or opens one) and pushes it back
+    (list pop/append are atomic, so this holds for threads and for gevent's greenlets,
+    where a thread-local would open a connection per request). They never hold a
+    transaction (SQLite runs in autocommit and the cursor is closed after its one row;
+    PostgreSQL's hot engine is AUTOCOMMIT), so every read sees the newest commit. A
+    connection whose query fails is closed and replaced on the next read (after a
+    database restart, one poll fails, as with the pool).
     """
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        self._local = threading.local()
+        self._free: list = []
         self._open: list = []
         self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
         self._lock = threading.Lock()
 
     def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        connection, reader = self._connection()
+        kept = self._checkout()
         try:
-            return reader(sql, params)
+            row = kept[1](sql, params)
         except Exception:
-            self._discard(connection)
+            self._discard(kept[0])
             raise
+        self._free.append(kept)
+        return row
 
-    def _connection(self) -> tuple[Any, Callable]:
-        kept = getattr(self._local, "kept", None)
-        if kept is None:
-            connection = self.engine.raw_connection()
-            connection.detach()  # ours now: close() really closes it
-            kept = self._local.kept = (connection, reader_for(connection, self.engine.dialect.paramstyle))
-            with self._lock:
-                self._open.append(connection)
-        return kept
+    def _checkout(self) -> tuple[Any, Callable]:
+        try:
+            return self._free.pop()
+        except IndexError:
+            pass
+        connection = self.engine.raw_connection()
+        connection.detach()  # ours now: close() really closes it
+        with self._lock:
+            self._open.append(connection)
+        return connection, reader_for(connection, self.engine.dialect.paramstyle)
 
     def _discard(self, connection) -> None:
-        self._local.kept = None
         with self._lock:
             if connection in self._open:
                 self._open.remove(connection)
@@ -141,8 +155,7 @@ class HotConnections:
 
     def close_all(self) -> None:
         with self._lock:
-            connections, self._open = self._open, []
-        self._local = threading.local()
+            connections, self._open, self._free = self._open, [], []
         for connection in connections:
             try:
                 connection.close()
@@ -154,8 +167,7 @@ class HotConnections:
         collecting them would close the parent's sockets) and start afresh."""
         with self._lock:
             self._inherited.extend(self._open)
-            self._open = []
-        self._local = threading.local()
+            self._open, self._free = [], []
 
 
 def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:

@@ -22,7 +22,7 @@ from roadsvc.domain.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
-from roadsvc.services import audit, ledger
+from roadsvc.services import audit, events, ledger
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -86,6 +86,7 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
         session.flush()
         ledger.settle_hand(session, shoe.id, row.number, hand)
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_event(session, shoe, row.number, hand, counted, revision)
     return view(row, revision, created=True)
 
 
@@ -157,6 +158,7 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_changed_event(session, "void", shoe, number, row.result, revision)
     return view(row, revision)
 
 
@@ -176,6 +178,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
     return view(row, revision)
 
 

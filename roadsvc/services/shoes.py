@@ -18,7 +18,7 @@ from roadsvc.domain.shoe import DEFAULT_DECKS, burn_count, check_decks
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
-from roadsvc.services import ledger
+from roadsvc.services import events, ledger
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
 
@@ -43,8 +43,7 @@ def open_shoe(db: Database, table_id: int, decks: int = DEFAULT_DECKS, burn_card
             if session.get(Table, table_id) is None:
                 raise NotFound("table_not_found", f"no table {table_id}", "table_id")
             previous = repo.latest_shoe(session, table_id, for_update=True)
-            if previous is not None and previous.status == OPEN:
-                _close(session, previous)
+            closed = _close(session, previous) if previous is not None and previous.status == OPEN else None
             shoe = Shoe(
                 table_id=table_id,
                 number=previous.number + 1 if previous else 1,
@@ -54,6 +53,10 @@ def open_shoe(db: Database, table_id: int, decks: int = DEFAULT_DECKS, burn_card
                 status=OPEN,
             )
             session.add(shoe)
+            session.flush()
+            if closed is not None:
+                events.shoe_event(session, "shoe_closed", previous, closed)
+            events.shoe_event(session, "shoe_opened", shoe, shoe.revision, decks=decks, burn_card=shoe.burn_card)
     except IntegrityError:
         raise Conflict("shoe_conflict", "another shoe was opened at this table at the same moment") from None
     return shoe
@@ -77,7 +80,8 @@ def mark_cut_card(db: Database, table_id: int, shoe_id: int, last_hand: int | No
                 "invalid_last_hand", f"the last hand is the hand in play: {posted + 1} (or {posted}, already posted)", "last_hand"
             )
         shoe.last_hand = last_hand
-        repo.bump_revision(session, shoe.id)
+        revision = repo.bump_revision(session, shoe.id)
+        events.shoe_event(session, "cut_card", shoe, revision, last_hand=last_hand)
     return _reloaded(db, shoe.id)
 
 
@@ -85,7 +89,7 @@ def close_shoe(db: Database, table_id: int, shoe_id: int) -> Shoe:
     with db.write() as session:
         shoe = _shoe_at_table(session, table_id, shoe_id, for_update=True)
         _refuse_closed(shoe)
-        _close(session, shoe)
+        events.shoe_event(session, "shoe_closed", shoe, _close(session, shoe))
     return _reloaded(db, shoe.id)
 
 
@@ -119,11 +123,12 @@ def _hand_counts(session, shoe_ids: list[int]) -> dict[int, tuple[int, int]]:
     return {shoe_id: (last or 0, int(count or 0)) for shoe_id, last, count in rows}
 
 
-def _close(session, shoe: Shoe) -> None:
+def _close(session, shoe: Shoe) -> int:
+    """Close the shoe (its open bets are given back); returns its new revision."""
     ledger.cancel_open_bets(session, shoe.id)  # bets on a hand that never came are given back
     shoe.status = CLOSED
     shoe.closed_at = utcnow()
-    repo.bump_revision(session, shoe.id)
+    return repo.bump_revision(session, shoe.id)
 
 
 def _refuse_closed(shoe: Shoe) -> None:

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
+from roadsvc.services import events
 from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.snapshots import SnapshotCache, thresholds_of
@@ -46,6 +47,8 @@ def create_table(db: Database, name: str, rule_set: str = "classic", settings: d
         with db.write() as session:
             _refuse_taken_name(session, name)
             session.add(table)
+            session.flush()
+            events.table_event(session, table.id, created=True, name=table.name, rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(name) from None
     return table
@@ -76,6 +79,7 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
                 table.settings = check_settings({**table.settings, **changes["settings"]})
             check_betting_settings(table.rule_set, table.settings)
             repo.bump_table_revisions(session, table_id)
+            events.table_event(session, table_id, changed=sorted(changes), name=table.name, rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(changes.get("name", "")) from None
     return table
