@@ -19,6 +19,7 @@ from roadsvc.persistence.migrations import upgrade
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.stream.hub import EventHub
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 
@@ -43,6 +44,7 @@ def register_extensions(app: Flask) -> None:
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
     app.extensions["roadsvc.api"] = create_api(app)
+    app.extensions["roadsvc.events"] = EventHub.from_settings(db, app.config)  # started by the first stream
 
 
 def register_blueprints(app: Flask) -> None:
