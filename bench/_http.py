@@ -55,7 +55,8 @@ class Gunicorn:
 
     def __init__(self, app: str, env: dict[str, str] | None = None, workers: int = 2, threads: int = 1,
                  probe: str = "/", port: int | None = None, pythonpath: str | None = None,
-                 access_log: Path | None = None):
+                 access_log: Path | None = None, worker_class: str | None = None):
+        self.worker_class = worker_class  # "gevent": what `roadsvc serve` runs (the event streams)
         self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
         self.pythonpath, self.access_log = pythonpath, access_log
         self.port = port or free_port()
@@ -65,7 +66,9 @@ class Gunicorn:
     def command(self) -> list[str]:
         command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
                    "--log-level", "warning", "--chdir", str(ROOT)]
-        if self.threads > 1:
+        if self.worker_class:
+            command += ["--worker-class", self.worker_class, "--worker-connections", "5000"]
+        elif self.threads > 1:
             command += ["--threads", str(self.threads)]  # gthread workers
         if self.pythonpath:
             command += ["--pythonpath", self.pythonpath]

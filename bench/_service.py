@@ -156,7 +156,8 @@ class Client:
         self.close()
 
 
-def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None) -> Gunicorn:
+def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None,
+                   worker_class: str | None = None, env: dict[str, str] | None = None) -> Gunicorn:
     """gunicorn serving wsgi:app on the deployment (not started)."""
-    return Gunicorn("wsgi:app", deployment.env, workers=workers, threads=threads, probe="/api/v1/tables",
-                    access_log=access_log)
+    return Gunicorn("wsgi:app", {**deployment.env, **(env or {})}, workers=workers, threads=threads,
+                    probe="/api/v1/tables", access_log=access_log, worker_class=worker_class)
