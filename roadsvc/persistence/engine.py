@@ -9,6 +9,7 @@ shoe's revision and its hands come from the same moment.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -47,6 +48,7 @@ class Database:
             self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
         )
         self._hot = HotConnections(self._hot_engine)
+        self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
         self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
@@ -63,8 +65,14 @@ class Database:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """One write transaction: committed on success, rolled back on any exception."""
-        with self._write_sessions() as session, session.begin():
+        """One write transaction: committed on success, rolled back on any exception.
+
+        On SQLite the writers of one process queue on a lock first: SQLite has one writer
+        at a time anyway, and under gevent a hundred greenlets polling BEGIN IMMEDIATE
+        (see _begin_immediate) would spend the worker's CPU on retries. Only one writer
+        per process then meets the other processes' writers at BEGIN IMMEDIATE.
+        """
+        with self._writer_lock, self._write_sessions() as session, session.begin():
             yield session
 
     @contextmanager
@@ -237,6 +245,8 @@ def _forget_pools_after_fork(db: "Database") -> None:
             database.engine.dispose(close=False)
             database._hot_engine.dispose(close=False)
             database._hot.forget_after_fork()
+            if database.is_sqlite:
+                database._writer_lock = threading.Lock()  # a parent's thread may have held it
 
     os.register_at_fork(after_in_child=after_fork)
 

@@ -54,7 +54,9 @@ class EventHub:
         self.db = db
         self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
         self._make_listener = listener or (lambda: None if db.is_sqlite else NotifyListener(db.url, db.events_channel))
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)  # streams of every table
+        self._table_conds: dict[int, threading.Condition] = {}  # streams of one table (a display)
         self._ids: list[int] = []
         self._frames: list[Frame] = []
         self.newest = self.floor = 0  # every event with floor < id <= newest is in the buffer
@@ -135,6 +137,9 @@ class EventHub:
                 self.floor = self._ids[cut - 1]
                 del self._ids[:cut], self._frames[:cut]
             self._cond.notify_all()
+            for table_id in {frame.table_id for frame in frames}:
+                if table_id in self._table_conds:
+                    self._table_conds[table_id].notify_all()
 
     # What streams call
 
@@ -145,12 +150,18 @@ class EventHub:
                 return None
             return self._frames[bisect.bisect_right(self._ids, cursor):]
 
-    def wait(self, cursor: int, timeout: float) -> bool:
-        """Wait up to `timeout` seconds for an event after `cursor`; True if there is one."""
-        with self._cond:
-            if self.newest <= cursor:
-                self._cond.wait(timeout)
-            return self.newest > cursor
+    def wait(self, cursor: int, timeout: float, table_id: int | None = None) -> bool:
+        """Wait up to `timeout` seconds for an event after `cursor` (of `table_id` only,
+        when given: a display is not woken by the other tables); False on a timeout."""
+        with self._lock:
+            if self.newest > cursor:
+                return True
+            if table_id is None:
+                return self._cond.wait(timeout)
+            condition = self._table_conds.get(table_id)
+            if condition is None:
+                condition = self._table_conds[table_id] = threading.Condition(self._lock)
+            return condition.wait(timeout)
 
     def replay(self, after: int, up_to: int) -> Iterator[Frame]:
         """Events after..up_to read from the log (a resume older than the buffer)."""

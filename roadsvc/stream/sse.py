@@ -25,6 +25,11 @@ class StreamView:
     tables: frozenset[int] | None
     audiences: frozenset[str] = frozenset({ALL})
 
+    @property
+    def one_table(self) -> int | None:
+        """The table of a one-table stream (it waits for that table's events only)."""
+        return next(iter(self.tables)) if self.tables is not None and len(self.tables) == 1 else None
+
     def shows(self, frame: Frame) -> bool:
         return frame.audience in self.audiences and (self.tables is None or frame.table_id in self.tables)
 
@@ -77,5 +82,5 @@ def event_stream(hub: EventHub, start: Start, view: StreamView, *, keepalive: fl
             chunk = b"".join(frame.payload for frame in frames if view.shows(frame))
             if chunk:
                 yield chunk
-        elif not hub.wait(cursor, keepalive):
+        elif not hub.wait(cursor, keepalive, view.one_table):
             yield KEEPALIVE

@@ -63,7 +63,7 @@ class SilentHub:
     def after(self, cursor):
         return []
 
-    def wait(self, cursor, timeout):
+    def wait(self, cursor, timeout, table_id=None):
         self.waits.append(timeout)
         return False
 
