@@ -14,8 +14,8 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
-from roadsvc.services import tables
-from roadsvc.services.errors import DomainError
+from roadsvc.persistence.repositories import table_exists
+from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.events import ALL, OPERATORS
 from roadsvc.services.keys import Principal, authorize
 from roadsvc.stream.hub import EventHub
@@ -71,7 +71,8 @@ def _tables(caller: Principal) -> frozenset[int] | None:
     ids = frozenset(_positive_int(text, "table_id") for text in request.args.getlist("table_id"))
     for table_id in ids:
         authorize(caller, "display", table_id)
-        tables.get_table(database(), table_id)
+        if not table_exists(database(), table_id):  # the hot one-row lookup: a floor reconnects at once
+            raise NotFound("table_not_found", f"no table {table_id}", "table_id")
     if not ids and caller.role == "dealer" and caller.table_id is not None:
         return frozenset({caller.table_id})
     return ids or None
