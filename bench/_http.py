@@ -55,7 +55,9 @@ class Gunicorn:
 
     def __init__(self, app: str, env: dict[str, str] | None = None, workers: int = 2, threads: int = 1,
                  probe: str = "/", port: int | None = None, pythonpath: str | None = None,
-                 access_log: Path | None = None, error_log: Path | None = None, log_level: str = "warning"):
+                 access_log: Path | None = None, error_log: Path | None = None, log_level: str = "warning",
+                 worker_class: str | None = None):
+        self.worker_class = worker_class  # "gevent": what `roadsvc serve` runs (the event streams)
         self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
         self.pythonpath, self.access_log, self.error_log, self.log_level = pythonpath, access_log, error_log, log_level
         self.port = port or free_port()
@@ -66,7 +68,9 @@ class Gunicorn:
         command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
                    "--log-level", self.log_level, "--chdir", str(ROOT),
                    "--config", "python:roadsvc.gunicorn_config"]  # as `roadsvc serve`: the workers' GC hooks
-        if self.threads > 1:
+        if self.worker_class:
+            command += ["--worker-class", self.worker_class, "--worker-connections", "5000"]
+        elif self.threads > 1:
             command += ["--threads", str(self.threads)]  # gthread workers
         if self.pythonpath:
             command += ["--pythonpath", self.pythonpath]

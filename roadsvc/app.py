@@ -19,6 +19,7 @@ from roadsvc.services.floor import FloorCache
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.stream.hub import EventHub
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -42,6 +43,7 @@ def register_extensions(app: Flask) -> None:
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
     app.extensions[FLOOR] = FloorCache()
     app.extensions["roadsvc.api"] = create_api(app)
+    app.extensions["roadsvc.events"] = EventHub.from_settings(db, app.config)  # started by the first stream
 
 
 def register_blueprints(app: Flask) -> None:

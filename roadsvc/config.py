@@ -81,6 +81,17 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # bench/api_posts.py's comparison), and the jobs process's clock pass.
     "MONITOR_WRITE_RULES": (_int, 1),
     "MONITOR_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between clock passes (0: off)
+    # Live events (issue 11, docs/events.md): the event log and the SSE stream.
+    "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
+    "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker
+    "EVENTS_RETENTION": (_float, 24 * 3600.0),  # seconds an event is kept for resuming clients
+    "EVENTS_PRUNE_INTERVAL": (_float, 300.0),  # `roadsvc jobs` prunes older events this often (seconds)
+    "EVENTS_KEEPALIVE": (_float, 15.0),  # seconds of quiet before a keep-alive comment
+    "EVENTS_RETRY_MS": (_int, 2000),  # the `retry:` a client waits before reconnecting
+    "EVENTS_POLL_INTERVAL": (_float, 0.05),  # SQLite: seconds between newest-id checks per worker
+    "EVENTS_FALLBACK_CHECK": (_float, 5.0),  # PostgreSQL: check without a NOTIFY this often (seconds)
+    "EVENTS_BUFFER": (_int, 10000),  # recent events each worker keeps in memory for its streams
+    "EVENTS_CHANNEL": (_str, None),  # NOTIFY channel (None: derived from the schema in the URL)
 }
 
 

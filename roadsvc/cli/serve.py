@@ -1,7 +1,11 @@
 """`roadsvc serve`: gunicorn serving wsgi:app (several worker processes; the SQLite default
 works with them: WAL, busy timeout, BEGIN IMMEDIATE). Each request's log line is roadsvc's
 own (JSON by default), so gunicorn's access log is off; the workers' metrics are summed
-through a Prometheus multiprocess folder made afresh at each start."""
+through a Prometheus multiprocess folder made afresh at each start.
+
+The workers are gevent's by default (ROADSVC_SERVE_WORKER_CLASS): the live event streams
+(GET /api/v1/events) stay open for hours, thousands per worker, beside the API's requests.
+"""
 
 from __future__ import annotations
 
@@ -27,13 +31,18 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run_serve)
 
 
-def gunicorn_argv(args: argparse.Namespace) -> list[str]:
+def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = None) -> list[str]:
+    settings = settings or load_settings()
+    worker = settings["SERVE_WORKER_CLASS"]
+    concurrency = (["--worker-connections", str(settings["SERVE_WORKER_CONNECTIONS"])] if worker == "gevent"
+                   else ["--threads", str(args.threads)])
     return [
         sys.executable, "-m", "gunicorn",
         "--chdir", str(PROJECT_ROOT),
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
-        "--threads", str(args.threads),
+        "--worker-class", worker,
+        *concurrency,
         "--config", CONFIG,
         "wsgi:app",
     ]
@@ -60,6 +69,6 @@ def run_serve(args: argparse.Namespace) -> int:
     args = with_defaults(args, settings)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(fresh_metrics_dir(settings))
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
-    argv = gunicorn_argv(args)
+    argv = gunicorn_argv(args, settings)
     os.execv(argv[0], argv)
     return 0  # not reached: exec replaces this process

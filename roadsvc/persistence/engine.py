@@ -9,6 +9,7 @@ shoe's revision and its hands come from the same moment.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -22,6 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
+from roadsvc.persistence.events import CHANNEL_INFO, channel_for
 from roadsvc.persistence.hot_reads import HotConnections
 
 WRITE_OPTION = "roadsvc_write"
@@ -31,8 +33,10 @@ class Database:
     """An engine plus a session factory; `write()` and `read()` are the two ways in."""
 
     def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10,
-                 checkpoint_interval: float = 1.0, wal_limit_bytes: int = 64 * 1024 * 1024):
+                 checkpoint_interval: float = 1.0, wal_limit_bytes: int = 64 * 1024 * 1024,
+                 events_channel: str | None = None):
         self.url = url
+        self.events_channel = channel_for(url, events_channel)  # NOTIFY channel of the event log
         self.checkpointer = sqlite_checkpointer(url, checkpoint_interval, wal_limit_bytes, synchronous)
         if self.checkpointer is not None:  # an app dropped without dispose() leaves no thread behind
             weakref.finalize(self, self.checkpointer.stop_soon)
@@ -44,8 +48,11 @@ class Database:
         self._hot_engine = self.engine if self.is_sqlite else make_engine(url, pool_size=pool_size, autocommit=True)
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(
+            self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
+        )
         self._hot = HotConnections(self._hot_engine)
+        self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
         self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
@@ -59,14 +66,21 @@ class Database:
             pool_size=settings["DB_POOL_SIZE"],
             checkpoint_interval=settings["SQLITE_CHECKPOINT_INTERVAL"],
             wal_limit_bytes=settings["SQLITE_WAL_LIMIT_BYTES"],
+            events_channel=settings.get("EVENTS_CHANNEL"),
         )
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """One write transaction: committed on success, rolled back on any exception."""
+        """One write transaction: committed on success, rolled back on any exception.
+
+        On SQLite the writers of one process queue on a lock first: SQLite has one writer
+        at a time anyway, and under gevent a hundred greenlets polling BEGIN IMMEDIATE
+        (see _begin_immediate) would spend the worker's CPU on retries. Only one writer
+        per process then meets the other processes' writers at BEGIN IMMEDIATE.
+        """
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()  # this process writes: its WAL checkpoints run beside it
-        with self._write_sessions() as session, session.begin():
+        with self._writer_lock, self._write_sessions() as session, session.begin():
             yield session
 
     @contextmanager
@@ -124,6 +138,8 @@ def _forget_pools_after_fork(db: "Database") -> None:
             database._hot.forget_after_fork()
             if database.checkpointer is not None:
                 database.checkpointer.forget_after_fork()
+            if database.is_sqlite:
+                database._writer_lock = threading.Lock()  # a parent's thread may have held it
 
     os.register_at_fork(after_in_child=after_fork)
 

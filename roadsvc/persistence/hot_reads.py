@@ -1,6 +1,7 @@
 """The hot one-row reads (a polled display's revision lookup), outside SQLAlchemy.
 
-Each thread keeps one raw connection detached from the pool (HotConnections); on
+A free list of raw connections detached from the pool (HotConnections: one per concurrent
+reader, threads and gevent greenlets alike); on
 PostgreSQL a read goes straight through libpq's prepared statements (psycopg.pq, the
 documented low-level layer: PreparedReads), on SQLite through a DB-API cursor.
 `Database.fetch_ints` (roadsvc.persistence.engine) is the way in.
@@ -15,42 +16,47 @@ from sqlalchemy import Engine
 
 
 class HotConnections:
-    """One raw connection per thread for the hot one-row reads, kept outside the pool.
+    """Raw connections for the hot one-row reads, kept outside the pool.
 
     Each is detached from the pool once, so a poll costs no checkout, no reset on return
-    and no pool bookkeeping. They never hold a transaction (SQLite runs in autocommit and
-    the cursor is closed after its one row; PostgreSQL's hot engine is AUTOCOMMIT), so every
-    read sees the newest commit. A connection whose query fails is closed and replaced on
-    the next read (after a database restart, one poll fails, as with the pool).
+    and no pool bookkeeping: a read pops a free one (or opens one) and pushes it back
+    (list pop/append are atomic, so this holds for threads and for gevent's greenlets,
+    where a thread-local would open a connection per request). They never hold a
+    transaction (SQLite runs in autocommit and the cursor is closed after its one row;
+    PostgreSQL's hot engine is AUTOCOMMIT), so every read sees the newest commit. A
+    connection whose query fails is closed and replaced on the next read (after a
+    database restart, one poll fails, as with the pool).
     """
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        self._local = threading.local()
+        self._free: list = []
         self._open: list = []
         self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
         self._lock = threading.Lock()
 
     def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        connection, reader = self._connection()
+        kept = self._checkout()
         try:
-            return reader(sql, params)
+            row = kept[1](sql, params)
         except Exception:
-            self._discard(connection)
+            self._discard(kept[0])
             raise
+        self._free.append(kept)
+        return row
 
-    def _connection(self) -> tuple[Any, Callable]:
-        kept = getattr(self._local, "kept", None)
-        if kept is None:
-            connection = self.engine.raw_connection()
-            connection.detach()  # ours now: close() really closes it
-            kept = self._local.kept = (connection, reader_for(connection, self.engine.dialect.paramstyle))
-            with self._lock:
-                self._open.append(connection)
-        return kept
+    def _checkout(self) -> tuple[Any, Callable]:
+        try:
+            return self._free.pop()
+        except IndexError:
+            pass
+        connection = self.engine.raw_connection()
+        connection.detach()  # ours now: close() really closes it
+        with self._lock:
+            self._open.append(connection)
+        return connection, reader_for(connection, self.engine.dialect.paramstyle)
 
     def _discard(self, connection) -> None:
-        self._local.kept = None
         with self._lock:
             if connection in self._open:
                 self._open.remove(connection)
@@ -61,8 +67,7 @@ class HotConnections:
 
     def close_all(self) -> None:
         with self._lock:
-            connections, self._open = self._open, []
-        self._local = threading.local()
+            connections, self._open, self._free = self._open, [], []
         for connection in connections:
             try:
                 connection.close()
@@ -74,8 +79,7 @@ class HotConnections:
         collecting them would close the parent's sockets) and start afresh."""
         with self._lock:
             self._inherited.extend(self._open)
-            self._open = []
-        self._local = threading.local()
+            self._open, self._free = [], []
 
 
 def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:

@@ -17,6 +17,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Index,
+    Integer,
     MetaData,
     String,
     Text,
@@ -261,3 +262,23 @@ class MonitorTally(Base):
     shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
     code: Mapped[str] = mapped_column(String(40))
     count: Mapped[int] = mapped_column(default=0)
+
+
+# Live events (issue 11): the event log. One row per committed change, written in the
+# change's own transaction (roadsvc.persistence.events.append_event). `id` only increases
+# (AUTOINCREMENT on SQLite: ids are never reused after pruning) and, because appends are
+# serialised until commit, ids become visible in order.
+
+
+class Event(Base):
+    __tablename__ = "events"
+    __table_args__ = (Index(None, "created_at"), {"sqlite_autoincrement": True})
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    type: Mapped[str] = mapped_column(String(40))
+    table_id: Mapped[int | None]
+    shoe_id: Mapped[int | None]
+    revision: Mapped[int | None]
+    audience: Mapped[str] = mapped_column(String(20), default="all")
+    data: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

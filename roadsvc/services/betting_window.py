@@ -25,7 +25,7 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BettingClosure, Shoe, Table
-from roadsvc.services import audit
+from roadsvc.services import audit, events
 from roadsvc.services import ledger as ledger_service
 from roadsvc.services.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
@@ -153,7 +153,8 @@ def close_betting(db: Database, table_id: int, actor: str, hand_number: int | No
         if window.open:
             session.add(BettingClosure(shoe_id=window.shoe.id, hand_number=window.hand_number, actor=actor))
             session.flush()
-            repo.bump_revision(session, window.shoe.id)
+            revision = repo.bump_revision(session, window.shoe.id)
+            events.shoe_event(session, "betting_closed", window.shoe, revision, hand_number=window.hand_number)
         window = betting_window(session, table_id)
     return {"table_id": table_id, "shoe_id": window.shoe.id, "hand_number": window.hand_number,
             "betting": _betting_state(window)}
@@ -173,7 +174,8 @@ def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, act
         refunded = ledger_service.cancel_round(session, window.shoe.id, hand_number)
         ledger.delete_closure(session, window.shoe.id, hand_number)
         audit.record(session, window.shoe.id, hand_number, "cancel_round", actor, reason, None, {"refunded": refunded})
-        repo.bump_revision(session, window.shoe.id)
+        revision = repo.bump_revision(session, window.shoe.id)
+        events.shoe_event(session, "betting_cancelled", window.shoe, revision, hand_number=hand_number)
         window = betting_window(session, table_id)
     return {"table_id": table_id, "shoe_id": window.shoe.id, "hand_number": window.hand_number,
             "betting": _betting_state(window), "refunded": refunded}

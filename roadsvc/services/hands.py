@@ -22,7 +22,7 @@ from roadsvc.domain.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
-from roadsvc.services import audit, ledger, monitor
+from roadsvc.services import audit, events, ledger, monitor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -103,6 +103,7 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
         if rules:
             monitor.hand_in(session, shoe, now_counted, row.number)
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_event(session, shoe, row.number, hand, counted, revision)
     return view(row, revision, created=True)
 
 
@@ -175,6 +176,7 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_changed_event(session, "void", shoe, number, row.result, revision)
     return view(row, revision)
 
 
@@ -195,6 +197,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
     return view(row, revision)
 
 

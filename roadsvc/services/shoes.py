@@ -18,7 +18,7 @@ from roadsvc.domain.shoe import DEFAULT_DECKS, burn_count, check_decks
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
-from roadsvc.services import admin_audit, ledger
+from roadsvc.services import admin_audit, events, ledger
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
@@ -47,8 +47,7 @@ def open_shoe(
                 raise NotFound("table_not_found", f"no table {table_id}", "table_id")
             previous = repo.latest_shoe(session, table_id, for_update=True)
             before = _audited(previous) if previous is not None else None
-            if previous is not None and previous.status == OPEN:
-                _close(session, previous)
+            closed = _close(session, previous) if previous is not None and previous.status == OPEN else None
             shoe = Shoe(
                 table_id=table_id,
                 number=previous.number + 1 if previous else 1,
@@ -61,6 +60,9 @@ def open_shoe(
             session.flush()
             admin_audit.record(session, "shoe.opened", actor, f"shoe {shoe.id}", table_id,
                                {"previous": before} if before else None, _audited(shoe))
+            if closed is not None:
+                events.shoe_event(session, "shoe_closed", previous, closed)
+            events.shoe_event(session, "shoe_opened", shoe, shoe.revision, decks=decks, burn_card=shoe.burn_card)
     except IntegrityError:
         raise Conflict("shoe_conflict", "another shoe was opened at this table at the same moment") from None
     return shoe
@@ -87,8 +89,9 @@ def mark_cut_card(
             )
         before = _audited(shoe)
         shoe.last_hand = last_hand
-        repo.bump_revision(session, shoe.id)
+        revision = repo.bump_revision(session, shoe.id)
         admin_audit.record(session, "shoe.cut_card", actor, f"shoe {shoe.id}", table_id, before, _audited(shoe))
+        events.shoe_event(session, "cut_card", shoe, revision, last_hand=last_hand)
     return _reloaded(db, shoe.id)
 
 
@@ -97,7 +100,7 @@ def close_shoe(db: Database, table_id: int, shoe_id: int, actor: Actor | None = 
         shoe = _shoe_at_table(session, table_id, shoe_id, for_update=True)
         _refuse_closed(shoe)
         before = _audited(shoe)
-        _close(session, shoe)
+        events.shoe_event(session, "shoe_closed", shoe, _close(session, shoe))
         admin_audit.record(session, "shoe.closed", actor, f"shoe {shoe.id}", table_id, before, _audited(shoe))
     return _reloaded(db, shoe.id)
 
@@ -132,11 +135,12 @@ def _hand_counts(session, shoe_ids: list[int]) -> dict[int, tuple[int, int]]:
     return {shoe_id: (last or 0, int(count or 0)) for shoe_id, last, count in rows}
 
 
-def _close(session, shoe: Shoe) -> None:
+def _close(session, shoe: Shoe) -> int:
+    """Close the shoe (its open bets are given back); returns its new revision."""
     ledger.cancel_open_bets(session, shoe.id)  # bets on a hand that never came are given back
     shoe.status = CLOSED
     shoe.closed_at = utcnow()
-    repo.bump_revision(session, shoe.id)
+    return repo.bump_revision(session, shoe.id)
 
 
 def _audited(shoe: Shoe) -> dict:

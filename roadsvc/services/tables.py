@@ -14,7 +14,7 @@ from roadsvc.domain.monitoring.settings import check_monitoring_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
-from roadsvc.services import admin_audit
+from roadsvc.services import admin_audit, events
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
@@ -59,6 +59,7 @@ def create_table(
             session.add(table)
             session.flush()
             admin_audit.record(session, "table.created", actor, f"table {table.id}", table.id, None, _audited(table))
+            events.table_event(session, table.id, created=True, name=table.name, rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(name) from None
     return table
@@ -91,6 +92,7 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Ac
             check_betting_settings(table.rule_set, table.settings)
             repo.bump_table_revisions(session, table_id)
             admin_audit.record(session, "table.updated", actor, f"table {table_id}", table_id, before, _audited(table))
+            events.table_event(session, table_id, changed=sorted(changes), name=table.name, rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(changes.get("name", "")) from None
     return table
