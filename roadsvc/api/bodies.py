@@ -12,7 +12,8 @@ stable code and nothing changed:
   silently win), holds an integer of more than MAX_DIGITS digits (`number_too_long`:
   Python refuses to convert 4,300 and more, and no field takes more than a few), or NaN
   and Infinity (not JSON): 400;
-* a query parameter given twice (`?cell=24&cell=30`): 422 `repeated_parameter`.
+* a query parameter given twice (`?cell=24&cell=30`): 422 `repeated_parameter`, except
+  the few documented as lists (REPEATABLE: the event stream's `?table_id=1&table_id=2`).
 
 webargs parses the (cached) body again for the view's schema; bodies are small (64 KiB
 at most), so the second parse costs microseconds.
@@ -31,6 +32,7 @@ from roadsvc.api.errors import error_response
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 MAX_DIGITS = 100
+REPEATABLE = {"/api/v1/events": frozenset({"table_id"})}  # path -> query parameters that are lists
 
 
 class BodyRefused(ValueError):
@@ -52,17 +54,17 @@ def check_request():
 
 
 def _check_query(query_string: bytes) -> None:
-    repeated = repeated_parameter(query_string)
+    repeated = repeated_parameter(query_string, REPEATABLE.get(request.path, frozenset()))
     if repeated is not None:
         raise BodyRefused(422, "repeated_parameter", f"{repeated} is given more than once", repeated)
 
 
 @lru_cache(maxsize=1024)
-def repeated_parameter(query_string: bytes) -> str | None:
-    """The first parameter named twice in the query (cached: a display repeats its URL)."""
+def repeated_parameter(query_string: bytes, lists: frozenset[str] = frozenset()) -> str | None:
+    """The first parameter named twice in the query, `lists` aside (cached: a display repeats its URL)."""
     seen: set[str] = set()
     for name, _ in parse_qsl(query_string.decode("utf-8", "replace"), keep_blank_values=True):
-        if name in seen:
+        if name in seen and name not in lists:
             return name
         seen.add(name)
     return None
