@@ -64,10 +64,18 @@ def _docstring_body(view: Callable) -> str:
     return " ".join(parts[1].split()) if len(parts) > 1 else ""
 
 
-def requires(capability: str, **doc: Any) -> Callable:
+def _only_table_asked(bound: int) -> int | None:
+    """`bound` if the query names that table and no other, else None."""
+    asked = set(request.args.getlist("table_id"))
+    return bound if asked == {str(bound)} else None
+
+
+def requires(capability: str, tables_in_query: bool = False, **doc: Any) -> Callable:
     """Decorator: the view needs a key whose role has `capability` (and, for a key bound
     to a table, a request about that table).
 
+    `tables_in_query`: the view's tables are its `?table_id=` filter (the event stream); a
+    bound key must name its own table there, and only it.
     `doc`: more OpenAPI for the view (parameters, responses...), as `blp.doc` takes it.
     """
     if capability not in ALL_CAPABILITIES:
@@ -81,6 +89,8 @@ def requires(capability: str, **doc: Any) -> Callable:
             table_id = kwargs.get("table_id")
             if principal.table_id is not None:
                 table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
+                if table_id is None and tables_in_query:
+                    table_id = _only_table_asked(principal.table_id)
             authorize(principal, capability, table_id)
             g.principal = principal
             rate_limits().count_write(principal)

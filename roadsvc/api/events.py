@@ -39,6 +39,7 @@ def hub() -> EventHub:
 @blp.route("/events", methods=["GET"])
 @requires(
     READ,
+    tables_in_query=True,
     parameters=[
         {"in": "query", "name": "table_id", "schema": {"type": "array", "items": {"type": "integer"}},
          "style": "form", "explode": True, "description": "Only these tables (repeat the parameter)."},
@@ -66,15 +67,13 @@ def stream_events():
 
 
 def _tables(caller: Principal) -> frozenset[int] | None:
-    """The tables asked for (each must exist and be readable); a table-bound dealer key
-    sees only its table."""
+    """The tables asked for (each must exist and be readable; a key bound to a table names
+    its table, as on every path)."""
     ids = frozenset(_positive_int(text, "table_id") for text in request.args.getlist("table_id"))
     for table_id in ids:
         authorize(caller, READ, table_id)
         if not table_exists(database(), table_id):  # the hot one-row lookup: a floor reconnects at once
             raise NotFound("table_not_found", f"no table {table_id}", "table_id")
-    if not ids and caller.role == "dealer" and caller.table_id is not None:
-        return frozenset({caller.table_id})
     return ids or None
 
 

@@ -138,7 +138,8 @@ def test_a_dealer_key_bound_to_a_table_streams_only_that_table(app, api, open_st
     one, two = new_table(api, "T1"), new_table(api, "T2")
     api.keys["bound"] = create_key(app.extensions["roadsvc.db"], "dealer", "bound", table_id=one)[1]
     assert api.get(f"/api/v1/events?table_id={two}", role="bound").status_code == 403
-    stream = open_stream(role="bound")
+    assert api.get("/api/v1/events", role="bound").json["code"] == "wrong_table"  # every table: not for a bound key
+    stream = open_stream(f"?table_id={one}", role="bound")
     post_hand(api, two)
     post_hand(api, one)
     assert stream.events(1)[0]["data"]["table_id"] == one
@@ -154,6 +155,6 @@ def test_the_stream_is_an_event_stream_the_proxies_do_not_buffer(api):
     response = api.client.get("/api/v1/events", headers=api.headers("display"), buffered=False)
     try:
         assert response.mimetype == "text/event-stream"
-        assert response.headers["Cache-Control"] == "no-cache" and response.headers["X-Accel-Buffering"] == "no"
+        assert response.headers["Cache-Control"] == "private, no-cache" and response.headers["X-Accel-Buffering"] == "no"
     finally:
         response.close()
