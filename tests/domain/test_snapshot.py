@@ -13,7 +13,7 @@ from roadsvc.domain.snapshot import build_snapshot, crop_snapshot
 
 TOP_KEYS = [
     "hands", "counts", "bead_plate", "big_road", "big_eye_boy", "small_road",
-    "cockroach_pig", "ask_road", "good_roads", "streaks",
+    "cockroach_pig", "ask_road", "ask_preview", "good_roads", "streaks",
 ]  # fmt: skip
 
 
@@ -70,6 +70,19 @@ def test_whole_snapshot_of_a_small_shoe():
         "ask_road": {
             "banker": {"big_eye_boy": "red", "small_road": "blue", "cockroach_pig": None},
             "player": {"big_eye_boy": "blue", "small_road": "red", "cockroach_pig": None},
+        },
+        # A next banker goes down column 2; a next player opens column 3.
+        "ask_preview": {
+            "banker": {"bead_plate": {"col": 1, "row": 0, "colour": "red"},
+                       "big_road": {"col": 2, "row": 1, "colour": "red"},
+                       "big_eye_boy": {"col": 1, "row": 0, "colour": "red"},
+                       "small_road": {"col": 0, "row": 0, "colour": "blue"},
+                       "cockroach_pig": None},
+            "player": {"bead_plate": {"col": 1, "row": 0, "colour": "blue"},
+                       "big_road": {"col": 3, "row": 0, "colour": "blue"},
+                       "big_eye_boy": {"col": 0, "row": 2, "colour": "blue"},
+                       "small_road": {"col": 0, "row": 0, "colour": "red"},
+                       "cockroach_pig": None},
         },
         "good_roads": [],
         "streaks": {"current": {"result": "banker", "length": 1}, "longest": {"banker": 1, "player": 2}},
