@@ -23,6 +23,13 @@ IMAGES = {
     "scoreboard-dark-en.png": ("scoreboard", {"cell": 24, "theme": "dark", "language": "en", "columns": 24}),
     "big_road.png": ("big_road", {"cell": 32, "columns": 20}),
 }
+ASK_HANDS = 40
+"""The ask-road pair is drawn mid-shoe (the first ASK_HANDS hands), where a next mark has room."""
+ASK_IMAGES = {
+    "ask-plain.png": ("big_road", {"cell": 32, "columns": 16}),
+    "ask-banker.png": ("big_road", {"cell": 32, "columns": 16, "ask": "banker"}),
+    "ask-scoreboard-player.png": ("scoreboard", {"cell": 24, "ask": "player"}),
+}
 
 
 def main() -> None:
@@ -31,6 +38,10 @@ def main() -> None:
     for name, (road, params) in IMAGES.items():
         (HERE / name).write_bytes(render(snapshot, road, "png", params))
         print(f"{name}: {road} {params}, {len(hands)} hands")
+    early = build_snapshot(hands[:ASK_HANDS])
+    for name, (road, params) in ASK_IMAGES.items():
+        (HERE / name).write_bytes(render(early, road, "png", params))
+        print(f"{name}: {road} {params}, {ASK_HANDS} hands")
 
 
 if __name__ == "__main__":

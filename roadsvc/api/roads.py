@@ -60,6 +60,12 @@ ROADS_EXAMPLE = {
         "cockroach_pig": {"columns": [], "cells": []},
         "ask_road": {"banker": {"big_eye_boy": None, "small_road": None, "cockroach_pig": None},
                      "player": {"big_eye_boy": None, "small_road": None, "cockroach_pig": None}},
+        "ask_preview": {
+            "banker": {"bead_plate": {"col": 0, "row": 2, "colour": "red"}, "big_road": {"col": 2, "row": 0, "colour": "red"},
+                       "big_eye_boy": {"col": 0, "row": 0, "colour": "red"}, "small_road": None, "cockroach_pig": None},
+            "player": {"bead_plate": {"col": 0, "row": 2, "colour": "blue"}, "big_road": {"col": 1, "row": 1, "colour": "blue"},
+                       "big_eye_boy": {"col": 0, "row": 0, "colour": "blue"}, "small_road": None, "cockroach_pig": None},
+        },
         "good_roads": [],
         "streaks": {"current": {"result": "player", "length": 1}, "longest": {"banker": 1, "player": 1}},
     },

@@ -166,3 +166,13 @@ def test_crop_refuses_a_bad_width(columns):
     with pytest.raises(DomainError) as caught:
         crop_snapshot(snapshot_of("BP"), columns)
     assert caught.value.code == "invalid_columns"
+
+
+def test_docs_describe_every_top_key_and_the_preview():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "snapshot.md").read_text(encoding="utf-8")
+    for key in TOP_KEYS:
+        assert f'"{key}"' in text, key
+    for road in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"):
+        assert f'"{road}":' in text.split("ask_preview", 1)[1], road
