@@ -83,12 +83,18 @@ class Pattern:
 
 @dataclass(frozen=True, slots=True)
 class GoodRoad:
-    """An active good road and the hand number at which its run of columns begins."""
+    """An active good road and the hand number at which its run of columns begins.
+
+    Its length: `columns`, the big-road columns of its run (from since_hand to the newest),
+    and `hands`, the banker and player hands in them (ties ride along, uncounted).
+    """
 
     code: str
     name: str
     name_en: str
     since_hand: int
+    columns: int = 0
+    hands: int = 0
 
 
 Column = tuple[str, int, int]
@@ -184,10 +190,16 @@ def good_roads(
     columns: Sequence[Sequence[BigRoadEntry]], thresholds: GoodRoadThresholds | None = None
 ) -> list[GoodRoad]:
     """The good roads active on these logical big-road columns, in the spec's order."""
-    shape = big_road_columns(columns)
+    return good_roads_of_shape(big_road_columns(columns), thresholds)
+
+
+def good_roads_of_shape(shape: Sequence[Column], thresholds: GoodRoadThresholds | None = None) -> list[GoodRoad]:
+    """The good roads active on big-road columns given as (side, length, first hand number)."""
     active = []
     for code, pattern in patterns(thresholds or GoodRoadThresholds()).items():
         start = match_start(pattern, shape)
         if start is not None:
-            active.append(GoodRoad(code, *NAMES[code], since_hand=shape[start][2]))
+            run = shape[start:]
+            active.append(GoodRoad(code, *NAMES[code], since_hand=shape[start][2], columns=len(run),
+                                   hands=sum(length for _, length, _ in run)))
     return active
