@@ -11,13 +11,14 @@ from flask import Flask, request
 
 from roadsvc.api import create_api, register_blueprints as register_api_blueprints
 from roadsvc.api.application import RoadsFlask
-from roadsvc.api.context import DB, KEYS, SNAPSHOTS
+from roadsvc.api.context import DB, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import error_response, register_errorhandlers
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import upgrade
 from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
+from roadsvc.services.lobby import Lobby
 from roadsvc.services.snapshots import SnapshotCache
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
@@ -40,6 +41,7 @@ def register_extensions(app: Flask) -> None:
     app.extensions[DB] = db
     app.extensions[KEYS] = KeyVerifier(db, ttl=app.config["KEY_CACHE_TTL"], max_size=app.config["KEY_CACHE_SIZE"])
     app.extensions[SNAPSHOTS] = SnapshotCache(db, max_entries=app.config["SNAPSHOT_CACHE_SIZE"])
+    app.extensions[LOBBY] = Lobby(db, max_rows=app.config["LOBBY_CACHE_SIZE"])
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
     app.extensions["roadsvc.api"] = create_api(app)

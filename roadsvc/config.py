@@ -49,6 +49,11 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SERVE_PORT": (_int, 5000),
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
+    # The player's side (issue 16): lobby rows kept per process; the read links' HMAC secret
+    # (empty: read links are off, POST .../read-links answers 409) and their default lifetime.
+    "LOBBY_CACHE_SIZE": (_int, 4096),
+    "READ_LINK_SECRET": (_str, ""),
+    "READ_LINK_TTL": (_int, 3600),
 }
 
 

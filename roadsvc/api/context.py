@@ -6,9 +6,11 @@ from flask import current_app, g
 
 from roadsvc.persistence.engine import Database
 from roadsvc.services.keys import Principal
+from roadsvc.services.lobby import Lobby
 from roadsvc.services.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
+LOBBY = "roadsvc.lobby"
 
 
 def database() -> Database:
@@ -22,3 +24,7 @@ def snapshots() -> SnapshotCache:
 def principal() -> Principal:
     """The caller, set by @requires."""
     return g.principal
+
+
+def lobby() -> Lobby:
+    return current_app.extensions[LOBBY]

@@ -88,6 +88,10 @@ class Database:
         """
         return self._hot.fetch_ints(sql, params)
 
+    def fetch_int_rows(self, sql: str, *params: int) -> tuple[tuple[int, ...], ...]:
+        """Every row of integers (never NULL) of a small hot-path query, as fetch_ints reads one."""
+        return self._hot.fetch_ints(sql, params, True)
+
     def dispose(self) -> None:
         self._hot.close_all()
         self.engine.dispose()
@@ -111,10 +115,10 @@ class HotConnections:
         self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
         self._lock = threading.Lock()
 
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+    def fetch_ints(self, sql: str, params: tuple[int, ...], many: bool = False) -> Any:
         connection, reader = self._connection()
         try:
-            return reader(sql, params)
+            return reader(sql, params, many)
         except Exception:
             self._discard(connection)
             raise
@@ -158,16 +162,21 @@ class HotConnections:
         self._local = threading.local()
 
 
-def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:
+def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...], bool], Any]:
     """How one kept connection runs a hot read: libpq's prepared statements under psycopg 3,
     a DB-API cursor otherwise (SQLite, which runs in-process)."""
     pgconn = getattr(connection.dbapi_connection, "pgconn", None)
     if pgconn is not None:
         return PreparedReads(pgconn).fetch_ints
 
-    def fetch_ints(sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+    def fetch_ints(sql: str, params: tuple[int, ...], many: bool = False) -> Any:
+        """One row (None if there is none), or with `many` every row."""
         cursor = connection.cursor()
         cursor.execute(sql if paramstyle == "qmark" else sql.replace("?", "%s"), params)
+        if many:
+            rows = tuple(tuple(row) for row in cursor.fetchall())
+            cursor.close()
+            return rows
         row = cursor.fetchone()
         cursor.close()
         return None if row is None else tuple(row)
@@ -193,10 +202,13 @@ class PreparedReads:
         self.succeeded = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
         self.error = OperationalError
 
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+    def fetch_ints(self, sql: str, params: tuple[int, ...], many: bool = False) -> Any:
         name = self.names.get(sql) or self._prepare(sql)
         result = self.pgconn.exec_prepared(name, [b"%d" % value for value in params])
         self._check(result)
+        if many:
+            get, columns = result.get_value, range(result.nfields)
+            return tuple(tuple(int(get(row, column)) for column in columns) for row in range(result.ntuples))
         if result.ntuples == 0:
             return None
         return tuple(int(result.get_value(0, column)) for column in range(result.nfields))

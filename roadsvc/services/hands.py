@@ -23,6 +23,7 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
 from roadsvc.services import audit, ledger
+from roadsvc.services.summaries import store_summary
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -85,6 +86,7 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
         session.add(row)
         session.flush()
         ledger.settle_hand(session, shoe.id, row.number, hand)
+        store_summary(session, shoe.id, {**counted, row.number: hand})
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision, created=True)
 
@@ -156,6 +158,7 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, None)}
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         session.flush()
+        store_summary(session, shoe.id, counted_hands(session, shoe.id))
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision)
 
@@ -175,6 +178,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, hand)}
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         session.flush()
+        store_summary(session, shoe.id, counted)
         revision = repo.bump_revision(session, shoe.id)
     return view(row, revision)
 
