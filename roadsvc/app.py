@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from flask import Flask, request
 
 from roadsvc.api import create_api, register_blueprints as register_api_blueprints
+from roadsvc.api import read_links
 from roadsvc.api.application import RoadsFlask
 from roadsvc.api.context import DB, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import error_response, register_errorhandlers
@@ -44,6 +45,7 @@ def register_extensions(app: Flask) -> None:
     app.extensions[LOBBY] = Lobby(db, max_rows=app.config["LOBBY_CACHE_SIZE"])
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
+    read_links.init_app(app)
     app.extensions["roadsvc.api"] = create_api(app)
 
 

@@ -18,7 +18,7 @@ from roadsvc.api import errors
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 
-BLUEPRINTS = ["keys", "tables", "shoes", "hands", "roads", "history", "images", "bets"]
+BLUEPRINTS = ["keys", "tables", "shoes", "hands", "roads", "history", "images", "bets", "read_links"]
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {

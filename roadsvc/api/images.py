@@ -21,6 +21,7 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import documented, error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
+from roadsvc.api.read_links import key_or_link, link_query
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema
 from roadsvc.services.images import (
@@ -88,7 +89,7 @@ def requested(road: str) -> tuple[str, RenderParams]:
     """The checks that need no database: font, road, parameters."""
     images().check_ready()
     road = image_road(road)
-    return road, query_params(road, request.query_string)
+    return road, query_params(road, link_query())
 
 
 @lru_cache(maxsize=1024)
@@ -107,7 +108,7 @@ def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: Ren
 
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
+@key_or_link("display")
 @documented(parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe

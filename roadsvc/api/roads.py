@@ -17,6 +17,7 @@ from marshmallow import fields
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import documented, error_responses_doc
+from roadsvc.api.read_links import key_or_link
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
@@ -103,7 +104,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
-@requires("display")
+@key_or_link("display")
 @documented(parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
