@@ -77,10 +77,6 @@ class Lobby:
         self.bodies.put((validator, good_road, sort), body)
         return body
 
-    def entries(self, good_road: str | None = None, sort: str = "table") -> list[dict[str, Any]]:
-        """The lobby as dicts (for the CLI and tests)."""
-        return json.loads(self.body(lobby_validator(self.db), good_road, sort))
-
     def current_rows(self) -> list[Row]:
         """Every table's row, by table id: cached ones as they are, the others built now."""
         versions = repo.lobby_versions(self.db)
