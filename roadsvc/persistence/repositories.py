@@ -143,15 +143,19 @@ def lobby_versions(db: Database) -> tuple[tuple[int, ...], ...]:
     return db.fetch_int_rows(LOBBY_VERSIONS_SQL)
 
 
-def lobby_details(session: Session, table_ids: Sequence[int]) -> Sequence[Row]:
-    """What the lobby rows of these tables show: the table, its newest shoe (or NULLs), the shoe's summary."""
-    newest = select(func.max(Shoe.number)).where(Shoe.table_id == Table.id).correlate(Table).scalar_subquery()
-    query = (
-        select(Table.id, Table.revision, Table.name, Table.rule_set, Table.settings,
-               Shoe.id.label("shoe_id"), Shoe.revision.label("shoe_revision"), Shoe.number, Shoe.status,
-               Shoe.summary)
-        .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest))
-        .where(Table.id.in_(table_ids))
-        .order_by(Table.id)
-    )
-    return session.execute(query).all()
+_NEWEST_NUMBER = select(func.max(Shoe.number)).where(Shoe.table_id == Table.id).correlate(Table).scalar_subquery()
+_LOBBY_ALL = (
+    select(Table.id, Table.revision, Table.name, Table.rule_set, Table.settings,
+           Shoe.id.label("shoe_id"), Shoe.revision.label("shoe_revision"), Shoe.number, Shoe.status, Shoe.summary)
+    .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == _NEWEST_NUMBER))
+    .order_by(Table.id)
+)
+_LOBBY_SOME = _LOBBY_ALL.where(Table.id.in_(bindparam("ids", expanding=True)))
+
+
+def lobby_details(session: Session, table_ids: Sequence[int] | None = None) -> Sequence[Row]:
+    """What the lobby rows of these tables (None: all) show: the table, its newest shoe (or NULLs),
+    the shoe's summary."""
+    if table_ids is None:
+        return session.execute(_LOBBY_ALL).all()
+    return session.execute(_LOBBY_SOME, {"ids": list(table_ids)}).all()

@@ -83,10 +83,11 @@ class Lobby:
         found = {version[0]: self.rows.get(version) for version in versions}
         missing = [table_id for table_id, row in found.items() if row is None]
         if missing:
-            found.update(self._build(missing))
+            found.update(self._build(None if len(missing) == len(versions) else missing))
         return [found[version[0]] for version in versions if found.get(version[0]) is not None]
 
-    def _build(self, table_ids: list[int]) -> Iterable[tuple[int, Row]]:
+    def _build(self, table_ids: list[int] | None) -> Iterable[tuple[int, Row]]:
+        """Rows of these tables (None: every table, as in a fresh worker), cached by their versions."""
         built = []
         with self.db.read() as session:
             for detail in repo.lobby_details(session, table_ids):
