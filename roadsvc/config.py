@@ -92,6 +92,11 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "EVENTS_FALLBACK_CHECK": (_float, 5.0),  # PostgreSQL: check without a NOTIFY this often (seconds)
     "EVENTS_BUFFER": (_int, 10000),  # recent events each worker keeps in memory for its streams
     "EVENTS_CHANNEL": (_str, None),  # NOTIFY channel (None: derived from the schema in the URL)
+    # The player's side (issue 16): lobby rows kept per process; the read links' HMAC secret
+    # (empty: read links are off, POST .../read-links answers 409) and their default lifetime.
+    "LOBBY_CACHE_SIZE": (_int, 4096),
+    "READ_LINK_SECRET": (_str, ""),
+    "READ_LINK_TTL": (_int, 3600),
 }
 
 

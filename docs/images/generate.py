@@ -32,6 +32,13 @@ DRAGON_TAIL_IMAGES = {
     "dragon-tail-scoreboard-n8.png": ("scoreboard", {"cell": 24, "columns": 8}),
     "dragon-tail-big_road-n12.png": ("big_road", {"cell": 28, "columns": 12, "theme": "dark"}),
 }
+ASK_HANDS = 40
+"""The ask-road pair is drawn mid-shoe (the first ASK_HANDS hands), where a next mark has room."""
+ASK_IMAGES = {
+    "ask-plain.png": ("big_road", {"cell": 32, "columns": 16}),
+    "ask-banker.png": ("big_road", {"cell": 32, "columns": 16, "ask": "banker"}),
+    "ask-scoreboard-player.png": ("scoreboard", {"cell": 24, "ask": "player"}),
+}
 
 
 def main() -> None:
@@ -44,6 +51,10 @@ def main() -> None:
     for name, (road, params) in DRAGON_TAIL_IMAGES.items():
         (HERE / name).write_bytes(render(tail, road, "png", params))
         print(f"{name}: {road} {params}, a dragon tail of {len(DRAGON_TAIL)} hands")
+    early = build_snapshot(hands[:ASK_HANDS])
+    for name, (road, params) in ASK_IMAGES.items():
+        (HERE / name).write_bytes(render(early, road, "png", params))
+        print(f"{name}: {road} {params}, {ASK_HANDS} hands")
 
 
 if __name__ == "__main__":

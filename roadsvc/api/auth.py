@@ -78,29 +78,46 @@ def requires(capability: str, tables_in_query: bool = False, **doc: Any) -> Call
     bound key must name its own table there, and only it.
     `doc`: more OpenAPI for the view (parameters, responses...), as `blp.doc` takes it.
     """
+    check_capability(capability)
+
+    def decorator(view: Callable) -> Callable:
+        return key_doc(view, capability, doc)(guarded(view, capability, tables_in_query))
+
+    return decorator
+
+
+def check_capability(capability: str) -> None:
     if capability not in ALL_CAPABILITIES:
         hint = " (roles are no longer a ladder: name a capability)" if capability in ROLES else ""
         raise ValueError(f"unknown capability {capability!r}{hint}; see roadsvc.services.capabilities")
 
-    def decorator(view: Callable) -> Callable:
-        @wraps(view)
-        def wrapper(*args, **kwargs):
-            principal = current_principal()
-            table_id = kwargs.get("table_id")
-            if principal.table_id is not None:
-                table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
-                if table_id is None and tables_in_query:
-                    table_id = _only_table_asked(principal.table_id)
-            authorize(principal, capability, table_id)
-            g.principal = principal
-            rate_limits().count_write(principal)
-            return view(*args, **kwargs)
 
-        wrapper._roadsvc_capability = capability
-        roles = ", ".join(roles_with(capability))
-        description = (doc.pop("description", None) or _docstring_body(view)) + (
-            f"\n\nNeeds the **{capability}** capability (roles: {roles})."
-        )
-        return Blueprint.doc(security=SECURITY, description=description, **doc)(wrapper)
+def guarded(view: Callable, capability: str, tables_in_query: bool = False) -> Callable:
+    """`view` behind the key check (undocumented: `key_doc` documents it)."""
 
-    return decorator
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        principal = current_principal()
+        table_id = kwargs.get("table_id")
+        if principal.table_id is not None:
+            table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
+            if table_id is None and tables_in_query:
+                table_id = _only_table_asked(principal.table_id)
+        authorize(principal, capability, table_id)
+        g.principal = principal
+        rate_limits().count_write(principal)
+        return view(*args, **kwargs)
+
+    wrapper._roadsvc_capability = capability
+    return wrapper
+
+
+def key_doc(view: Callable, capability: str, doc: dict[str, Any], more: str = "") -> Callable:
+    """flask-smorest's public `Blueprint.doc` with the key's security and the capability
+    (plus `more`) in the description, together with the view's own `doc`: one wrapper."""
+    doc = dict(doc)
+    roles = ", ".join(roles_with(capability))
+    description = (doc.pop("description", None) or _docstring_body(view)) + (
+        f"\n\nNeeds the **{capability}** capability (roles: {roles}).{more}"
+    )
+    return Blueprint.doc(security=SECURITY, description=description, **doc)

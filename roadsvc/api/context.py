@@ -8,10 +8,12 @@ from roadsvc.persistence.engine import Database
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.keys import Principal
+from roadsvc.services.lobby import Lobby
 from roadsvc.services.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
 FLOOR = "roadsvc.floor"
+LOBBY = "roadsvc.lobby"
 
 
 def database() -> Database:
@@ -38,3 +40,7 @@ def monitor_rules_on() -> bool:
 
 def floor_cache() -> FloorCache:
     return current_app.extensions[FLOOR]
+
+
+def lobby() -> Lobby:
+    return current_app.extensions[LOBBY]

@@ -23,6 +23,7 @@ from roadsvc.api.context import database, principal
 from roadsvc.api.limits import rate_limits
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
+from roadsvc.api.read_links import key_or_link, link_query
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
 from roadsvc.services.images import (
@@ -91,7 +92,7 @@ def requested(road: str) -> tuple[str, RenderParams]:
     """The checks that need no database: font, road, parameters."""
     images().check_ready()
     road = image_road(road)
-    return road, query_params(road, request.query_string)
+    return road, query_params(road, link_query())
 
 
 @lru_cache(maxsize=1024)
@@ -117,7 +118,7 @@ def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderPar
 
 
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
+@key_or_link(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
 

@@ -17,6 +17,7 @@ from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.schemas.roads import RoadsQuerySchema, RoadsSchema
+from roadsvc.api.read_links import key_or_link
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
@@ -50,6 +51,12 @@ ROADS_EXAMPLE = {
         "cockroach_pig": {"columns": [], "cells": []},
         "ask_road": {"banker": {"big_eye_boy": None, "small_road": None, "cockroach_pig": None},
                      "player": {"big_eye_boy": None, "small_road": None, "cockroach_pig": None}},
+        "ask_preview": {
+            "banker": {"bead_plate": {"col": 0, "row": 2, "colour": "red"}, "big_road": {"col": 2, "row": 0, "colour": "red"},
+                       "big_eye_boy": {"col": 0, "row": 0, "colour": "red"}, "small_road": None, "cockroach_pig": None},
+            "player": {"bead_plate": {"col": 0, "row": 2, "colour": "blue"}, "big_road": {"col": 1, "row": 1, "colour": "blue"},
+                       "big_eye_boy": {"col": 0, "row": 0, "colour": "blue"}, "small_road": None, "cockroach_pig": None},
+        },
         "good_roads": [],
         "streaks": {"current": {"result": "player", "length": 1}, "longest": {"banker": 1, "player": 1}},
     },
@@ -80,7 +87,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
-@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
+@key_or_link(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
 

@@ -117,6 +117,9 @@ class Database:
     def wal_status(self) -> WalStatus | None:
         """The SQLite WAL's size and this process's checkpoint figures (None: not a checkpointed SQLite file)."""
         return None if self.checkpointer is None else self.checkpointer.status()
+    def fetch_int_rows(self, sql: str, *params: int) -> tuple[tuple[int, ...], ...]:
+        """Every row of integers (never NULL) of a small hot-path query, as fetch_ints reads one."""
+        return self._hot.fetch_ints(sql, params, True)
 
     def dispose(self) -> None:
         if self.checkpointer is not None:

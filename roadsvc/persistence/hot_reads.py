@@ -35,10 +35,11 @@ class HotConnections:
         self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
         self._lock = threading.Lock()
 
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+    def fetch_ints(self, sql: str, params: tuple[int, ...], many: bool = False) -> Any:
+        """One row of integers (None if there is none), or with `many` every row."""
         kept = self._checkout()
         try:
-            row = kept[1](sql, params)
+            row = kept[1](sql, params, many)
         except Exception:
             self._discard(kept[0])
             raise
@@ -82,16 +83,20 @@ class HotConnections:
             self._open, self._free = [], []
 
 
-def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:
+def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...], bool], Any]:
     """How one kept connection runs a hot read: libpq's prepared statements under psycopg 3,
     a DB-API cursor otherwise (SQLite, which runs in-process)."""
     pgconn = getattr(connection.dbapi_connection, "pgconn", None)
     if pgconn is not None:
         return PreparedReads(pgconn).fetch_ints
 
-    def fetch_ints(sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+    def fetch_ints(sql: str, params: tuple[int, ...], many: bool = False) -> Any:
         cursor = connection.cursor()
         cursor.execute(sql if paramstyle == "qmark" else sql.replace("?", "%s"), params)
+        if many:
+            rows = tuple(tuple(row) for row in cursor.fetchall())
+            cursor.close()
+            return rows
         row = cursor.fetchone()
         cursor.close()
         return None if row is None else tuple(row)
@@ -117,10 +122,13 @@ class PreparedReads:
         self.succeeded = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
         self.error = OperationalError
 
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
+    def fetch_ints(self, sql: str, params: tuple[int, ...], many: bool = False) -> Any:
         name = self.names.get(sql) or self._prepare(sql)
         result = self.pgconn.exec_prepared(name, [b"%d" % value for value in params])
         self._check(result)
+        if many:
+            get, columns = result.get_value, range(result.nfields)
+            return tuple(tuple(int(get(row, column)) for column in columns) for row in range(result.ntuples))
         if result.ntuples == 0:
             return None
         return tuple(int(result.get_value(0, column)) for column in range(result.nfields))

@@ -68,6 +68,7 @@ class Table(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    revision: Mapped[int] = mapped_column(default=1, server_default="1")  # bumped by every change of the table (lobby)
 
 
 class Shoe(Base):
@@ -83,6 +84,9 @@ class Shoe(Base):
     status: Mapped[str] = mapped_column(String(10), default=OPEN)
     last_hand: Mapped[int | None]
     revision: Mapped[int] = mapped_column(default=1)
+    # The lobby's summary of the counted hands (services.summaries), rewritten with every change
+    # of the hands; NULL for a shoe stored before it existed (then read from the hands).
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     opened_at: Mapped[datetime] = mapped_column(default=utcnow)
     closed_at: Mapped[datetime | None]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -93,3 +93,16 @@ def derived(road: str, colour: str | None, s: float, theme: Theme) -> tuple[Shap
     if colour is None:
         return (Segment(0.35 * s, s / 2, 0.65 * s, s / 2, theme.muted, max(1.0, 0.08 * s)),)
     return DERIVED_MARKS[road](colour, s, theme)
+
+
+ASKED_DASHES = 8
+
+
+@lru_cache(maxsize=1024)
+def asked(colour: str, s: float, theme: Theme, ties: int = 0) -> tuple[Shape, ...]:
+    """The mark a next hand would make (问路): a dashed ring in its colour, no fill, no label,
+
+    on every road alike, so it reads as hypothetical next to the solid marks."""
+    ring_ = Circle(s / 2, s / 2, 0.36 * s, stroke=theme.colour(colour), width=max(1.5, 0.1 * s),
+                   dashes=ASKED_DASHES)
+    return (ring_,) + tie_marks(ties, s, theme)

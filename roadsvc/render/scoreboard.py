@@ -15,7 +15,7 @@ from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name
 from roadsvc.render.params import RenderParams
-from roadsvc.render.roads import road_marks, used_columns, window
+from roadsvc.render.roads import as_asked, road_marks, used_columns, window
 from roadsvc.render.shapes import Circle, Label, Shape
 from roadsvc.render.themes import THEMES, Theme
 
@@ -87,11 +87,12 @@ def scoreboard_grids(plan: ScoreboardPlan, cell: int) -> dict[str, Grid]:
 
 def scoreboard_board(snapshot: dict[str, Any], params: RenderParams) -> Board:
     """All five roads, the ask road and the counts, laid out like a live table's board."""
-    plan = plan_scoreboard(snapshot, params)
+    plan = plan_scoreboard(snapshot, params)  # the plain snapshot's: room for the next mark already
     grids = scoreboard_grids(plan, params.cell)
+    asked = as_asked(snapshot, params)
     road_list: list[Mark] = []
     for road, grid in grids.items():
-        shown = window(snapshot, plan.road_columns(road) if params.columns else None)
+        shown = window(asked, plan.road_columns(road) if params.columns else None)
         road_list.extend(road_marks(road, shown, grid, params))
     big = grids[BIG_ROAD]
     strip_y = big.y + ROWS * big.cell + gap(params.cell)

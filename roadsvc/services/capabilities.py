@@ -30,15 +30,17 @@ TABLE_SETTINGS = "table_settings"  # create a table, change its name, rule set a
 MANAGE_KEYS = "manage_keys"
 # The floor: the monitor, alerts, the shoe's odds, the administrative audit trail.
 MONITOR = "monitor"
+# Signed read links to a table's roads and images, for players behind a shared cache.
+MINT_READ_LINKS = "mint_read_links"
 
 _DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING})
 
 CAPABILITIES = MappingProxyType({
     "display": frozenset({READ}),
-    "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY}),
+    "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY, MINT_READ_LINKS}),
     "dealer": _DEALER,
     "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR},
-    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR}),
+    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS}),
 })
 ROLES = tuple(CAPABILITIES)
 ALL_CAPABILITIES = frozenset().union(*CAPABILITIES.values())

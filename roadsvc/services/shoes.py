@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.cards import parse_card
 from roadsvc.domain.shoe import DEFAULT_DECKS, burn_count, check_decks
+from roadsvc.domain.shoe_summary import summarise
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
@@ -55,6 +56,7 @@ def open_shoe(
                 burn_card=card.code if card else None,
                 burn_count=burn_count(card) if card else None,
                 status=OPEN,
+                summary=summarise([], []),  # the lobby's summary of no hands yet
             )
             session.add(shoe)
             session.flush()

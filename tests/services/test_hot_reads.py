@@ -93,3 +93,21 @@ def test_a_hot_read_recovers_after_the_server_ends_its_connection(db):
     assert repo.current_shoe_revision(db, table.id) is None
     assert repo.table_exists(db, table.id)
     assert not repo.table_exists(db, table.id + 1)
+
+
+def test_the_lobby_versions_are_every_tables_newest_shoe_and_revisions(db, database_url):
+    first, second, empty = (tables.create_table(db, name) for name in ("Hot L1", "Hot L2", "Hot L3"))
+    shoes.open_shoe(db, first.id)
+    newest = shoes.open_shoe(db, first.id)
+    other = shoes.open_shoe(db, second.id)
+    writer = Database(database_url)
+    try:
+        posted = hands.post_hand(writer, second.id, parse_hand({"result": "player"}))
+        tables.update_table(writer, empty.id, {"name": "Hot L3b"})
+    finally:
+        writer.dispose()
+    assert repo.lobby_versions(db) == (
+        (first.id, 1, newest.id, 1),
+        (second.id, 1, other.id, posted.revision),
+        (empty.id, 2, 0, 0),
+    )

@@ -17,6 +17,7 @@ from roadsvc.render.params import (
     CELL_MIN,
     COLUMNS_MAX,
     COLUMNS_MIN,
+    ASK_SIDES,
     ROADS,
     SCOREBOARD_COLUMNS_MIN,
 )
@@ -24,7 +25,7 @@ from roadsvc.render.themes import THEMES
 
 
 class ImageQuerySchema(ma.Schema):
-    """cell, theme, language, columns; any other query parameter is a 422."""
+    """cell, theme, language, columns, ask; any other query parameter is a 422."""
 
     cell = fields.Integer(
         load_default=CELL_DEFAULT, validate=validate.Range(CELL_MIN, CELL_MAX),
@@ -44,6 +45,12 @@ class ImageQuerySchema(ma.Schema):
         metadata={"description": "Show the newest N columns at a fixed width (default: the whole shoe). "
                                  f"A scoreboard's N is its big road's, at least {SCOREBOARD_COLUMNS_MIN}",
                   "example": 30},
+    )
+    ask = fields.String(
+        validate=validate.OneOf(ASK_SIDES),
+        metadata={"description": "问路: draw the mark a next banker or player would make, as a dashed ring at "
+                                 "its cell on every road (same image size as without; docs/ask_road.md)",
+                  "example": "banker"},
     )
 
 

@@ -10,6 +10,7 @@ from marshmallow import fields, validate
 from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
 from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
+from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
 
 
 class LimitSchema(StrictSchema):
@@ -107,6 +108,12 @@ class TableSettingsSchema(StrictSchema):
                   "advantage; default false: alert only)"},
     )
     monitoring = fields.Nested(MonitoringSettingsSchema, metadata={"description": "Floor monitoring thresholds"})
+    good_roads_announced = fields.List(
+        fields.String(validate=validate.OneOf(tuple(GOOD_ROAD_NAMES))),
+        validate=validate.Length(max=len(GOOD_ROAD_NAMES)),
+        metadata={"description": "Which good roads the lobby and the notices announce (all ten when absent)",
+                  "example": ["long_banker", "long_player", "single_jump"]},
+    )
 
 
 SETTINGS_EXAMPLE = {
@@ -154,6 +161,8 @@ class GoodRoadSchema(ma.Schema):
     name = fields.String(metadata={"example": "长庄"})
     name_en = fields.String(metadata={"example": "Long Banker"})
     since_hand = fields.Integer()
+    columns = fields.Integer(metadata={"description": "Big-road columns of its run, from since_hand to the newest"})
+    hands = fields.Integer(metadata={"description": "Banker and player hands in those columns (ties not counted)"})
 
 
 class LobbyEntrySchema(ma.Schema):
@@ -161,10 +170,9 @@ class LobbyEntrySchema(ma.Schema):
     shoe = fields.Nested(ShoeBriefSchema, allow_none=True)
     hand_count = fields.Integer(metadata={"description": "Hands that count (voids left out)"})
     last_result = fields.String(allow_none=True)
-    good_roads = fields.List(fields.Nested(GoodRoadSchema))
+    counts = fields.Dict(allow_none=True, metadata={"description": "banker, player, tie, banker_pair, player_pair, "
+                                                                  "natural (null without a shoe)"})
+    good_roads = fields.List(fields.Nested(GoodRoadSchema), metadata={"description": "The announced ones"})
 
 
-class LobbyQuerySchema(StrictSchema):
-    good_road = fields.String(
-        validate=BET_CODE, metadata={"description": "Only tables showing this good road", "example": "long_banker"}
-    )
+
