@@ -14,12 +14,12 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import parse_qsl
 
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
-from roadsvc.api.context import database, principal
+from roadsvc.api.context import database
 from roadsvc.api.limits import rate_limits
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
@@ -113,7 +113,7 @@ def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: Ren
 def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
     """The image; one that must be drawn (not cached) spends one of the key's renders."""
     if not images().is_cached(shoe_id, revision, road, fmt, params):
-        rate_limits().count_render(principal())
+        rate_limits().count_render(g.get("principal"))
     return images().image(shoe_id, revision, road, fmt, params)
 
 

@@ -78,8 +78,10 @@ class RateLimits:
         if request.method in WRITE_METHODS:
             self._hit(self.writes, ("writes", str(principal.key_id)), "too_many_writes", "too many writes with this key")
 
-    def count_render(self, principal: Principal) -> None:
-        self._hit(self.renders, ("renders", str(principal.key_id)), "too_many_renders", "too many images drawn for this key")
+    def count_render(self, principal: Principal | None) -> None:
+        """One render for the key, or for the client's address when it came by a signed link (no key)."""
+        who = ("renders", str(principal.key_id)) if principal else ("renders-by-address", client_address())
+        self._hit(self.renders, who, "too_many_renders", "too many images drawn for this key or address")
 
     def _hit(self, items: list[RateLimitItem], ids: tuple[str, ...], code: str, message: str) -> None:
         if not self.enabled:

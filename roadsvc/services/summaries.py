@@ -29,4 +29,4 @@ def summary_of(session: Session, shoe_id: int, stored: Mapping[str, Any] | None)
     if stored is not None:
         return dict(stored)
     rows = repo.counted_hand_rows(session, shoe_id)
-    return summarise([stored_hand(row.data) for row in rows], [row.number for row in rows])
+    return summarise([stored_hand(row.data_json) for row in rows], [row.number for row in rows])

@@ -96,7 +96,7 @@ def test_the_etag_moves_with_any_change_to_any_table_and_304s_otherwise(api, tab
     other = new_table(api, "Other", "banker")
     first = api.get("/api/v1/tables")
     tag = first.headers["ETag"]
-    assert first.headers["Cache-Control"] == "no-cache"
+    assert first.headers["Cache-Control"] == "private, no-cache"
     assert api.get("/api/v1/tables", headers={"If-None-Match": tag}).status_code == 304
     changes = [
         lambda: post(api, other, "player"),

@@ -131,5 +131,7 @@ def test_the_openapi_types_the_roads_document(api):
         or roads.get("allOf") == [{"$ref": "#/components/schemas/Snapshot"}]
     snapshot = schemas["Snapshot"]["properties"]
     assert set(snapshot) == {"hands", "counts", "bead_plate", "big_road", "big_eye_boy", "small_road",
-                             "cockroach_pig", "ask_road", "good_roads", "streaks"}
+                             "cockroach_pig", "ask_road", "ask_preview", "good_roads", "streaks"}
     assert schemas["AskSide"]["properties"]["small_road"]["enum"] == ["red", "blue", None]
+    assert set(schemas["AskPreviewSide"]["properties"]) == {"bead_plate", "big_road", "big_eye_boy", "small_road",
+                                                            "cockroach_pig"}

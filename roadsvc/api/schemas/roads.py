@@ -12,7 +12,7 @@ from marshmallow import fields, validate
 
 from roadsvc.api.schemas.tables import GoodRoadSchema, TableBriefSchema
 from roadsvc.domain.hands import RESULTS
-from roadsvc.domain.road_registry import ASK_SIDES, DERIVED_ROADS
+from roadsvc.domain.road_registry import ASK_SIDES, DERIVED_ROADS, ROAD_NAMES
 
 MARK_COLOURS = ("red", "blue")
 SIDES = ("banker", "player")
@@ -93,6 +93,19 @@ AskSideSchema = ma.Schema.from_dict(
 AskRoadSchema = ma.Schema.from_dict({side: fields.Nested(AskSideSchema) for side in ASK_SIDES}, name="AskRoadSchema")
 
 
+
+class AskedCellSchema(CellSchema):
+    colour = fields.String(validate=validate.OneOf(MARK_COLOURS))
+
+
+AskPreviewSideSchema = ma.Schema.from_dict(
+    {road: fields.Nested(AskedCellSchema, allow_none=True) for road in ROAD_NAMES}, name="AskPreviewSideSchema"
+)
+AskPreviewSchema = ma.Schema.from_dict(
+    {side: fields.Nested(AskPreviewSideSchema) for side in ASK_SIDES}, name="AskPreviewSchema"
+)
+
+
 class StreakSchema(ma.Schema):
     result = fields.String(validate=validate.OneOf(SIDES))
     length = fields.Integer()
@@ -111,6 +124,9 @@ SnapshotSchema = ma.Schema.from_dict({
     **{road: fields.Nested(DerivedRoadSchema) for road in DERIVED_ROADS},
     "ask_road": fields.Nested(AskRoadSchema, metadata={
         "description": "Each derived road's next mark if the next result is banker / player"}),
+    "ask_preview": fields.Nested(AskPreviewSchema, metadata={
+        "description": "Where the next banker / player mark would be drawn on every road, with its colour "
+                       "(null: no mark on that road)"}),
     "good_roads": fields.List(fields.Nested(GoodRoadSchema)),
     "streaks": fields.Nested(StreaksSchema),
 }, name="SnapshotSchema")
