@@ -1,11 +1,13 @@
 """Properties over any sequence of hands: every mark drawn, once, on the board, in both formats."""
 
+import random
 import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roadsvc.domain.hands import hand_from_result
+from roadsvc.domain.shoe import deal_shoe
 from roadsvc.domain.snapshot import build_snapshot
 from roadsvc.render import render
 from roadsvc.render.layout import layout
@@ -107,9 +109,7 @@ def test_after_a_dragon_tail_a_narrow_big_road_shows_the_newest_hands():
 
 
 def test_naturals_and_only_naturals_are_marked():
-    from conftest import shoe_snapshot
-
-    snapshot = shoe_snapshot(3)
+    snapshot = build_snapshot(deal_shoe(random.Random(3)).hands)
     board = layout(snapshot, "scoreboard", RenderParams())
     natural_hands = {str(bead["hand"]) for bead in snapshot["bead_plate"] if bead["natural"]}
     assert natural_hands  # a real shoe has some
