@@ -55,22 +55,29 @@ class Gunicorn:
 
     def __init__(self, app: str, env: dict[str, str] | None = None, workers: int = 2, threads: int = 1,
                  probe: str = "/", port: int | None = None, pythonpath: str | None = None,
-                 access_log: Path | None = None):
+                 access_log: Path | None = None, error_log: Path | None = None, log_level: str = "warning",
+                 worker_class: str | None = None):
+        self.worker_class = worker_class  # "gevent": what `roadsvc serve` runs (the event streams)
         self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
-        self.pythonpath, self.access_log = pythonpath, access_log
+        self.pythonpath, self.access_log, self.error_log, self.log_level = pythonpath, access_log, error_log, log_level
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
     def command(self) -> list[str]:
         command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-                   "--log-level", "warning", "--chdir", str(ROOT)]
-        if self.threads > 1:
+                   "--log-level", self.log_level, "--chdir", str(ROOT),
+                   "--config", "python:roadsvc.gunicorn_config"]  # as `roadsvc serve`: the workers' GC hooks
+        if self.worker_class:
+            command += ["--worker-class", self.worker_class, "--worker-connections", "5000"]
+        elif self.threads > 1:
             command += ["--threads", str(self.threads)]  # gthread workers
         if self.pythonpath:
             command += ["--pythonpath", self.pythonpath]
         if self.access_log:  # one line per request: the worker's pid, the request line, the status
             command += ["--access-logfile", str(self.access_log), "--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
+        if self.error_log:
+            command += ["--error-logfile", str(self.error_log)]
         return command + [self.app]
 
     def start(self) -> str:

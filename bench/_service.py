@@ -82,13 +82,13 @@ class Floor:
     pitboss_key: str
 
 
-def open_floor(url: str, tables_count: int = 1) -> Floor:
+def open_floor(url: str, tables_count: int = 1, prefix: str = "Bench") -> Floor:
     """`tables_count` tables, each with an open 8-deck shoe, and a display, dealer and pit-boss key."""
     db = Database(url)
     try:
         table_ids, shoe_ids = [], []
         for index in range(tables_count):
-            table = tables.create_table(db, f"Bench {index + 1}")
+            table = tables.create_table(db, f"{prefix} {index + 1}")
             table_ids.append(table.id)
             shoe_ids.append(shoe_open(db, table.id))
         keys = {role: create_key(db, role, f"bench {role}")[1] for role in ("display", "dealer", "pitboss")}
@@ -156,7 +156,10 @@ class Client:
         self.close()
 
 
-def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None) -> Gunicorn:
+def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None,
+                   error_log: Path | None = None, log_level: str = "warning", worker_class: str | None = None,
+                   env: dict[str, str] | None = None) -> Gunicorn:
     """gunicorn serving wsgi:app on the deployment (not started)."""
-    return Gunicorn("wsgi:app", deployment.env, workers=workers, threads=threads, probe="/api/v1/tables",
-                    access_log=access_log)
+    return Gunicorn("wsgi:app", {**deployment.env, **(env or {})}, workers=workers, threads=threads,
+                    probe="/api/v1/tables", access_log=access_log, error_log=error_log, log_level=log_level,
+                    worker_class=worker_class)

@@ -8,12 +8,20 @@ of real dealt hands at the table, wrk measures on loopback:
     poll must make (no target; it shows what the database round trip alone costs);
   * a 304 poll: GET /api/v1/tables/<id>/roads with If-None-Match and a display key
     (target: >= 70% of the baseline's requests/s);
-  * a full 200 snapshot of the same URL without If-None-Match (target: >= 40%).
+  * a full 200 snapshot of the same URL without If-None-Match (target: >= 40%);
+  * the 304 poll with the rate limits off (ROADSVC_RATELIMIT_ENABLED=0), and with the
+    limits' counters in Redis (ROADSVC_REDIS_URL, when Redis answers), beside the 304 with
+    the default limits (in memory): what the limiter costs the poll.
 
 Both servers are the same gunicorn configuration (workers and threads below) and stay
 up together; the loads run in interleaved rounds, and each ratio is the median of
 the per-round ratios, so a machine busy for a while slows both sides of a ratio alike.
 Targets are printed as PASS or MISS; nothing here exits non-zero for a miss.
+
+First, in-process: what the public documentation decorator costs a polled view. A
+polled view takes one flask-smorest `Blueprint.doc` wrapper (roadsvc.api.auth.requires
+carries all its OpenAPI), which looks up `current_app` and asks `ensure_sync` on every
+call; printed beside the bare call and Flask's own `ensure_sync`.
 
     .venv/bin/python bench/api_polls.py [--seconds 3] [--rounds 5] [--connections 16] [--workers 2] [--threads 1]
 """
@@ -23,8 +31,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import timeit
 import urllib.request
+import uuid
 from statistics import median
+
+from flask import Flask
+from flask_smorest import Blueprint
 
 from _http import ROOT, Gunicorn, wrk
 from _service import BACKENDS, Deployment, fresh_deployment, open_floor, postgres_missing, roadsvc_server
@@ -35,6 +48,18 @@ from roadsvc.services import hands as hand_service
 
 SHOE_HANDS = 80
 TARGETS = {"304 poll": 0.70, "200 snapshot": 0.40}
+REDIS_URL = "redis://127.0.0.1:6379/0"
+LIMIT_VARIANTS = {"304 limits off": {"ROADSVC_RATELIMIT_ENABLED": "0"},
+                  "304 limits Redis": {"ROADSVC_REDIS_URL": REDIS_URL}}
+
+
+def redis_answers() -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(REDIS_URL, socket_timeout=1).ping())
+    except Exception:  # noqa: BLE001 - any failure: no Redis variant
+        return False
 
 
 def shoe_of(size: int, seed: int = 1) -> list:
@@ -64,16 +89,25 @@ def measure(deployment: Deployment, args: argparse.Namespace) -> dict[str, list[
     base = Gunicorn("_baseline_app:app", {"BENCH_DATABASE_URL": deployment.url}, workers=args.workers,
                     threads=args.threads, pythonpath=str(ROOT / "bench"))
     app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
+    prefix = {"ROADSVC_RATELIMIT_KEY_PREFIX": f"roadsvc-bench-{uuid.uuid4().hex}"}
+    variants = {name: roadsvc_server(Deployment(deployment.backend, deployment.url, {**deployment.env, **env, **prefix},
+                                                deployment.instance), workers=args.workers, threads=args.threads)
+                for name, env in LIMIT_VARIANTS.items() if "Redis" not in name or redis_answers()}
     try:
         base.start()
         app.start()
+        for server in variants.values():
+            server.start()
         url = f"{app.base}/api/v1/tables/{table}/roads"
         key = {"Authorization": f"Bearer {floor.display_key}"}
+        tag = current_etag(url, key)
         loads = {
             "baseline": (base.base + "/", {}),
             "route + read": (f"{base.base}/read?table={table}", {}),
-            "304 poll": (url, {**key, "If-None-Match": current_etag(url, key)}),
+            "304 poll": (url, {**key, "If-None-Match": tag}),
             "200 snapshot": (url, key),
+            **{name: (f"{server.base}/api/v1/tables/{table}/roads", {**key, "If-None-Match": tag})
+               for name, server in variants.items()},
         }
         for target, headers in loads.values():  # warm-up: imports, connections, caches
             wrk(target, headers, seconds=1, connections=args.connections)
@@ -83,6 +117,8 @@ def measure(deployment: Deployment, args: argparse.Namespace) -> dict[str, list[
                 figures[name].append(wrk(target, headers, seconds=args.seconds, connections=args.connections))
         return figures
     finally:
+        for server in variants.values():
+            server.stop()
         app.stop()
         base.stop()
 
@@ -111,6 +147,38 @@ def report(backend: str, figures: dict[str, list[dict]]) -> None:
         print(f"  {name:13s} {median(r['rps'] for r in runs):8.0f} req/s = {ratio:6.1%} of baseline "
               f"(target >= {target:.0%}) {verdict}   p50 {median(r['p50_ms'] for r in runs):.2f} ms, "
               f"p99 {median(r['p99_ms'] for r in runs):.2f} ms" + (f", {bad} non-2xx/3xx answers!" if bad else ""))
+    report_limits(figures)
+
+
+def report_limits(figures: dict[str, list[dict]]) -> None:
+    """The 304 poll with the default limits (in memory) beside the same poll with limits off
+    (and with Redis counters): the median of the per-round ratios."""
+    if "304 limits off" not in figures:
+        return
+    off = figures["304 limits off"]
+    for name in ("304 poll", "304 limits Redis"):
+        if name not in figures:
+            continue
+        runs = figures[name]
+        ratio = median(run["rps"] / o["rps"] for run, o in zip(runs, off))
+        label = "limits on (memory)" if name == "304 poll" else "limits on (Redis)"
+        print(f"  304 {label:19s} {median(r['rps'] for r in runs):8.0f} req/s, p50 {median(r['p50_ms'] for r in runs):.2f} ms"
+              f" = {ratio:6.1%} of limits off ({median(o['rps'] for o in off):.0f} req/s, "
+              f"p50 {median(o['p50_ms'] for o in off):.2f} ms)")
+
+
+def doc_wrapper_cost(calls: int = 100_000) -> None:
+    """Microseconds a view pays for one public `Blueprint.doc` wrapper, in an app context."""
+
+    def view() -> int:
+        return 1
+
+    wrapped, app = Blueprint.doc(description="doc")(view), Flask("bench")
+    with app.app_context():
+        bare, through, sync = (min(timeit.repeat(call, number=calls, repeat=5)) / calls * 1e6
+                               for call in (view, wrapped, lambda: app.ensure_sync(view)))
+    print(f"in-process: bare view call {bare:.2f} us; through one Blueprint.doc wrapper {through:.2f} us "
+          f"(+{through - bare:.2f} us per poll); Flask.ensure_sync alone {sync:.2f} us")
 
 
 def main() -> None:
@@ -122,6 +190,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers (keep-alive)")
     parser.add_argument("--backend", choices=BACKENDS, action="append", help="default: both")
     args = parser.parse_args()
+    doc_wrapper_cost()
     kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; wrk -t2 -c{args.connections} -d{args.seconds}s "
           f"x {args.rounds} interleaved rounds; "

@@ -26,6 +26,12 @@ def _str(text: str) -> str:
     return text
 
 
+def _bool(text: str) -> bool:
+    if text.strip().lower() not in {"1", "true", "yes", "on", "0", "false", "no", "off"}:
+        raise ValueError(f"expected true or false, got {text!r}")
+    return text.strip().lower() in {"1", "true", "yes", "on"}
+
+
 # name -> (parser, default). The names are Flask config keys; the environment variable
 # is the name with the ROADSVC_ prefix (ROADSVC_DATABASE_URL, ...).
 SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
@@ -49,10 +55,48 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SERVE_PORT": (_int, 5000),
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
+    # Hardening (issue 9, roadsvc.api.security): browser origins allowed by CORS, comma
+    # separated; empty: none.
+    "CORS_ORIGINS": (_str, ""),
+    # Operations (issue 9): rate limits, logs, metrics, keys. See docs/operations.md.
+    "REDIS_URL": (_str, ""),  # rate-limit counters shared by every worker and machine; empty: per-process memory
+    "RATELIMIT_ENABLED": (_bool, True),
+    "RATELIMIT_KEY_PREFIX": (_str, "roadsvc"),  # the storage keys' prefix (Redis shared with other services)
+    "RATELIMIT_AUTH_FAILURES": (_str, "30 per minute"),  # failed authentications per client address
+    "RATELIMIT_WRITES": (_str, "300 per second"),  # POST/PATCH/DELETE per key
+    "RATELIMIT_RENDERS": (_str, "30 per second"),  # image renders (cache misses) per key
+    "PROXY_HOPS": (_int, 0),  # trusted reverse proxies in front: the client address comes from X-Forwarded-For
+    "LOG_FORMAT": (_str, "json"),  # json: one JSON object a line; text: key=value lines for people
+    "METRICS_TOKEN": (_str, ""),  # /metrics answers `Authorization: Bearer <token>`; empty: no token opens it
+    "METRICS_ALLOW": (_str, ""),  # /metrics answers these addresses/networks (comma-separated); empty: none
+    "METRICS_DIR": (_str, ""),  # `roadsvc serve`: prometheus multiprocess folder (empty: <instance>/metrics)
+    "KEY_ROTATION_GRACE": (_float, 86400.0),  # seconds a rotated key keeps working beside its successor
+    # Write-path tails (docs/performance.md): SQLite WAL checkpoints run on a background thread
+    # every this many seconds, never inside a dealer's commit (0: SQLite's automatic ones, inside
+    # commits); the WAL file is kept to, and a warning logged above, this many bytes.
+    "SQLITE_CHECKPOINT_INTERVAL": (_float, 1.0),
+    "SQLITE_WAL_LIMIT_BYTES": (_int, 64 * 1024 * 1024),
+    "GC_FREEZE": (_int, 1),  # gunicorn workers: 1 freezes the start-up heap, full collections between requests
     # Floor monitoring (issue 10): the hand/refusal rules on the writes (0: off, for
     # bench/api_posts.py's comparison), and the jobs process's clock pass.
     "MONITOR_WRITE_RULES": (_int, 1),
     "MONITOR_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between clock passes (0: off)
+    # Live events (issue 11, docs/events.md): the event log and the SSE stream.
+    "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
+    "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker
+    "EVENTS_RETENTION": (_float, 24 * 3600.0),  # seconds an event is kept for resuming clients
+    "EVENTS_PRUNE_INTERVAL": (_float, 300.0),  # `roadsvc jobs` prunes older events this often (seconds)
+    "EVENTS_KEEPALIVE": (_float, 15.0),  # seconds of quiet before a keep-alive comment
+    "EVENTS_RETRY_MS": (_int, 2000),  # the `retry:` a client waits before reconnecting
+    "EVENTS_POLL_INTERVAL": (_float, 0.05),  # SQLite: seconds between newest-id checks per worker
+    "EVENTS_FALLBACK_CHECK": (_float, 5.0),  # PostgreSQL: check without a NOTIFY this often (seconds)
+    "EVENTS_BUFFER": (_int, 10000),  # recent events each worker keeps in memory for its streams
+    "EVENTS_CHANNEL": (_str, None),  # NOTIFY channel (None: derived from the schema in the URL)
+    # The player's side (issue 16): lobby rows kept per process; the read links' HMAC secret
+    # (empty: read links are off, POST .../read-links answers 409) and their default lifetime.
+    "LOBBY_CACHE_SIZE": (_int, 4096),
+    "READ_LINK_SECRET": (_str, ""),
+    "READ_LINK_TTL": (_int, 3600),
     # The pit boss's pages (issue 12): the session cookie's signing secret (unset: generated
     # once into the instance folder), its lifetime, Secure (auto: when the request is HTTPS),
     # and how often a page polls when the live stream is unavailable.

@@ -58,6 +58,7 @@ def test_the_layers_run_from_the_cli_down_to_the_domain() -> None:
     assert layers == [
         "roadsvc.cli",
         "roadsvc.api | roadsvc.jobs | roadsvc.web",
+        "roadsvc.stream",
         "roadsvc.services",
         "roadsvc.persistence | roadsvc.render",
         "roadsvc.domain",

@@ -1,24 +1,23 @@
 """The HTTP API under /api/v1: one flask-smorest blueprint per area.
 
-To add an area, write `roadsvc/api/<area>.py` with a `blp` and add its name to
+To add an area, write `roadsvc/api/<area>.py` with a `blp`, import it here and add it to
 BLUEPRINTS; `register_blueprints` does the rest (routes and OpenAPI document). Views
-take `@requires(role)` (roadsvc.api.auth) first; answers derived from a shoe (images,
+take `@requires(capability)` (roadsvc.api.auth) first; answers derived from a shoe (images,
 open bets) use `revision_response` (roadsvc.api.revisions) for ETag/304 and
 `snapshots().document(shoe_id, revision)` (roadsvc.api.context) for the roads.
 """
 
 from __future__ import annotations
 
-import importlib
-
 from flask import Flask
 from flask_smorest import Api
 
-from roadsvc.api import errors
+from roadsvc.api import alerts, audit, bets, errors, events, floor, hands, history, images, integrity, keys, read_links, roads, shoes, tables
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 
-BLUEPRINTS = ["keys", "tables", "shoes", "hands", "roads", "history", "images", "bets", "floor", "alerts"]
+BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
+              audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp]
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {
@@ -27,8 +26,7 @@ API_CONFIG = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api",
     "OPENAPI_JSON_PATH": "v1/openapi.json",
-    "OPENAPI_SWAGGER_UI_PATH": "docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+    # /api/docs is served by roadsvc.api.docs_ui from the installed swagger-ui-bundle (no CDN).
     "API_SPEC_OPTIONS": {
         "info": {
             "description": "Baccarat roads (珠盘路, 大路, 大眼仔, 小路, 曱甴路), good roads and shoe history. "
@@ -59,6 +57,5 @@ def create_api(app: Flask) -> RoadsApi:
 
 
 def register_blueprints(api: RoadsApi) -> None:
-    for name in BLUEPRINTS:
-        module = importlib.import_module(f"roadsvc.api.{name}")
-        api.register_blueprint(module.blp, url_prefix=URL_PREFIX)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint, url_prefix=URL_PREFIX)

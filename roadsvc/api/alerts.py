@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.monitoring import AlertPageSchema, AlertSchema, AlertsQuerySchema, NoteSchema
@@ -26,7 +27,7 @@ ALERT_EXAMPLE = {
 
 
 @blp.route("/alerts", methods=["GET"])
-@requires("pitboss")
+@requires(MONITOR)
 @blp.arguments(AlertsQuerySchema, location="query")
 @blp.response(200, AlertPageSchema, example={"alerts": [ALERT_EXAMPLE], "page": 1, "page_size": 50, "total": 1,
                                              "pages": 1})
@@ -43,7 +44,7 @@ def list_alerts(query):
 
 
 @blp.route("/alerts/<id:alert_id>", methods=["GET"])
-@requires("pitboss")
+@requires(MONITOR)
 @blp.response(200, AlertSchema, example=ALERT_EXAMPLE)
 @error_responses(401, 403, 404)
 def get_alert(alert_id):
@@ -52,7 +53,7 @@ def get_alert(alert_id):
 
 
 @blp.route("/alerts/<id:alert_id>/acknowledge", methods=["POST"])
-@requires("pitboss")
+@requires(MONITOR)
 @blp.arguments(NoteSchema, example={"note": "watching table 3; surveillance told"})
 @blp.response(200, AlertSchema, example={**ALERT_EXAMPLE, "state": "acknowledged"})
 @error_responses(401, 403, 404, 409, 422)
@@ -66,7 +67,7 @@ def acknowledge(data, alert_id):
 
 
 @blp.route("/alerts/<id:alert_id>/resolve", methods=["POST"])
-@requires("pitboss")
+@requires(MONITOR)
 @blp.arguments(NoteSchema, example={"note": "reader recalibrated; shoe replaced"})
 @blp.response(200, AlertSchema, example={**ALERT_EXAMPLE, "state": "resolved"})
 @error_responses(401, 403, 404, 409, 422)

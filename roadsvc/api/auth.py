@@ -1,22 +1,29 @@
 """Who may call: `Authorization: Bearer <key>` or `X-API-Key: <key>`, checked per view; a read
 without a key may come from a pit boss's signed-in page (its session cookie, never the key).
 
-`@requires("dealer")` on a view: 401 without a valid key, 403 below the role, and for a
-dealer key bound to a table, 403 at any other table (the view's `table_id`). The view
-function keeps its required role in `_roadsvc_role`, so a test can prove that every
-write route declares one.
+`@requires(POST_HANDS)` on a view: 401 without a valid key, 403 when the key's role lacks
+the capability (the table in roadsvc.services.capabilities), and for a key bound to a
+table, 403 `wrong_table` on every path that is not about its table: a table path
+(`table_id`), a shoe path (the shoe's table), or a path about no table. The view keeps
+its capability in `_roadsvc_capability`, so the route walk checks every route against
+every role. The key's documentation (security, the capability in the description) goes
+through flask-smorest's public `Blueprint.doc`, together with any other documentation
+the view passes (`requires(READ, responses=...)`), so the view is wrapped once for all of it.
 """
 
 from __future__ import annotations
 
-from copy import deepcopy
 from functools import wraps
-from typing import Callable
+from typing import Any, Callable
 
 from flask import current_app, g, request, session
+from flask_smorest import Blueprint
 
+from roadsvc.api.context import database
+from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
+from roadsvc.api.limits import rate_limits
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, scope_table
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
@@ -35,14 +42,23 @@ def presented_key() -> str | None:
 
 
 def current_principal() -> Principal:
-    """The caller's principal, verified through the app's KeyVerifier; 401 otherwise."""
+    """The caller's principal, verified through the app's KeyVerifier; 401 otherwise.
+
+    A key verified lately passes at once; any other attempt is rate-limited per client
+    address (roadsvc.api.limits): spent, it is answered 429 before any lookup."""
     plain = presented_key()
     if plain is None:
         signed_in = page_session_principal()
         if signed_in is not None:
             return signed_in
-        raise Unauthenticated("missing_key", "send an API key: Authorization: Bearer <key> or X-API-Key")
     verifier: KeyVerifier = current_app.extensions["roadsvc.keys"]
+    principal = verifier.cached(plain) if plain is not None else None
+    return principal or rate_limits().authenticate(lambda: _verified(plain, verifier))
+
+
+def _verified(plain: str | None, verifier: KeyVerifier) -> Principal:
+    if plain is None:
+        raise Unauthenticated("missing_key", "send an API key: Authorization: Bearer <key> or X-API-Key")
     principal = verifier.verify(plain) if len(plain) <= MAX_KEY_LENGTH else None
     if principal is None:
         raise Unauthenticated("invalid_key", "this API key is unknown or revoked")
@@ -64,22 +80,60 @@ def _docstring_body(view: Callable) -> str:
     return " ".join(parts[1].split()) if len(parts) > 1 else ""
 
 
-def requires(role: str) -> Callable:
-    """Decorator: the view needs a key of at least `role` (and the right table for dealers)."""
+def _only_table_asked(bound: int) -> int | None:
+    """`bound` if the query names that table and no other, else None."""
+    asked = set(request.args.getlist("table_id"))
+    return bound if asked == {str(bound)} else None
+
+
+def requires(capability: str, tables_in_query: bool = False, **doc: Any) -> Callable:
+    """Decorator: the view needs a key whose role has `capability` (and, for a key bound
+    to a table, a request about that table).
+
+    `tables_in_query`: the view's tables are its `?table_id=` filter (the event stream); a
+    bound key must name its own table there, and only it.
+    `doc`: more OpenAPI for the view (parameters, responses...), as `blp.doc` takes it.
+    """
+    check_capability(capability)
 
     def decorator(view: Callable) -> Callable:
-        @wraps(view)
-        def wrapper(*args, **kwargs):
-            principal = current_principal()
-            authorize(principal, role, kwargs.get("table_id"))
-            g.principal = principal
-            return view(*args, **kwargs)
-
-        wrapper._roadsvc_role = role
-        wrapper._apidoc = deepcopy(getattr(view, "_apidoc", {}))
-        manual = wrapper._apidoc.setdefault("manual_doc", {})
-        manual["security"] = SECURITY
-        manual["description"] = (manual.get("description") or _docstring_body(view)) + f"\n\nNeeds a **{role}** key or higher."
-        return wrapper
+        return key_doc(view, capability, doc)(guarded(view, capability, tables_in_query))
 
     return decorator
+
+
+def check_capability(capability: str) -> None:
+    if capability not in ALL_CAPABILITIES:
+        hint = " (roles are no longer a ladder: name a capability)" if capability in ROLES else ""
+        raise ValueError(f"unknown capability {capability!r}{hint}; see roadsvc.services.capabilities")
+
+
+def guarded(view: Callable, capability: str, tables_in_query: bool = False) -> Callable:
+    """`view` behind the key check (undocumented: `key_doc` documents it)."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        principal = current_principal()
+        table_id = kwargs.get("table_id")
+        if principal.table_id is not None:
+            table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
+            if table_id is None and tables_in_query:
+                table_id = _only_table_asked(principal.table_id)
+        authorize(principal, capability, table_id)
+        g.principal = principal
+        rate_limits().count_write(principal)
+        return view(*args, **kwargs)
+
+    wrapper._roadsvc_capability = capability
+    return wrapper
+
+
+def key_doc(view: Callable, capability: str, doc: dict[str, Any], more: str = "") -> Callable:
+    """flask-smorest's public `Blueprint.doc` with the key's security and the capability
+    (plus `more`) in the description, together with the view's own `doc`: one wrapper."""
+    doc = dict(doc)
+    roles = ", ".join(roles_with(capability))
+    description = (doc.pop("description", None) or _docstring_body(view)) + (
+        f"\n\nNeeds the **{capability}** capability (roles: {roles}).{more}"
+    )
+    return Blueprint.doc(security=SECURITY, description=description, **doc)

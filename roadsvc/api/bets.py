@@ -12,8 +12,9 @@ import json
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, PLACE_SLIPS, READ, READ_MONEY
 from roadsvc.api.context import database, principal
-from roadsvc.api.docs import documented, error_responses, error_responses_doc
+from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.bets import (
     BettingStateSchema,
@@ -28,7 +29,7 @@ from roadsvc.api.schemas.bets import (
     SlipSchema,
 )
 from roadsvc.domain.bets import StakeRange, stake_range
-from roadsvc.services import bets, ledger, slips
+from roadsvc.services import betting_window, ledger, slips
 
 blp = Blueprint("bets", __name__, description='Bets: open bets of the next hand, slips, settlement (pays "to 1")')
 
@@ -87,12 +88,11 @@ def _account(query: dict) -> StakeRange | None:
 
 
 @blp.route("/tables/<id:table_id>/bets", methods=["GET"])
-@requires("display")
-@blp.arguments(OpenBetsQuerySchema, location="query")
-@documented(parameters=[IF_NONE_MATCH_DOC], responses={
+@requires(READ, parameters=[IF_NONE_MATCH_DOC], responses={
     **revision_responses({"application/json": {"schema": OpenBetsSchema, "example": OPEN_BETS_EXAMPLE}}),
     **error_responses_doc(401, 404, 422),
 })
+@blp.arguments(OpenBetsQuerySchema, location="query")
 def open_bets(query, table_id):
     """The next hand's bets
 
@@ -104,19 +104,19 @@ def open_bets(query, table_id):
     ETag by the shoe's revision: poll with If-None-Match.
     """
     account = _account(query)
-    shoe_id, revision = bets.current_revision(database(), table_id)
+    shoe_id, revision = betting_window.current_revision(database(), table_id)
     variant = f"bets.{account.min}-{account.max}" if account else "bets"
     return revision_response(shoe_id, revision, variant, lambda: _open_bets_body(table_id, account))
 
 
 def _open_bets_body(table_id: int, account: StakeRange | None) -> tuple[int, bytes]:
-    document = OpenBetsSchema().dump(bets.open_bets_document(database(), table_id, account))
+    document = OpenBetsSchema().dump(betting_window.open_bets_document(database(), table_id, account))
     return document["revision"], json.dumps(document, ensure_ascii=False).encode()
 
 
 @blp.route("/tables/<id:table_id>/bets/close", methods=["POST"])
-@requires("dealer")
-@blp.arguments(CloseSchema, example={"hand_number": 31})
+@requires(CLOSE_BETTING)
+@blp.arguments(CloseSchema, example={"hand_number": 31}, required=False)
 @blp.response(200, BettingStateSchema, example=CLOSED_EXAMPLE)
 @error_responses(401, 403, 404, 409)
 def close_betting(data, table_id):
@@ -126,11 +126,11 @@ def close_betting(data, table_id):
     hand: there is no reopen; the next hand's betting opens when this hand is in.
     Closing twice changes nothing. Give `hand_number` to be sure which hand you close.
     """
-    return bets.close_betting(database(), table_id, principal().actor, data.get("hand_number"))
+    return betting_window.close_betting(database(), table_id, principal().actor, data.get("hand_number"))
 
 
 @blp.route("/tables/<id:table_id>/bets/cancel", methods=["POST"])
-@requires("pitboss")
+@requires(CANCEL_ROUNDS)
 @blp.arguments(CancelRoundSchema, example={"hand_number": 31, "reason": "shuffle machine fault before dealing"})
 @blp.response(200, CancelledRoundSchema, example={**CLOSED_EXAMPLE, "betting": {"open": True, "closed_by": None},
                                                   "refunded": {"acct-42": "500.00"}})
@@ -143,11 +143,11 @@ def cancel_round(data, table_id):
     why and what each account got back, and betting on the hand opens again for the round
     that replaces it.
     """
-    return bets.cancel_round(database(), table_id, data["hand_number"], data["reason"], principal().actor)
+    return betting_window.cancel_round(database(), table_id, data["hand_number"], data["reason"], principal().actor)
 
 
 @blp.route("/tables/<id:table_id>/slips", methods=["POST"])
-@requires("game_server")
+@requires(PLACE_SLIPS)
 @blp.arguments(SlipSchema, example=SLIP_EXAMPLE)
 @blp.response(201, SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE, description="Checked: each bet accepted or refused")
 @blp.alt_response(200, schema=SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE,
@@ -172,7 +172,7 @@ def place_slip(data, table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/hands/<id:number>/settlement", methods=["GET"])
-@requires("game_server")
+@requires(READ_MONEY)
 @blp.arguments(SettlementQuerySchema, location="query")
 @blp.response(200, SettlementSchema, example=SETTLEMENT_EXAMPLE)
 @error_responses(401, 403, 404, 422)

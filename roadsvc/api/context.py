@@ -5,12 +5,15 @@ from __future__ import annotations
 from flask import current_app, g
 
 from roadsvc.persistence.engine import Database
+from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.keys import Principal
+from roadsvc.services.lobby import Lobby
 from roadsvc.services.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
 FLOOR = "roadsvc.floor"
+LOBBY = "roadsvc.lobby"
 
 
 def database() -> Database:
@@ -26,6 +29,10 @@ def principal() -> Principal:
     return g.principal
 
 
+def acting() -> Actor:
+    """The caller as the audit trail names it."""
+    caller = principal()
+    return Actor(caller.actor, caller.key_id)
 def monitor_rules_on() -> bool:
     """Whether the monitoring rules run on the writes (ROADSVC_MONITOR_WRITE_RULES)."""
     return bool(current_app.config["MONITOR_WRITE_RULES"])
@@ -33,3 +40,7 @@ def monitor_rules_on() -> bool:
 
 def floor_cache() -> FloorCache:
     return current_app.extensions[FLOOR]
+
+
+def lobby() -> Lobby:
+    return current_app.extensions[LOBBY]

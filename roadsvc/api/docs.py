@@ -1,12 +1,16 @@
-"""Shared OpenAPI pieces: the id path converter, error examples, and `documented`, which
-documents a view without wrapping it."""
+"""Shared OpenAPI pieces: the id path converter, error examples and their responses.
+
+Views are documented with flask-smorest's public decorators only (`blp.doc`,
+`blp.response`, `blp.alt_response`, `blp.arguments`). Each wraps the view once, so a
+polled view takes one `blp.doc` carrying all of its documentation (roadsvc.api.auth's
+`requires` passes it on), not a decorator per status.
+"""
 
 from __future__ import annotations
 
-from copy import deepcopy
-from typing import Any, Callable
+from typing import Callable
 
-from flask_smorest.utils import deepupdate
+from flask_smorest import Blueprint
 from werkzeug.routing import IntegerConverter
 
 MAX_ID = 2**31 - 1
@@ -32,24 +36,6 @@ ERROR_EXAMPLES = {
 }
 
 
-def documented(**doc: Any) -> Callable:
-    """flask-smorest's `blp.doc` without its wrapper: the view's OpenAPI gains `doc`, and
-    a request pays nothing for it.
-
-    `blp.doc`, `blp.alt_response` and so each documented status wrap the view once more,
-    and each wrapper looks up `current_app` on every call: on a polled view, a tenth of
-    a 304's cost in the app. Documentation needs no code on the request path.
-    """
-
-    def decorator(view: Callable) -> Callable:
-        apidoc = deepcopy(getattr(view, "_apidoc", {}))
-        apidoc["manual_doc"] = deepupdate(apidoc.get("manual_doc", {}), deepcopy(doc))
-        view._apidoc = apidoc
-        return view
-
-    return decorator
-
-
 def error_doc(description: str, example: dict) -> dict:
     """An error response's OpenAPI: the Error schema, with an example."""
     return {"description": description,
@@ -63,4 +49,4 @@ def error_responses_doc(*statuses: int) -> dict:
 
 def error_responses(*statuses: int) -> Callable:
     """Decorator: document these error statuses on a view."""
-    return documented(responses=error_responses_doc(*statuses))
+    return Blueprint.doc(responses=error_responses_doc(*statuses))

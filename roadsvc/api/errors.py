@@ -10,10 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from flask import Flask, current_app, jsonify
+from flask import Flask, current_app, g, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from roadsvc.services.errors import Conflict, DomainError, Forbidden, NotFound, ServiceError, Unauthenticated
+from roadsvc.services.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    NotFound,
+    ServiceError,
+    TooManyRequests,
+    Unauthenticated,
+)
 
 STATUS_CODES = {
     400: "bad_request",
@@ -28,7 +36,7 @@ STATUS_CODES = {
     429: "too_many_requests",
     500: "internal_error",
 }
-SERVICE_STATUS = {NotFound: 404, Conflict: 409, Unauthenticated: 401, Forbidden: 403}
+SERVICE_STATUS = {NotFound: 404, Conflict: 409, Unauthenticated: 401, Forbidden: 403, TooManyRequests: 429}
 
 
 class ErrorSchema(ma.Schema):
@@ -37,10 +45,12 @@ class ErrorSchema(ma.Schema):
     code = ma.fields.String(required=True, metadata={"description": "Stable machine-readable code", "example": "hand_conflict"})
     message = ma.fields.String(required=True, metadata={"description": "What went wrong, for a person"})
     field = ma.fields.String(allow_none=True, metadata={"description": "The offending input, dotted (cards.player[2])"})
+    request_id = ma.fields.String(metadata={"description": "The request's X-Request-ID (the caller's, or one made for it)"})
 
 
 def error_response(status: int, code: str, message: str, field: str | None = None, headers: dict | None = None):
-    response = jsonify({"code": code, "message": message, "field": field})
+    g.error_code = code  # for the request's log line and the refusals metric
+    response = jsonify({"code": code, "message": message, "field": field, "request_id": g.get("request_id")})
     response.status_code = status
     response.headers.extend(headers or {})
     return response
@@ -53,6 +63,7 @@ def handle_http_exception(error: HTTPException):
     code, message, field = STATUS_CODES.get(status, "http_error"), error.description or error.name, None
     if "messages" in data or "errors" in data:
         field, message = first_error(data.get("messages", data.get("errors")))
+        code = getattr(message, "code", code)  # a Coded message (roadsvc.api.schemas.common)
         if status == 400 and field == "json":
             code, message, field = "invalid_json", "the body is not valid JSON", None
     elif "message" in data:
@@ -91,6 +102,8 @@ def handle_domain_error(error: DomainError):
 def handle_service_error(error: ServiceError):
     status = next((s for kind, s in SERVICE_STATUS.items() if isinstance(error, kind)), 500)
     headers = {"WWW-Authenticate": 'Bearer realm="roadsvc"'} if status == 401 else None
+    if isinstance(error, TooManyRequests):
+        headers = {"Retry-After": str(error.retry_after)}
     return error_response(status, error.code, error.message, error.field, headers)
 
 

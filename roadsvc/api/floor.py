@@ -6,8 +6,9 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database, floor_cache, snapshots
-from roadsvc.api.docs import documented, error_responses_doc
+from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
 from roadsvc.api.schemas.monitoring import FloorSchema
 from roadsvc.services import floor
@@ -43,8 +44,7 @@ RESPONSES = {
 
 
 @blp.route("/floor", methods=["GET"])
-@requires("pitboss")
-@documented(parameters=[IF_NONE_MATCH_DOC], responses=RESPONSES)
+@requires(MONITOR, parameters=[IF_NONE_MATCH_DOC], responses=RESPONSES)
 def floor_view():
     """The floor
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import CORRECT_HANDS, POST_HANDS, READ, READ_MONEY, VOID_HANDS
 from roadsvc.api.context import database, monitor_rules_on, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.hands import (
@@ -33,7 +34,7 @@ AUDIT_EXAMPLE = {
 
 
 @blp.route("/tables/<id:table_id>/hands", methods=["POST"])
-@requires("dealer")
+@requires(POST_HANDS)
 @blp.arguments(
     HandPostSchema,
     examples={
@@ -59,7 +60,7 @@ def post_hand(data, table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/hands/<id:number>/void", methods=["POST"])
-@requires("pitboss")
+@requires(VOID_HANDS)
 @blp.arguments(VoidSchema, example={"reason": "misdeal: cards exposed"})
 @blp.response(200, WrittenHandSchema, example={**HAND_EXAMPLE, "voided": True, "void_reason": "misdeal: cards exposed"})
 @error_responses(401, 403, 404, 409, 422)
@@ -73,7 +74,7 @@ def void_hand(data, shoe_id, number):
 
 
 @blp.route("/shoes/<id:shoe_id>/hands/<id:number>/correct", methods=["POST"])
-@requires("pitboss")
+@requires(CORRECT_HANDS)
 @blp.arguments(CorrectSchema, example={"hand": {"cards": ["4S", "KD", "3H", "9C"]}, "reason": "reader misread"})
 @blp.response(200, WrittenHandSchema, example=HAND_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
@@ -91,12 +92,13 @@ def correct_hand(data, shoe_id, number):
 
 
 @blp.route("/shoes/<id:shoe_id>/audit", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, AuditRecordSchema(many=True), example=[AUDIT_EXAMPLE])
 @error_responses(401, 404)
 def audit_log(shoe_id):
     """A shoe's audit log
 
-    Every void and correction, oldest first.
+    Every void, correction and round cancel, oldest first. Per-account money (a
+    correction's `settlement`, a cancel's `refunded`) only for keys with read_money.
     """
-    return audit.audit_log(database(), shoe_id)
+    return audit.audit_log(database(), shoe_id, with_money=principal().can(READ_MONEY))

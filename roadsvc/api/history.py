@@ -9,6 +9,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.hands import HAND_EXAMPLE, HandSchema
@@ -27,7 +28,7 @@ CSV_EXAMPLE = (
 
 
 @blp.route("/shoes/<id:shoe_id>/hands", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, HandSchema(many=True), example=[{k: v for k, v in HAND_EXAMPLE.items() if k != "revision"}])
 @error_responses(401, 404)
 def shoe_hands(shoe_id):
@@ -39,7 +40,7 @@ def shoe_hands(shoe_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/hands.csv", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, content_type="text/csv", example=CSV_EXAMPLE, description="One row per hand")
 @error_responses(401, 404)
 def shoe_hands_csv(shoe_id):

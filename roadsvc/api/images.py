@@ -14,15 +14,18 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import parse_qsl
 
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
-from roadsvc.api.docs import documented, error_doc, error_responses_doc
+from roadsvc.api.limits import rate_limits
+from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
+from roadsvc.api.read_links import key_or_link, link_query
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
-from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema
+from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
 from roadsvc.services.images import (
     EXTENSION,
     FontMissing,
@@ -38,6 +41,7 @@ blp = Blueprint("images", __name__, description="Road images: each road and the 
 
 FORMATS = "<any(png, svg):fmt>"
 PARAMETERS = [ROAD_PARAMETER, {"in": "query", "schema": ImageQuerySchema}, IF_NONE_MATCH_DOC]
+SCOREBOARD_PARAMETERS = [{"in": "query", "schema": ScoreboardQuerySchema}, IF_NONE_MATCH_DOC]
 SVG_EXAMPLE = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="270" height="152" ...>'
     '<title>大路</title>...<g class="mark big-road banker" data-col="0" data-row="0" data-hand="1" data-ties="0" '
@@ -88,7 +92,7 @@ def requested(road: str) -> tuple[str, RenderParams]:
     """The checks that need no database: font, road, parameters."""
     images().check_ready()
     road = image_road(road)
-    return road, query_params(road, request.query_string)
+    return road, query_params(road, link_query())
 
 
 @lru_cache(maxsize=1024)
@@ -101,14 +105,20 @@ def query_params(road: str, query_string: bytes) -> RenderParams:
 def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> Response:
     return revision_response(
         shoe_id, revision, f"{road}.{fmt}.{params.key()}",
-        lambda: images().image(shoe_id, revision, road, fmt, params),
+        lambda: rendered(shoe_id, revision, road, fmt, params),
         mimetype=content_type(fmt),
     )
 
 
+def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
+    """The image; one that must be drawn (not cached) spends one of the key's renders."""
+    if not images().is_cached(shoe_id, revision, road, fmt, params):
+        rate_limits().count_render(g.get("principal"))
+    return images().image(shoe_id, revision, road, fmt, params)
+
+
 @blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@key_or_link(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
 
@@ -117,19 +127,48 @@ def table_road_image(table_id, road, fmt):
     parameters other than cell, theme, language and columns are refused (422), so a
     misspelt one is not silently ignored.
     """
+    return table_image(table_id, road, fmt)
+
+
+def table_image(table_id: int, road: str, fmt: str) -> Response:
     road, params = requested(road)
     shoe_id, revision = table_shoe_revision(database(), table_id)
     return image_response(shoe_id, revision, road, fmt, params)
 
 
 @blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def shoe_road_image(shoe_id, road, fmt):
     """A road image of any shoe
 
     Same images, parameters and caching as a table's, for a shoe by id (closed shoes
     included): `GET /api/v1/shoes/12/roads/big_road.svg?columns=30`.
     """
+    return shoe_image(shoe_id, road, fmt)
+
+
+def shoe_image(shoe_id: int, road: str, fmt: str) -> Response:
     road, params = requested(road)
     return image_response(shoe_id, shoe_revision(database(), shoe_id), road, fmt, params)
+
+
+@blp.route(f"/tables/<id:table_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
+@requires(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+def table_scoreboard_image(table_id, fmt):
+    """The scoreboard of a table's current shoe
+
+    All five roads, the ask road for banker and player, and the counts, in one image:
+    `GET /api/v1/tables/3/roads/scoreboard.png?columns=24`. Same parameters and caching as
+    a road image; `columns` (the big road's) is at least 4.
+    """
+    return table_image(table_id, "scoreboard", fmt)
+
+
+@blp.route(f"/shoes/<id:shoe_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
+@requires(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+def shoe_scoreboard_image(shoe_id, fmt):
+    """The scoreboard of any shoe
+
+    Same image, parameters and caching as a table's scoreboard, for a shoe by id.
+    """
+    return shoe_image(shoe_id, "scoreboard", fmt)

@@ -9,14 +9,15 @@ state.
 
 from __future__ import annotations
 
-import marshmallow as ma
 from flask import Response, request
 from flask_smorest import Blueprint
-from marshmallow import fields
 
 from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database, snapshots
-from roadsvc.api.docs import documented, error_responses_doc
+from roadsvc.api.docs import error_responses_doc
+from roadsvc.api.schemas.roads import RoadsQuerySchema, RoadsSchema
+from roadsvc.api.read_links import key_or_link
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
 from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
@@ -24,17 +25,7 @@ from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
 blp = Blueprint("roads", __name__, description="Road snapshots: 珠盘路 大路 大眼仔 小路 曱甴路, ask road, good roads")
 
 MAX_COLUMNS = 200
-PARAMETERS = [
-    {
-        "in": "query",
-        "name": "columns",
-        "required": False,
-        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_COLUMNS},
-        "description": "Keep only the newest N drawn columns of every grid (fixed-width displays)",
-        "example": 24,
-    },
-    IF_NONE_MATCH_DOC,
-]
+PARAMETERS = [{"in": "query", "schema": RoadsQuerySchema}, IF_NONE_MATCH_DOC]
 ROADS_EXAMPLE = {
     "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"},
     "shoe": {"id": 12, "number": 7, "status": "open", "decks": 8, "burn_card": "7H", "burn_count": 7,
@@ -60,17 +51,16 @@ ROADS_EXAMPLE = {
         "cockroach_pig": {"columns": [], "cells": []},
         "ask_road": {"banker": {"big_eye_boy": None, "small_road": None, "cockroach_pig": None},
                      "player": {"big_eye_boy": None, "small_road": None, "cockroach_pig": None}},
+        "ask_preview": {
+            "banker": {"bead_plate": {"col": 0, "row": 2, "colour": "red"}, "big_road": {"col": 2, "row": 0, "colour": "red"},
+                       "big_eye_boy": {"col": 0, "row": 0, "colour": "red"}, "small_road": None, "cockroach_pig": None},
+            "player": {"bead_plate": {"col": 0, "row": 2, "colour": "blue"}, "big_road": {"col": 1, "row": 1, "colour": "blue"},
+                       "big_eye_boy": {"col": 0, "row": 0, "colour": "blue"}, "small_road": None, "cockroach_pig": None},
+        },
         "good_roads": [],
         "streaks": {"current": {"result": "player", "length": 1}, "longest": {"banker": 1, "player": 1}},
     },
 }
-
-
-class RoadsSchema(ma.Schema):
-    table = fields.Dict(metadata={"description": "id, name, rule_set"})
-    shoe = fields.Dict(metadata={"description": "id, number, status, decks, burn, last_hand, times"})
-    revision = fields.Integer(metadata={"description": "The shoe's revision these roads describe"})
-    roads = fields.Dict(metadata={"description": "The road snapshot (docs/snapshot.md)"})
 
 
 RESPONSES = {
@@ -97,8 +87,7 @@ def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response
 
 
 @blp.route("/tables/<id:table_id>/roads", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@key_or_link(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_roads(table_id):
     """The roads of a table's current shoe
 
@@ -111,8 +100,7 @@ def table_roads(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>/roads", methods=["GET"])
-@requires("display")
-@documented(parameters=PARAMETERS, responses=RESPONSES)
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def shoe_roads(shoe_id):
     """The roads of any shoe
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database
+from roadsvc.services.capabilities import READ, RUN_SHOES
+from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import Empty
 from roadsvc.api.schemas.shoes import SHOE_EXAMPLE, CutCardSchema, ShoeHistorySchema, ShoeOpenSchema, ShoeSchema
@@ -15,8 +16,8 @@ blp = Blueprint("shoes", __name__, description="The shoe's life: open, cut card,
 
 
 @blp.route("/tables/<id:table_id>/shoes", methods=["POST"])
-@requires("dealer")
-@blp.arguments(ShoeOpenSchema, example={"decks": 8, "burn_card": "7H"})
+@requires(RUN_SHOES)
+@blp.arguments(ShoeOpenSchema, example={"decks": 8, "burn_card": "7H"}, required=False)
 @blp.response(201, ShoeSchema, example=SHOE_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def open_shoe(data, table_id):
@@ -25,11 +26,11 @@ def open_shoe(data, table_id):
     The table's previous shoe closes in the same transaction. `burn_card` is the first
     card turned: its value says how many more cards are burned (10, J, Q, K burn 10).
     """
-    return shoes.open_shoe(database(), table_id, data["decks"], data.get("burn_card"))
+    return shoes.open_shoe(database(), table_id, data["decks"], data.get("burn_card"), acting())
 
 
 @blp.route("/tables/<id:table_id>/shoes", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, ShoeHistorySchema(many=True), example=[{**SHOE_EXAMPLE, "hands": 64, "counted_hands": 63}])
 @error_responses(401, 404)
 def shoe_history(table_id):
@@ -41,7 +42,7 @@ def shoe_history(table_id):
 
 
 @blp.route("/shoes/<id:shoe_id>", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, ShoeSchema, example=SHOE_EXAMPLE)
 @error_responses(401, 404)
 def get_shoe(shoe_id):
@@ -53,8 +54,8 @@ def get_shoe(shoe_id):
 
 
 @blp.route("/tables/<id:table_id>/shoes/<id:shoe_id>/cut-card", methods=["POST"])
-@requires("dealer")
-@blp.arguments(CutCardSchema, example={"last_hand": 61})
+@requires(RUN_SHOES)
+@blp.arguments(CutCardSchema, example={"last_hand": 61}, required=False)
 @blp.response(200, ShoeSchema, example={**SHOE_EXAMPLE, "last_hand": 61, "revision": 62})
 @error_responses(401, 403, 404, 409, 422)
 def cut_card(data, table_id, shoe_id):
@@ -63,12 +64,12 @@ def cut_card(data, table_id, shoe_id):
     The hand in play is the shoe's last: by default the next hand to be posted; after
     it, no hand is accepted.
     """
-    return shoes.mark_cut_card(database(), table_id, shoe_id, data.get("last_hand"))
+    return shoes.mark_cut_card(database(), table_id, shoe_id, data.get("last_hand"), acting())
 
 
 @blp.route("/tables/<id:table_id>/shoes/<id:shoe_id>/close", methods=["POST"])
-@requires("pitboss")
-@blp.arguments(Empty, example={})
+@requires(RUN_SHOES)
+@blp.arguments(Empty, example={}, required=False)
 @blp.response(200, ShoeSchema, example={**SHOE_EXAMPLE, "status": "closed", "closed_at": "2026-11-22T05:50:00+00:00"})
 @error_responses(401, 403, 404, 409, 422)
 def close_shoe(data, table_id, shoe_id):
@@ -76,4 +77,4 @@ def close_shoe(data, table_id, shoe_id):
 
     No more hands; its roads stay readable. Opening a new shoe closes the previous one too.
     """
-    return shoes.close_shoe(database(), table_id, shoe_id)
+    return shoes.close_shoe(database(), table_id, shoe_id, acting())

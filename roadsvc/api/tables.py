@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database, snapshots
-from roadsvc.api.docs import error_responses
+from roadsvc.services.capabilities import READ, TABLE_SETTINGS
+from roadsvc.api.context import acting, database, lobby as lobby_cache, snapshots
+from roadsvc.api.docs import error_responses, error_responses_doc
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
 from roadsvc.api.schemas.tables import (
     SETTINGS_EXAMPLE,
     LobbyEntrySchema,
-    LobbyQuerySchema,
     TableCreateSchema,
     TableSchema,
     TableUpdateSchema,
 )
 from roadsvc.services import tables
+from roadsvc.services.lobby import SORTS, check_query, lobby_validator
 
 blp = Blueprint("tables", __name__, description="Tables (rule set, limits, cutoffs, good-road thresholds) and the lobby")
 
@@ -33,27 +36,50 @@ LOBBY_EXAMPLE = [
         "shoe": {"id": 12, "number": 7, "status": "open", "revision": 31},
         "hand_count": 27,
         "last_result": "banker",
-        "good_roads": [{"code": "long_banker", "name": "长庄", "name_en": "Long Banker", "since_hand": 22}],
+        "counts": {"banker": 14, "player": 11, "tie": 2, "banker_pair": 1, "player_pair": 3, "natural": 9},
+        "good_roads": [{"code": "long_banker", "name": "长庄", "name_en": "Long Banker", "since_hand": 22,
+                        "columns": 1, "hands": 5}],
     }
 ]
+LOBBY_PARAMETERS = [
+    {"in": "query", "name": "good_road", "required": False, "schema": {"type": "string"},
+     "description": "Only tables showing this good road (a code, e.g. long_banker)", "example": "long_banker"},
+    {"in": "query", "name": "sort", "required": False, "schema": {"type": "string", "enum": list(SORTS)},
+     "description": "`table` (by id, the default) or `good_road_length`: the longest good road first "
+                    "(by hands, then columns; with good_road, that road's)", "example": "good_road_length"},
+    IF_NONE_MATCH_DOC,
+]
+LOBBY_RESPONSES = {
+    "200": {"description": "Every table's row", "headers": {"ETag": {"schema": {"type": "string"}}},
+            "content": {"application/json": {"schema": LobbyEntrySchema(many=True), "example": LOBBY_EXAMPLE}}},
+    "304": NOT_MODIFIED_DOC,
+    **error_responses_doc(401, 422),
+}
 
 
 @blp.route("/tables", methods=["GET"])
-@requires("display")
-@blp.arguments(LobbyQuerySchema, location="query")
-@blp.response(200, LobbyEntrySchema(many=True), example=LOBBY_EXAMPLE)
-@error_responses(401, 422)
-def lobby(query):
+@requires(READ, parameters=LOBBY_PARAMETERS, responses=LOBBY_RESPONSES)
+def lobby():
     """The lobby: every table and what its roads show
 
-    Each table with its current shoe, hand count, last result and active good roads (好路),
-    read from the cached road snapshot. `?good_road=long_banker` keeps the tables showing it.
+    Each table with its current shoe, hand count, last result, counts and announced good
+    roads (好路) with their lengths (`columns`, `hands`). `?good_road=long_banker` keeps the
+    tables showing it; `?sort=good_road_length` puts the longest first. Poll with
+    If-None-Match: the ETag moves with any change to any table, and a 304 builds nothing.
     """
-    return tables.lobby(database(), snapshots(), query.get("good_road"))
+    good_road, sort = check_query(request.args.to_dict()) if request.args else (None, "table")
+    tag = f"lobby.{lobby_validator(database())}.{good_road or ''}.{sort}"
+    if request.if_none_match.contains_weak(tag):
+        response = Response(status=304)
+    else:
+        response = Response(lobby_cache().body(tag, good_road, sort), mimetype="application/json")
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @blp.route("/tables", methods=["POST"])
-@requires("pitboss")
+@requires(TABLE_SETTINGS)
 @blp.arguments(TableCreateSchema, example={"name": "Baccarat 8", "rule_set": "classic", "settings": SETTINGS_EXAMPLE})
 @blp.response(201, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 403, 409, 422)
@@ -63,11 +89,11 @@ def create_table(data):
     A unique name, a rule set (classic, classic_no_commission, niuniu, extended) and
     settings: limits per bet type, a difference limit, cutoff overrides, good-road thresholds.
     """
-    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"])
+    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"], acting())
 
 
 @blp.route("/tables/<id:table_id>", methods=["GET"])
-@requires("display")
+@requires(READ)
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 404)
 def get_table(table_id):
@@ -79,8 +105,8 @@ def get_table(table_id):
 
 
 @blp.route("/tables/<id:table_id>", methods=["PATCH"])
-@requires("pitboss")
-@blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}})
+@requires(TABLE_SETTINGS)
+@blp.arguments(TableUpdateSchema, example={"settings": {"good_roads": {"long_banker": 5, "long_player": 5, "repeats": 2}}}, required=False)
 @blp.response(200, TableSchema, example=TABLE_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def update_table(data, table_id):
@@ -89,4 +115,4 @@ def update_table(data, table_id):
     Rename it, change its rule set, or replace settings sections (those given replace the
     stored ones). The table's road snapshots follow (their revisions move on).
     """
-    return tables.update_table(database(), table_id, data)
+    return tables.update_table(database(), table_id, data, acting())

@@ -1,14 +1,25 @@
 """`roadsvc serve`: gunicorn serving wsgi:app (several worker processes; the SQLite default
-works with them: WAL, busy timeout, BEGIN IMMEDIATE)."""
+works with them: WAL, busy timeout, BEGIN IMMEDIATE). Each request's log line is roadsvc's
+own (JSON by default), so gunicorn's access log is off; the workers' metrics are summed
+through a Prometheus multiprocess folder made afresh at each start.
+
+The workers are gevent's by default (ROADSVC_SERVE_WORKER_CLASS): the live event streams
+(GET /api/v1/events) stay open for hours, thousands per worker, beside the API's requests.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+from pathlib import Path
 from typing import Any
 
 from roadsvc.config import PROJECT_ROOT, load_settings
+from roadsvc.persistence.engine import private_folder
+
+CONFIG = "python:roadsvc.gunicorn_config"  # the workers' hooks: start-up heap frozen, full collections between requests
 
 
 def register(subparsers: Any) -> None:
@@ -20,14 +31,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run_serve)
 
 
-def gunicorn_argv(args: argparse.Namespace) -> list[str]:
+def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = None) -> list[str]:
+    settings = settings or load_settings()
+    worker = settings["SERVE_WORKER_CLASS"]
+    concurrency = (["--worker-connections", str(settings["SERVE_WORKER_CONNECTIONS"])] if worker == "gevent"
+                   else ["--threads", str(args.threads)])
     return [
         sys.executable, "-m", "gunicorn",
         "--chdir", str(PROJECT_ROOT),
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
-        "--threads", str(args.threads),
-        "--access-logfile", "-",
+        "--worker-class", worker,
+        *concurrency,
+        "--config", CONFIG,
         "wsgi:app",
     ]
 
@@ -38,9 +54,21 @@ def with_defaults(args: argparse.Namespace, settings: dict[str, Any]) -> argpars
     return argparse.Namespace(**{name: getattr(args, name) or settings[f"SERVE_{name.upper()}"] for name in names})
 
 
+def fresh_metrics_dir(settings: dict[str, Any]) -> Path:
+    """The Prometheus multiprocess folder, emptied (counts start again with the server),
+    readable by its owner only. Every worker writes its counts there; /metrics sums them."""
+    folder = Path(settings["METRICS_DIR"] or Path(settings["INSTANCE_PATH"]) / "metrics")
+    if folder.exists():
+        shutil.rmtree(folder)
+    private_folder(folder)
+    return folder
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    args = with_defaults(args, load_settings())
+    settings = load_settings()
+    args = with_defaults(args, settings)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(fresh_metrics_dir(settings))
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
-    argv = gunicorn_argv(args)
+    argv = gunicorn_argv(args, settings)
     os.execv(argv[0], argv)
     return 0  # not reached: exec replaces this process

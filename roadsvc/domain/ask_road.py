@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from roadsvc.domain.derived_roads import OFFSETS, mark_at
-from roadsvc.domain.hands import BANKER, PLAYER
-
-ASK_SIDES = (BANKER, PLAYER)
+from roadsvc.domain.derived_roads import mark_at
+from roadsvc.domain.road_registry import ASK_SIDES, OFFSETS
 
 
 def next_position(lengths: Sequence[int], last_side: str | None, side: str) -> tuple[int, int] | None:

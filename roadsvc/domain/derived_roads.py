@@ -12,12 +12,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from roadsvc.domain.grid import Cell, draw_columns
+from roadsvc.domain.road_registry import OFFSETS
 
 RED, BLUE = "red", "blue"
 
-BIG_EYE_BOY, SMALL_ROAD, COCKROACH_PIG = "big_eye_boy", "small_road", "cockroach_pig"
-OFFSETS = {BIG_EYE_BOY: 1, SMALL_ROAD: 2, COCKROACH_PIG: 3}
-"""Each derived road and its offset k, in display order."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,12 +83,18 @@ class Pattern:
 
 @dataclass(frozen=True, slots=True)
 class GoodRoad:
-    """An active good road and the hand number at which its run of columns begins."""
+    """An active good road and the hand number at which its run of columns begins.
+
+    Its length: `columns`, the big-road columns of its run (from since_hand to the newest),
+    and `hands`, the banker and player hands in them (ties ride along, uncounted).
+    """
 
     code: str
     name: str
     name_en: str
     since_hand: int
+    columns: int = 0
+    hands: int = 0
 
 
 Column = tuple[str, int, int]
@@ -153,9 +159,23 @@ def patterns(thresholds: GoodRoadThresholds) -> dict[str, Pattern]:
 
 
 def _fits(columns: Sequence[Column], start: int, shapes: Sequence[Shape]) -> bool:
+    """Every shape fits the column at its place from `start` (a plain loop: the lobby runs
+    this for every table and pattern, and Shape.fits per column costs a call each)."""
     if start < 0 or start + len(shapes) > len(columns):
         return False
-    return all(shape.fits(columns[start + i][0], columns[start + i][1]) for i, shape in enumerate(shapes))
+    for shape, (side, length, _) in zip(shapes, columns[start:start + len(shapes)]):
+        if (shape.side is not None and shape.side != side) or length < shape.min_length or (
+            shape.max_length is not None and length > shape.max_length
+        ):
+            return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def _candidates(pattern: Pattern) -> tuple[tuple[Shape, ...], ...]:
+    """The required shapes followed by each continuation, built once per pattern."""
+    required = pattern.required()
+    return tuple(required + continuation for continuation in pattern.continuations)
 
 
 def match_start(pattern: Pattern, columns: Sequence[Column]) -> int | None:
@@ -165,10 +185,9 @@ def match_start(pattern: Pattern, columns: Sequence[Column]) -> int | None:
     then reaches back over every whole unit that precedes it, so `since_hand` stays
     put while the pattern goes on rather than moving with each new column.
     """
-    required = pattern.required()
-    for continuation in pattern.continuations:
-        start = len(columns) - len(continuation) - len(required)
-        if _fits(columns, start, required + continuation):
+    for shapes in _candidates(pattern):
+        start = len(columns) - len(shapes)
+        if _fits(columns, start, shapes):
             while _fits(columns, start - len(pattern.unit), pattern.unit):
                 start -= len(pattern.unit)
             return start
@@ -184,10 +203,16 @@ def good_roads(
     columns: Sequence[Sequence[BigRoadEntry]], thresholds: GoodRoadThresholds | None = None
 ) -> list[GoodRoad]:
     """The good roads active on these logical big-road columns, in the spec's order."""
-    shape = big_road_columns(columns)
+    return good_roads_of_shape(big_road_columns(columns), thresholds)
+
+
+def good_roads_of_shape(shape: Sequence[Column], thresholds: GoodRoadThresholds | None = None) -> list[GoodRoad]:
+    """The good roads active on big-road columns given as (side, length, first hand number)."""
     active = []
     for code, pattern in patterns(thresholds or GoodRoadThresholds()).items():
         start = match_start(pattern, shape)
         if start is not None:
-            active.append(GoodRoad(code, *NAMES[code], since_hand=shape[start][2]))
+            run = shape[start:]
+            active.append(GoodRoad(code, *NAMES[code], since_hand=shape[start][2], columns=len(run),
+                                   hands=sum(length for _, length, _ in run)))
     return active

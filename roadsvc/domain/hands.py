@@ -211,6 +211,9 @@ def _hand_by_cards(data: Mapping[str, Any]) -> Hand:
     if isinstance(cards, list):
         player, banker = split_dealing_order(parse_cards(cards, "cards"))
     elif isinstance(cards, Mapping):
+        for side in cards:
+            if side not in (PLAYER, BANKER):
+                raise DomainError("unknown_side", f"cards has a player and a banker side, not {side!r}", f"cards.{side}")
         player = parse_cards(cards.get("player"), "cards.player")
         banker = parse_cards(cards.get("banker"), "cards.banker")
     else:

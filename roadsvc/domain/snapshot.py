@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from roadsvc.domain.ask_preview import ask_preview
 from roadsvc.domain.ask_road import ask_road
 from roadsvc.domain.bead_plate import Bead, bead_plate
 from roadsvc.domain.big_road import BigRoadEntry, big_road
@@ -17,11 +18,10 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.good_roads import GoodRoad, GoodRoadThresholds, good_roads
 from roadsvc.domain.grid import Cell
 from roadsvc.domain.hands import Hand
+from roadsvc.domain.road_registry import GRID_ROADS
 from roadsvc.domain.statistics import Counts, Streaks, counts, streaks
 
 Snapshot = dict[str, Any]
-GRID_ROADS = ("big_road", "big_eye_boy", "small_road", "cockroach_pig")
-"""The snapshot's roads that carry drawn `cells`."""
 
 
 def build_snapshot(
@@ -46,9 +46,12 @@ def build_snapshot(
             "cells": _cells_json(road.cells()),
         },
     }
-    for name, derived in derived_roads(lengths).items():
-        snapshot[name] = {"columns": derived.columns, "cells": _cells_json(derived.cells)}
+    derived = derived_roads(lengths)
+    for name, one in derived.items():
+        snapshot[name] = {"columns": one.columns, "cells": _cells_json(one.cells)}
     snapshot["ask_road"] = ask_road(lengths, road.last_side)
+    derived_columns = {name: one.columns for name, one in derived.items()}
+    snapshot["ask_preview"] = ask_preview(lengths, road.last_side, len(hands), derived_columns)
     snapshot["good_roads"] = [_good_road_json(good) for good in good_roads(road.columns, thresholds)]
     snapshot["streaks"] = _streaks_json(streaks(road.columns))
     return snapshot
@@ -125,12 +128,31 @@ def crop_snapshot(snapshot: Snapshot, columns: int) -> Snapshot:
     cropped["bead_plate"] = _crop_beads(snapshot["bead_plate"], columns)
     for name in GRID_ROADS:
         cropped[name] = _crop_road(snapshot[name], columns)
+    if "ask_preview" in snapshot:
+        cropped["ask_preview"] = _crop_preview(snapshot, columns)
     return cropped
 
 
+def _crop_preview(snapshot: Snapshot, columns: int) -> dict[str, Any]:
+    """Preview cells re-based like their road's kept cells (a next column may lie just past the window)."""
+    firsts = {"bead_plate": _window_start([bead["col"] for bead in snapshot["bead_plate"][-1:]], columns)}
+    for name in GRID_ROADS:
+        firsts[name] = _window_start([cell["col"] for cell in snapshot[name]["cells"]], columns)
+    return {
+        side: {road: None if cell is None else {**cell, "col": cell["col"] - firsts[road]}
+               for road, cell in preview.items()}
+        for side, preview in snapshot["ask_preview"].items()
+    }
+
+
 def _window_start(cols: Sequence[int], columns: int) -> int:
-    """The first drawn column kept: `columns` back from the newest (0 when empty)."""
-    return max(max(cols, default=0) - columns + 1, 0)
+    """The first drawn column kept, `cols` being the drawn columns in arrival order.
+
+    The window ends at the newest mark's column, so the newest marks are always shown
+    with the ones before them: after a dragon tail the newest column sits left of the
+    tail's end, and the part of the (older) tail right of it is left out. 0 when empty.
+    """
+    return max(cols[-1] - columns + 1, 0) if cols else 0
 
 
 def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
@@ -141,7 +163,7 @@ def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any
 def _crop_road(road: dict[str, Any], columns: int) -> dict[str, Any]:
     cells = road["cells"]
     first = _window_start([cell["col"] for cell in cells], columns)
-    kept = [(index, cell) for index, cell in enumerate(cells) if cell["col"] >= first]
+    kept = [(index, cell) for index, cell in enumerate(cells) if first <= cell["col"] < first + columns]
     return {
         **road,
         "cells": [{"col": cell["col"] - first, "row": cell["row"]} for _, cell in kept],

@@ -10,6 +10,8 @@ writes by revision exactly as they see a dealer's.
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
   outlives a database restart.
+* prune_events: deletes events older than `EVENTS_RETENTION` seconds (default 24 h) every
+  `EVENTS_PRUNE_INTERVAL` seconds (0 turns it off), always keeping the newest.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import monitor
+from roadsvc.services import events as event_log
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError
 
@@ -45,7 +48,18 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         dealer = DemoDealer(db, table.id, random.Random())
         scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
                           id="demo_dealer", max_instances=1, coalesce=True)
+    if settings["EVENTS_PRUNE_INTERVAL"] > 0:
+        scheduler.add_job(prune_events, "interval", args=[db, settings["EVENTS_RETENTION"]],
+                          seconds=settings["EVENTS_PRUNE_INTERVAL"], id="prune_events", max_instances=1, coalesce=True)
     return scheduler
+
+
+def prune_events(db: Database, retention_seconds: float) -> int:
+    """Delete the events past retention (a resuming client older than that gets `resync`)."""
+    pruned = event_log.prune_events(db, retention_seconds)
+    if pruned:
+        log.info("pruned %d events older than %.0f s", pruned, retention_seconds)
+    return pruned
 
 
 def deal_demo_hand(dealer: DemoDealer) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from sqlalchemy import Row, Text, cast, func, select, update
+from sqlalchemy.orm import Bundle
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import (
@@ -53,16 +54,13 @@ def bump_tally(session: Session, shoe_id: int, code: str) -> int:
 def open_shoes_with_activity(session: Session) -> Sequence[Row]:
     """(Shoe, Table, last hand's time or None, hands posted) of every open shoe."""
     last = (select(Hand.shoe_id, func.max(Hand.created_at).label("last_at"), func.max(Hand.number).label("posted"))
+            .join(Shoe, Shoe.id == Hand.shoe_id).where(Shoe.status == OPEN)  # not the whole history's hands
             .group_by(Hand.shoe_id).subquery())
     query = (select(Shoe, Table, last.c.last_at, last.c.posted)
              .join(Table, Table.id == Shoe.table_id)
              .outerjoin(last, last.c.shoe_id == Shoe.id)
              .where(Shoe.status == OPEN).order_by(Shoe.id))
     return session.execute(query).all()
-
-
-def shoe_status(session: Session, shoe_id: int) -> Shoe | None:
-    return session.get(Shoe, shoe_id)
 
 
 def open_alert_counts(session: Session) -> Sequence[Row]:
@@ -85,3 +83,19 @@ def correction_counts(session: Session, shoe_ids: Sequence[int]) -> dict[int, in
              .where(AuditRecord.shoe_id.in_(shoe_ids), AuditRecord.action == "correct")
              .group_by(AuditRecord.shoe_id))
     return dict(session.execute(query).all())
+
+
+_FLOOR_TABLE = Bundle("table", Table.id, Table.name, Table.rule_set, Table.settings)
+_FLOOR_SHOE = Bundle("shoe", Shoe.id, Shoe.number, Shoe.revision, Shoe.status, Shoe.decks, Shoe.burn_card,
+                     Shoe.burn_count, Shoe.last_hand, Shoe.opened_at)
+
+
+def floor_rows(session: Session) -> list[tuple[Row, Row | None]]:
+    """(table, its newest shoe or None) of every table, by table id: plain rows (the
+    columns the floor shows), not ORM objects, which would cost most of a 304."""
+    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
+    query = (select(_FLOOR_TABLE, _FLOOR_SHOE)
+             .outerjoin(newest, newest.c.table_id == Table.id)
+             .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
+             .order_by(Table.id))
+    return [(table, shoe if shoe.id is not None else None) for table, shoe in session.execute(query)]

@@ -9,6 +9,7 @@ shoe's revision and its hands come from the same moment.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -16,11 +17,15 @@ import time
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
+
+from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
+from roadsvc.persistence.events import CHANNEL_INFO, channel_for
+from roadsvc.persistence.hot_reads import HotConnections
 
 WRITE_OPTION = "roadsvc_write"
 
@@ -28,17 +33,27 @@ WRITE_OPTION = "roadsvc_write"
 class Database:
     """An engine plus a session factory; `write()` and `read()` are the two ways in."""
 
-    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10):
+    def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10,
+                 checkpoint_interval: float = 1.0, wal_limit_bytes: int = 64 * 1024 * 1024,
+                 events_channel: str | None = None):
         self.url = url
-        self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size)
+        self.events_channel = channel_for(url, events_channel)  # NOTIFY channel of the event log
+        self.checkpointer = sqlite_checkpointer(url, checkpoint_interval, wal_limit_bytes, synchronous)
+        if self.checkpointer is not None:  # an app dropped without dispose() leaves no thread behind
+            weakref.finalize(self, self.checkpointer.stop_soon)
+        self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size,
+                                  wal_limit_bytes=wal_limit_bytes if self.checkpointer else None)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         # Hot one-row reads in autocommit: no transaction, so no ROLLBACK round trip when
         # the connection goes back to the pool (SQLite runs in-process and needs none).
         self._hot_engine = self.engine if self.is_sqlite else make_engine(url, pool_size=pool_size, autocommit=True)
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
         self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(self._write_engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(
+            self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
+        )
         self._hot = HotConnections(self._hot_engine)
+        self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
         self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
@@ -50,12 +65,23 @@ class Database:
             busy_timeout_ms=settings["SQLITE_BUSY_TIMEOUT_MS"],
             synchronous=settings["SQLITE_SYNCHRONOUS"],
             pool_size=settings["DB_POOL_SIZE"],
+            checkpoint_interval=settings["SQLITE_CHECKPOINT_INTERVAL"],
+            wal_limit_bytes=settings["SQLITE_WAL_LIMIT_BYTES"],
+            events_channel=settings.get("EVENTS_CHANNEL"),
         )
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """One write transaction: committed on success, rolled back on any exception."""
-        with self._write_sessions() as session, session.begin():
+        """One write transaction: committed on success, rolled back on any exception.
+
+        On SQLite the writers of one process queue on a lock first: SQLite has one writer
+        at a time anyway, and under gevent a hundred greenlets polling BEGIN IMMEDIATE
+        (see _begin_immediate) would spend the worker's CPU on retries. Only one writer
+        per process then meets the other processes' writers at BEGIN IMMEDIATE.
+        """
+        if self.checkpointer is not None:
+            self.checkpointer.ensure_running()  # this process writes: its WAL checkpoints run beside it
+        with self._writer_lock, self._write_sessions() as session, session.begin():
             yield session
 
     @contextmanager
@@ -88,130 +114,19 @@ class Database:
         """
         return self._hot.fetch_ints(sql, params)
 
+    def wal_status(self) -> WalStatus | None:
+        """The SQLite WAL's size and this process's checkpoint figures (None: not a checkpointed SQLite file)."""
+        return None if self.checkpointer is None else self.checkpointer.status()
+    def fetch_int_rows(self, sql: str, *params: int) -> tuple[tuple[int, ...], ...]:
+        """Every row of integers (never NULL) of a small hot-path query, as fetch_ints reads one."""
+        return self._hot.fetch_ints(sql, params, True)
+
     def dispose(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         self._hot.close_all()
         self.engine.dispose()
         self._hot_engine.dispose()
-
-
-class HotConnections:
-    """One raw connection per thread for the hot one-row reads, kept outside the pool.
-
-    Each is detached from the pool once, so a poll costs no checkout, no reset on return
-    and no pool bookkeeping. They never hold a transaction (SQLite runs in autocommit and
-    the cursor is closed after its one row; PostgreSQL's hot engine is AUTOCOMMIT), so every
-    read sees the newest commit. A connection whose query fails is closed and replaced on
-    the next read (after a database restart, one poll fails, as with the pool).
-    """
-
-    def __init__(self, engine: Engine):
-        self.engine = engine
-        self._local = threading.local()
-        self._open: list = []
-        self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
-        self._lock = threading.Lock()
-
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        connection, reader = self._connection()
-        try:
-            return reader(sql, params)
-        except Exception:
-            self._discard(connection)
-            raise
-
-    def _connection(self) -> tuple[Any, Callable]:
-        kept = getattr(self._local, "kept", None)
-        if kept is None:
-            connection = self.engine.raw_connection()
-            connection.detach()  # ours now: close() really closes it
-            kept = self._local.kept = (connection, reader_for(connection, self.engine.dialect.paramstyle))
-            with self._lock:
-                self._open.append(connection)
-        return kept
-
-    def _discard(self, connection) -> None:
-        self._local.kept = None
-        with self._lock:
-            if connection in self._open:
-                self._open.remove(connection)
-        try:
-            connection.close()
-        except Exception:  # noqa: BLE001 - already broken; nothing more to do
-            pass
-
-    def close_all(self) -> None:
-        with self._lock:
-            connections, self._open = self._open, []
-        self._local = threading.local()
-        for connection in connections:
-            try:
-                connection.close()
-            except Exception:  # noqa: BLE001 - closing at shutdown: nothing more to do
-                pass
-
-    def forget_after_fork(self) -> None:
-        """In a forked child: keep the parent's connections referenced (closing or
-        collecting them would close the parent's sockets) and start afresh."""
-        with self._lock:
-            self._inherited.extend(self._open)
-            self._open = []
-        self._local = threading.local()
-
-
-def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...]], tuple[int, ...] | None]:
-    """How one kept connection runs a hot read: libpq's prepared statements under psycopg 3,
-    a DB-API cursor otherwise (SQLite, which runs in-process)."""
-    pgconn = getattr(connection.dbapi_connection, "pgconn", None)
-    if pgconn is not None:
-        return PreparedReads(pgconn).fetch_ints
-
-    def fetch_ints(sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        cursor = connection.cursor()
-        cursor.execute(sql if paramstyle == "qmark" else sql.replace("?", "%s"), params)
-        row = cursor.fetchone()
-        cursor.close()
-        return None if row is None else tuple(row)
-
-    return fetch_ints
-
-
-class PreparedReads:
-    """Hot reads on one PostgreSQL connection, straight through libpq (psycopg.pq).
-
-    Each statement is prepared once per connection; a read is then one PQexecPrepared
-    with the integers as text, and the row's integers parsed from text. psycopg's cursor
-    (query conversion, parameter dumping, its prepare bookkeeping, result loaders) costs
-    more client CPU than the whole round trip, measured in bench/api_polls.py. The
-    connection is in autocommit, so no transaction is left open between reads. (Named
-    prepared statements need a session-pooling PgBouncer, as psycopg's own do.)
-    """
-
-    def __init__(self, pgconn):
-        from psycopg import OperationalError, pq
-
-        self.pgconn, self.names = pgconn, {}
-        self.succeeded = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
-        self.error = OperationalError
-
-    def fetch_ints(self, sql: str, params: tuple[int, ...]) -> tuple[int, ...] | None:
-        name = self.names.get(sql) or self._prepare(sql)
-        result = self.pgconn.exec_prepared(name, [b"%d" % value for value in params])
-        self._check(result)
-        if result.ntuples == 0:
-            return None
-        return tuple(int(result.get_value(0, column)) for column in range(result.nfields))
-
-    def _prepare(self, sql: str) -> bytes:
-        first, *rest = sql.split("?")  # `?` placeholders become $1, $2...
-        numbered = first + "".join(f"${number}{part}" for number, part in enumerate(rest, start=1))
-        name = f"roadsvc_hot_{len(self.names)}".encode()
-        self._check(self.pgconn.prepare(name, numbered.encode()))
-        self.names[sql] = name
-        return name
-
-    def _check(self, result) -> None:
-        if result.status not in self.succeeded:
-            raise self.error(result.error_message.decode("utf-8", "replace"))
 
 
 def _forget_pools_after_fork(db: "Database") -> None:
@@ -225,13 +140,20 @@ def _forget_pools_after_fork(db: "Database") -> None:
             database.engine.dispose(close=False)
             database._hot_engine.dispose(close=False)
             database._hot.forget_after_fork()
+            if database.checkpointer is not None:
+                database.checkpointer.forget_after_fork()
+            if database.is_sqlite:
+                database._writer_lock = threading.Lock()  # a parent's thread may have held it
 
     os.register_at_fork(after_in_child=after_fork)
 
 
 def make_engine(
-    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10, autocommit: bool = False
+    url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10, autocommit: bool = False,
+    wal_limit_bytes: int | None = None,
 ) -> Engine:
+    """`wal_limit_bytes` (SQLite): no automatic checkpoints on these connections (a Checkpointer
+    runs them) and the WAL file truncated to that size when it starts over."""
     if make_url(url).get_backend_name() != "sqlite":
         # No pre-ping: it would double the round trips of every poll. After a server
         # restart the first request on a stale connection fails and the pool is renewed.
@@ -239,18 +161,38 @@ def make_engine(
         return create_engine(url, pool_size=pool_size, max_overflow=pool_size, **options)
     _make_parent_folder(url)
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, connect_args={"check_same_thread": False})
-    _configure_sqlite(engine, busy_timeout_ms, synchronous)
+    _configure_sqlite(engine, busy_timeout_ms, synchronous, wal_limit_bytes)
     return engine
 
 
 def _make_parent_folder(url: str) -> None:
-    """The SQLite file's folder (the instance folder by default) exists before connecting."""
+    """The SQLite file's folder (the instance folder by default) exists before connecting;
+    both are created readable by their owner only (0700 and 0600: the file holds the keys'
+    hashes and the money). SQLite gives its -wal and -shm files the database file's mode."""
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        private_folder(Path(database).parent)
+        private_file(Path(database))
 
 
-def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
+def private_folder(folder: Path) -> None:
+    """`folder` and any missing parents, created 0700 whatever the umask (existing ones are left as they are)."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
+    for path in reversed(missing):
+        path.mkdir(mode=0o700, exist_ok=True)
+        path.chmod(0o700)
+
+
+def private_file(path: Path) -> None:
+    """An empty `path` made 0600 unless it exists (SQLite would create it 0644 under the usual umask)."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        return
+    path.chmod(0o600)
+
+
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str, wal_limit_bytes: int | None) -> None:
     if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
 
@@ -263,6 +205,9 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) ->
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        if wal_limit_bytes is not None:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.execute(f"PRAGMA journal_size_limit={int(wal_limit_bytes)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -24,3 +24,10 @@ def upgrade(database_url: str, revision: str = "head") -> None:
 
 def current(database_url: str) -> None:
     command.current(alembic_config(database_url), verbose=False)
+
+
+def head_revision() -> str | None:
+    """The newest migration's revision id (what `upgrade` brings a database to)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config("")).get_current_head()

@@ -17,6 +17,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Index,
+    Integer,
     MetaData,
     String,
     Text,
@@ -67,6 +68,7 @@ class Table(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    revision: Mapped[int] = mapped_column(default=1, server_default="1")  # bumped by every change of the table (lobby)
 
 
 class Shoe(Base):
@@ -82,6 +84,9 @@ class Shoe(Base):
     status: Mapped[str] = mapped_column(String(10), default=OPEN)
     last_hand: Mapped[int | None]
     revision: Mapped[int] = mapped_column(default=1)
+    # The lobby's summary of the counted hands (services.summaries), rewritten with every change
+    # of the hands; NULL for a shoe stored before it existed (then read from the hands).
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     opened_at: Mapped[datetime] = mapped_column(default=utcnow)
     closed_at: Mapped[datetime | None]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
@@ -128,6 +133,7 @@ class ApiKey(Base):
     prefix: Mapped[str] = mapped_column(String(16))  # the key's first characters, to recognise it
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None]
+    expires_at: Mapped[datetime | None]  # issue 9: None never expires; a rotated key's grace ends here
 
 
 # Bets (issue 4): slips as placed, the hand's ledger of accepted bets, and the dealer's
@@ -189,6 +195,29 @@ class Bet(Base):
     settled_at: Mapped[datetime | None]
 
 
+# Operations (issue 9): the audit trail of administrative changes (tables, keys, shoes).
+
+
+class AdminAuditRecord(Base):
+    """One administrative change: who, when, what (`kind`), on what, before and after.
+
+    No foreign keys: the trail outlives what it names (a table removed later keeps its history).
+    """
+
+    __tablename__ = "admin_audit"
+    __table_args__ = (Index(None, "table_id", "id"), Index(None, "kind", "id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    kind: Mapped[str] = mapped_column(String(40))
+    actor: Mapped[str] = mapped_column(String(120))
+    key_id: Mapped[int | None]
+    table_id: Mapped[int | None]
+    subject: Mapped[str] = mapped_column(String(120))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
 # Floor monitoring (issue 10): alerts, and the per-shoe tallies the write-path rules count.
 
 ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED = "open", "acknowledged", "resolved"
@@ -237,3 +266,23 @@ class MonitorTally(Base):
     shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
     code: Mapped[str] = mapped_column(String(40))
     count: Mapped[int] = mapped_column(default=0)
+
+
+# Live events (issue 11): the event log. One row per committed change, written in the
+# change's own transaction (roadsvc.persistence.events.append_event). `id` only increases
+# (AUTOINCREMENT on SQLite: ids are never reused after pruning) and, because appends are
+# serialised until commit, ids become visible in order.
+
+
+class Event(Base):
+    __tablename__ = "events"
+    __table_args__ = (Index(None, "created_at"), {"sqlite_autoincrement": True})
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    type: Mapped[str] = mapped_column(String(40))
+    table_id: Mapped[int | None]
+    shoe_id: Mapped[int | None]
+    revision: Mapped[int | None]
+    audience: Mapped[str] = mapped_column(String(20), default="all")
+    data: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

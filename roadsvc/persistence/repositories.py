@@ -68,6 +68,19 @@ def bump_revision(session: Session, shoe_id: int) -> int:
     return session.execute(_BUMP_REVISION, {"shoe_id": shoe_id, "now": utcnow()}).scalar_one()
 
 
+_STORE_SUMMARY = (
+    update(Shoe)
+    .where(Shoe.id == bindparam("shoe_id"))
+    .values(summary=bindparam("summary", type_=Shoe.__table__.c.summary.type))
+    .execution_options(synchronize_session=False)
+)
+
+
+def store_summary(session: Session, shoe_id: int, summary: dict) -> None:
+    """The lobby's summary of the shoe's counted hands (services.summaries), in the write's transaction."""
+    session.execute(_STORE_SUMMARY, {"shoe_id": shoe_id, "summary": summary})
+
+
 def bump_table_revisions(session: Session, table_id: int) -> None:
     """A table's settings feed its shoes' snapshots (good-road thresholds)."""
     session.execute(
@@ -80,6 +93,7 @@ def bump_table_revisions(session: Session, table_id: int) -> None:
 SHOE_REVISION_SQL = "SELECT revision FROM shoes WHERE id = ?"
 CURRENT_SHOE_SQL = "SELECT id, revision FROM shoes WHERE table_id = ? ORDER BY number DESC LIMIT 1"
 TABLE_EXISTS_SQL = "SELECT id FROM tables WHERE id = ?"
+SHOE_TABLE_SQL = "SELECT table_id FROM shoes WHERE id = ?"
 
 
 def shoe_revision(db: Database, shoe_id: int) -> int | None:
@@ -97,6 +111,12 @@ def table_exists(db: Database, table_id: int) -> bool:
     return db.fetch_ints(TABLE_EXISTS_SQL, table_id) is not None
 
 
+def shoe_table_id(db: Database, shoe_id: int) -> int | None:
+    """The table a shoe belongs to (None: no such shoe)."""
+    row = db.fetch_ints(SHOE_TABLE_SQL, shoe_id)
+    return None if row is None else row[0]
+
+
 def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
     """(Shoe, Table) for a shoe id, or None."""
     query = select(Shoe, Table).join(Table, Table.id == Shoe.table_id).where(Shoe.id == shoe_id)
@@ -104,27 +124,45 @@ def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
 
 
 _COUNTED_HAND_ROWS = (
-    select(Hand.number, cast(Hand.data, Text).label("data"))
+    select(Hand.number, cast(Hand.data, Text).label("data_json"))
     .where(Hand.shoe_id == bindparam("shoe_id"), Hand.voided.is_(False))
     .order_by(Hand.number)
 )
 
 
 def counted_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
-    """(number, data) of the shoe's hands that count (not voided), in order; `data` is the
+    """(number, data_json) of the shoe's hands that count (not voided), in order; `data_json` is the
     stored JSON text, undecoded (services.stored_hands parses each text once per process)."""
     return session.execute(_COUNTED_HAND_ROWS, {"shoe_id": shoe_id}).all()
 
 
-def lobby_rows(session: Session) -> Sequence[Row]:
-    """Every table with its newest shoe (or None), by table id."""
-    newest = (
-        select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
-    )
-    query = (
-        select(Table, Shoe)
-        .outerjoin(newest, newest.c.table_id == Table.id)
-        .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
-        .order_by(Table.id)
-    )
-    return session.execute(query).all()
+# The lobby (services.lobby): one row of integers per table names the state of its row.
+
+LOBBY_VERSIONS_SQL = (
+    "SELECT t.id, t.revision, COALESCE(s.id, 0), COALESCE(s.revision, 0) FROM tables t "
+    "LEFT JOIN shoes s ON s.table_id = t.id AND s.number = (SELECT max(number) FROM shoes WHERE table_id = t.id) "
+    "ORDER BY t.id"
+)
+"""(table id, table revision, current shoe id, its revision) of every table, 0 for no shoe."""
+
+
+def lobby_versions(db: Database) -> tuple[tuple[int, ...], ...]:
+    return db.fetch_int_rows(LOBBY_VERSIONS_SQL)
+
+
+_NEWEST_NUMBER = select(func.max(Shoe.number)).where(Shoe.table_id == Table.id).correlate(Table).scalar_subquery()
+_LOBBY_ALL = (
+    select(Table.id, Table.revision, Table.name, Table.rule_set, Table.settings,
+           Shoe.id.label("shoe_id"), Shoe.revision.label("shoe_revision"), Shoe.number, Shoe.status, Shoe.summary)
+    .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == _NEWEST_NUMBER))
+    .order_by(Table.id)
+)
+_LOBBY_SOME = _LOBBY_ALL.where(Table.id.in_(bindparam("ids", expanding=True)))
+
+
+def lobby_details(session: Session, table_ids: Sequence[int] | None = None) -> Sequence[Row]:
+    """What the lobby rows of these tables (None: all) show: the table, its newest shoe (or NULLs),
+    the shoe's summary."""
+    if table_ids is None:
+        return session.execute(_LOBBY_ALL).all()
+    return session.execute(_LOBBY_SOME, {"ids": list(table_ids)}).all()

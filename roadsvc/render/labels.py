@@ -6,7 +6,10 @@ it: a label whose glyph is missing from the font would be drawn as a box.
 
 from __future__ import annotations
 
+from roadsvc.domain.road_registry import ASK_ROAD_LABELS, ROADS
+
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
+SCOREBOARD_LABELS = {"zh-Hans": "路单", "zh-Hant": "路單", "en": "Scoreboard"}
 
 # The letter or character drawn inside a bead, and before each ask-road row.
 RESULT_LABELS: dict[str, dict[str, str]] = {
@@ -15,34 +18,11 @@ RESULT_LABELS: dict[str, dict[str, str]] = {
     "en": {"banker": "B", "player": "P", "tie": "T"},
 }
 
+# Road names come from the road registry; the ask road's and the whole board's are added.
 ROAD_NAMES: dict[str, dict[str, str]] = {
-    "zh-Hans": {
-        "bead_plate": "珠盘路",
-        "big_road": "大路",
-        "big_eye_boy": "大眼仔",
-        "small_road": "小路",
-        "cockroach_pig": "曱甴路",
-        "ask_road": "问路",
-        "scoreboard": "路单",
-    },
-    "zh-Hant": {
-        "bead_plate": "珠盤路",
-        "big_road": "大路",
-        "big_eye_boy": "大眼仔",
-        "small_road": "小路",
-        "cockroach_pig": "曱甴路",
-        "ask_road": "問路",
-        "scoreboard": "路單",
-    },
-    "en": {
-        "bead_plate": "Bead Plate",
-        "big_road": "Big Road",
-        "big_eye_boy": "Big Eye Boy",
-        "small_road": "Small Road",
-        "cockroach_pig": "Cockroach Pig",
-        "ask_road": "Ask Road",
-        "scoreboard": "Scoreboard",
-    },
+    language: {**{road.name: road.labels[language] for road in ROADS},
+               "ask_road": ASK_ROAD_LABELS[language], "scoreboard": SCOREBOARD_LABELS[language]}
+    for language in LANGUAGES
 }
 
 # The counts strip of the scoreboard, in the order it shows them.

@@ -1,9 +1,10 @@
 """What each mark looks like, as shapes in a square box of side `s`.
 
 Proportions follow live scoreboards: solid labelled beads, hollow big-road
-rings with a green tie slash (a number from two ties on), pair dots at the
-top-left (banker, red) and bottom-right (player, blue), and the derived roads'
-hollow rings, solid dots and slashes.
+rings with a green tie slash inside the ring (a number from two ties on), pair
+dots at the top-left (banker, red) and bottom-right (player, blue) corners, clear
+of the bead's label, a gold dot at the top-right for a natural, and the derived
+roads' hollow rings, solid dots and slashes.
 
 A shoe shows the same few dozen marks over and over, so the builders are cached
 on their (hashable) arguments: a layout reuses the very same shape tuples.
@@ -19,28 +20,30 @@ from roadsvc.render.themes import Theme
 
 @lru_cache(maxsize=1024)
 def pair_dots(banker_pair: bool, player_pair: bool, s: float, theme: Theme, inset: float,
-              halo: tuple[int, int, int]) -> tuple[Shape, ...]:
-    """Banker pair top-left in red, player pair bottom-right in blue, ringed in `halo`
-
-    (white on a bead, so a red dot still shows on a red bead; the panel on a ring)."""
-    r, width = 0.13 * s, max(1.0, 0.035 * s)
+              halo: tuple[int, int, int], natural: bool = False) -> tuple[Shape, ...]:
+    """Banker pair top-left in red, player pair bottom-right in blue, a natural top-right
+    in gold, each ringed in `halo` (the panel: it parts a dot from the disc beneath)."""
+    r, width = 0.11 * s, max(1.0, 0.035 * s)
     dots = []
     if banker_pair:
         dots.append(Circle(inset * s, inset * s, r, fill=theme.banker, stroke=halo, width=width))
     if player_pair:
         far = (1 - inset) * s
         dots.append(Circle(far, far, r, fill=theme.player, stroke=halo, width=width))
+    if natural:
+        dots.append(Circle((1 - inset) * s, inset * s, r, fill=theme.natural, stroke=halo, width=width))
     return tuple(dots)
 
 
 @lru_cache(maxsize=1024)
 def bead(result: str, label: str, s: float, theme: Theme,
-         banker_pair: bool = False, player_pair: bool = False) -> tuple[Shape, ...]:
-    """A bead-plate bead: a disc in the result's colour with its label in it."""
+         banker_pair: bool = False, player_pair: bool = False, natural: bool = False) -> tuple[Shape, ...]:
+    """A bead-plate bead: a disc in the result's colour with its label in it; the dots
+    sit in the cell's corners, outside the label."""
     centre = s / 2
-    disc = Circle(centre, centre, 0.44 * s, fill=theme.colour(result))
-    text = Label(centre, centre, label, round(0.54 * s), theme.bead_text)
-    return (disc, text) + pair_dots(banker_pair, player_pair, s, theme, 0.2, theme.bead_text)
+    disc = Circle(centre, centre, 0.42 * s, fill=theme.colour(result))
+    text = Label(centre, centre, label, round(0.52 * s), theme.bead_text)
+    return (disc, text) + pair_dots(banker_pair, player_pair, s, theme, 0.12, theme.panel, natural)
 
 
 @lru_cache(maxsize=1024)
@@ -48,20 +51,22 @@ def tie_marks(ties: int, s: float, theme: Theme) -> tuple[Shape, ...]:
     """A green slash for one tie or more, and the count once there are two."""
     if ties < 1:
         return ()
-    slash = Segment(0.2 * s, 0.8 * s, 0.8 * s, 0.2 * s, theme.tie, max(1.2, 0.085 * s))
+    slash = Segment(0.27 * s, 0.73 * s, 0.73 * s, 0.27 * s, theme.tie, max(1.2, 0.085 * s))
     if ties < 2:
         return (slash,)
-    number = Label(s / 2, s / 2, str(ties), round(0.5 * s), theme.tie, halo=theme.panel)
+    size = 0.5 * s if ties < 10 else 0.36 * s  # two digits still fit inside the ring
+    number = Label(s / 2, s / 2, str(ties), round(size), theme.tie, halo=theme.panel)
     return (slash, number)
 
 
 @lru_cache(maxsize=1024)
 def ring(result: str, s: float, theme: Theme, ties: int = 0,
-         banker_pair: bool = False, player_pair: bool = False) -> tuple[Shape, ...]:
-    """A big-road entry: a hollow ring, its ties, its pair dots."""
+         banker_pair: bool = False, player_pair: bool = False, natural: bool = False) -> tuple[Shape, ...]:
+    """A big-road entry: a hollow ring, its ties, its pair and natural dots."""
     centre = s / 2
     circle = Circle(centre, centre, 0.36 * s, stroke=theme.colour(result), width=max(1.5, 0.1 * s))
-    return (circle,) + tie_marks(ties, s, theme) + pair_dots(banker_pair, player_pair, s, theme, 0.17, theme.panel)
+    dots = pair_dots(banker_pair, player_pair, s, theme, 0.15, theme.panel, natural)
+    return (circle,) + tie_marks(ties, s, theme) + dots
 
 
 def big_eye_boy(colour: str, s: float, theme: Theme) -> tuple[Shape, ...]:
@@ -88,3 +93,16 @@ def derived(road: str, colour: str | None, s: float, theme: Theme) -> tuple[Shap
     if colour is None:
         return (Segment(0.35 * s, s / 2, 0.65 * s, s / 2, theme.muted, max(1.0, 0.08 * s)),)
     return DERIVED_MARKS[road](colour, s, theme)
+
+
+ASKED_DASHES = 8
+
+
+@lru_cache(maxsize=1024)
+def asked(colour: str, s: float, theme: Theme, ties: int = 0) -> tuple[Shape, ...]:
+    """The mark a next hand would make (问路): a dashed ring in its colour, no fill, no label,
+
+    on every road alike, so it reads as hypothetical next to the solid marks."""
+    ring_ = Circle(s / 2, s / 2, 0.36 * s, stroke=theme.colour(colour), width=max(1.5, 0.1 * s),
+                   dashes=ASKED_DASHES)
+    return (ring_,) + tie_marks(ties, s, theme)

@@ -10,16 +10,19 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.road_registry import ROAD_NAMES
 from roadsvc.render.labels import LANGUAGES
 from roadsvc.render.themes import THEMES
 
-ROADS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "scoreboard")
+ROADS = ROAD_NAMES + ("scoreboard",)
 FORMATS = ("png", "svg")
 CONTENT_TYPES = {"png": "image/png", "svg": "image/svg+xml"}
 
 CELL_MIN, CELL_MAX, CELL_DEFAULT = 20, 64, 24
 """Side in pixels of a bead-plate / big-road cell; derived roads use half of it.
 Below 20 a bead's 莊/閒 falls under 11 px and stops being legible."""
+ASK_SIDES = ("banker", "player")
+"""`ask`: draw the mark a next banker or player would make, in the asked style (docs/ask_road.md)."""
 COLUMNS_MIN, COLUMNS_MAX = 1, 120
 """The newest N drawn columns (None: every column of the shoe)."""
 SCOREBOARD_COLUMNS_MIN = 4
@@ -37,6 +40,7 @@ class RenderParams:
     theme: str = "light"
     language: str = "zh-Hans"
     columns: int | None = None
+    ask: str | None = None
 
     def __post_init__(self) -> None:
         checked = {
@@ -45,13 +49,15 @@ class RenderParams:
             "language": check_choice("language", self.language, LANGUAGES),
             "columns": None if self.columns is None
             else check_whole("columns", self.columns, COLUMNS_MIN, COLUMNS_MAX),
+            "ask": None if self.ask is None else check_choice("ask", self.ask, ASK_SIDES),
         }
         for name, value in checked.items():
             object.__setattr__(self, name, value)
 
     def key(self) -> str:
         """A stable text of these parameters, for cache keys and ETags."""
-        return f"cell={self.cell};theme={self.theme};language={self.language};columns={self.columns or 'all'}"
+        text = f"cell={self.cell};theme={self.theme};language={self.language};columns={self.columns or 'all'}"
+        return text if self.ask is None else f"{text};ask={self.ask}"
 
 
 def refuse(field: str, message: str) -> DomainError:

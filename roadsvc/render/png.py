@@ -97,8 +97,19 @@ def draw_circle(draw: ImageDraw.ImageDraw, circle: Circle, k: int) -> None:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=circle.fill)
     if circle.stroke is not None and circle.width > 0:
         outer = (circle.r + circle.width / 2) * k  # Pillow strokes inward from the box
-        draw.ellipse((cx - outer, cy - outer, cx + outer, cy + outer), outline=circle.stroke,
-                     width=round(circle.width * k))
+        box = (cx - outer, cy - outer, cx + outer, cy + outer)
+        if circle.dashes:
+            draw_dashes(draw, box, circle, k)
+        else:
+            draw.ellipse(box, outline=circle.stroke, width=round(circle.width * k))
+
+
+def draw_dashes(draw: ImageDraw.ImageDraw, box: tuple[float, ...], circle: Circle, k: int) -> None:
+    """A dashed ring: `dashes` arcs, each over half of its share of the circle."""
+    step = 360 / circle.dashes
+    for index in range(circle.dashes):
+        start = index * step - 90
+        draw.arc(box, start, start + step / 2, fill=circle.stroke, width=round(circle.width * k))
 
 
 def draw_segment(draw: ImageDraw.ImageDraw, segment: Segment, k: int) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+from roadsvc.domain.road_registry import BEAD, BIG, DERIVED, road as road_info
+from roadsvc.domain.ask_preview import asked_snapshot, side_colour
 from roadsvc.domain.snapshot import crop_snapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
@@ -19,14 +21,17 @@ from roadsvc.render.params import RenderParams
 from roadsvc.render.shapes import Shape
 from roadsvc.render.themes import THEMES, Theme
 
-MIN_COLUMNS = {"bead_plate": 6, "big_road": 12, "big_eye_boy": 12, "small_road": 12, "cockroach_pig": 12}
-"""A road image shows at least this many columns, like an empty scoreboard."""
+MIN_COLUMNS = {BEAD: 6, BIG: 12, DERIVED: 12}
+"""A road image shows at least this many columns (by the road's kind), like an empty scoreboard."""
 
 
 def bead_plate_marks(beads: list[dict[str, Any]], grid: Grid, language: str, theme: Theme) -> Iterator[Mark]:
     for bead in beads:
+        if bead.get("asked"):
+            yield _asked_mark(grid, bead, "bead-plate", side_colour(bead["result"]), theme, bead["asked"])
+            continue
         shapes = marks.bead(bead["result"], result_label(language, bead["result"]), grid.cell, theme,
-                            bead["banker_pair"], bead["player_pair"])
+                            bead["banker_pair"], bead["player_pair"], bead["natural"])
         yield _mark_in_cell(grid, bead["col"], bead["row"], shapes,
                             ("mark", "bead-plate", bead["result"]) + _pair_classes(bead),
                             (("hand", str(bead["hand"])),))
@@ -40,7 +45,11 @@ def big_road_marks(road: dict[str, Any], grid: Grid, theme: Theme) -> Iterator[M
         entry = entries[index]
         leading = road["leading_ties"] if index == 0 else 0
         ties = entry["ties"] + leading
-        shapes = marks.ring(entry["result"], grid.cell, theme, ties, entry["banker_pair"], entry["player_pair"])
+        if road.get("asked") and index == len(entries) - 1:
+            yield _asked_mark(grid, cell, "big-road", side_colour(entry["result"]), theme, road["asked"], ties)
+            continue
+        shapes = marks.ring(entry["result"], grid.cell, theme, ties, entry["banker_pair"], entry["player_pair"],
+                            entry["natural"])
         classes = ("mark", "big-road", entry["result"]) + _pair_classes(entry) + (("tie",) if ties else ())
         data = (("hand", str(entry["hand"])), ("ties", str(ties)), ("leading-ties", str(leading)))
         yield _mark_in_cell(grid, cell["col"], cell["row"], shapes, classes, data)
@@ -57,9 +66,20 @@ def derived_road_marks(name: str, road: dict[str, Any], grid: Grid, theme: Theme
     colours = [colour for column in road["columns"] for colour in column]
     for index, cell in _visible_cells(road):
         colour = colours[index]
+        if road.get("asked") and index == len(colours) - 1:
+            yield _asked_mark(grid, cell, css(name), colour, theme, road["asked"])
+            continue
         shapes = marks.derived(name, colour, grid.cell, theme)
         yield _mark_in_cell(grid, cell["col"], cell["row"], shapes, ("mark", css(name), colour),
                             (("index", str(index)),))
+
+
+def _asked_mark(grid: Grid, cell: dict[str, Any], road: str, colour: str, theme: Theme, side: str,
+                ties: int = 0) -> Mark:
+    """The mark a next hand would make (?ask=): a dashed ring at its cell, class `asked`."""
+    shapes = marks.asked(colour, grid.cell, theme, ties)
+    return _mark_in_cell(grid, cell["col"], cell["row"], shapes, ("mark", road, "asked", colour),
+                         (("ask", side),))
 
 
 def _visible_cells(road: dict[str, Any]) -> Iterator[tuple[int, dict[str, int]]]:
@@ -69,7 +89,8 @@ def _visible_cells(road: dict[str, Any]) -> Iterator[tuple[int, dict[str, int]]]
 
 
 def _pair_classes(item: dict[str, Any]) -> tuple[str, ...]:
-    return tuple(name.replace("_", "-") for name in ("banker_pair", "player_pair") if item[name])
+    """banker-pair, player-pair and natural: the dots a mark carries."""
+    return tuple(name.replace("_", "-") for name in ("banker_pair", "player_pair", "natural") if item[name])
 
 
 def _mark_in_cell(grid: Grid, col: int, row: int, shapes: tuple[Shape, ...],
@@ -94,13 +115,18 @@ def road_marks(road: str, snapshot: dict[str, Any], grid: Grid, params: RenderPa
 def used_columns(snapshot: dict[str, Any], road: str) -> int:
     """Drawn columns a road needs, with room for its next mark."""
     if road == "bead_plate":
-        return math.ceil((snapshot["hands"] + 1) / ROWS)
+        return math.ceil((len(snapshot["bead_plate"]) + 1) / ROWS)
     cells = snapshot[road]["cells"]
     return max((cell["col"] for cell in cells), default=-1) + 2
 
 
 def road_cell(road: str, cell: int) -> int:
-    return cell if road in ("bead_plate", "big_road") else half(cell)
+    return half(cell) if road_info(road).kind == DERIVED else cell
+
+
+def as_asked(snapshot: dict[str, Any], params: RenderParams) -> dict[str, Any]:
+    """The snapshot with the asked hand drawn in (params.ask), or as it is."""
+    return snapshot if params.ask is None else asked_snapshot(snapshot, params.ask)
 
 
 def window(snapshot: dict[str, Any], columns: int | None) -> dict[str, Any]:
@@ -112,10 +138,13 @@ def window(snapshot: dict[str, Any], columns: int | None) -> dict[str, Any]:
 
 
 def road_board(snapshot: dict[str, Any], road: str, params: RenderParams) -> Board:
-    """An image of one road: its grid with a margin, at the requested width."""
+    """An image of one road: its grid with a margin, at the requested width.
+
+    The width comes from the plain snapshot, which leaves room for the next mark, so an
+    image with ?ask= has the same size as the plain one (a client blinks between them)."""
     theme, size, margin = THEMES[params.theme], road_cell(road, params.cell), gap(params.cell)
-    cols = params.columns or max(MIN_COLUMNS[road], used_columns(snapshot, road))
+    cols = params.columns or max(MIN_COLUMNS[road_info(road).kind], used_columns(snapshot, road))
     grid = Grid(road, margin, margin, cols, ROWS, size)
-    shown = window(snapshot, params.columns)
+    shown = window(as_asked(snapshot, params), params.columns)
     return Board(cols * size + 2 * margin, ROWS * size + 2 * margin, theme, road_name(params.language, road),
                  (grid,), tuple(road_marks(road, shown, grid, params)))

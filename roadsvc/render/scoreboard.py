@@ -10,45 +10,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from roadsvc.domain.road_registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name
 from roadsvc.render.params import RenderParams
-from roadsvc.render.roads import road_marks, used_columns, window
+from roadsvc.render.roads import as_asked, road_marks, used_columns, window
 from roadsvc.render.shapes import Circle, Label, Shape
 from roadsvc.render.themes import THEMES, Theme
 
-DERIVED_ROADS = ("big_eye_boy", "small_road", "cockroach_pig")
-ASK_SIDES = ("banker", "player")
 SCOREBOARD_MIN_BIG_ROAD = 20
 SCOREBOARD_MIN_BEAD_PLATE = 8
 """The bead plate is at least this wide: the ask road and counts strip sits beneath it."""
 COUNT_WIDTH = 4  # cells per count in the strip, at most
+BEAD_PLATE, BIG_ROAD = (road.name for road in ROADS if road.kind != DERIVED)
+FIRST_DERIVED, LOWER_DERIVED = DERIVED_ROADS[0], DERIVED_ROADS[1:]
+"""The first derived road spans the big road's width; the others share the row beneath it."""
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreboardPlan:
-    """Widths of the scoreboard's panels, in each panel's own columns."""
+    """Widths of the scoreboard's panels, in each panel's own columns, by road name."""
 
-    bead_plate: int
-    big_road: int
-    big_eye_boy: int
-    small_road: int
-    cockroach_pig: int
+    columns: dict[str, int]
 
     @staticmethod
     def for_width(big_road: int, bead_plate: int, cell: int) -> "ScoreboardPlan":
         """The derived roads fill the big road's width in half-size cells.
 
-        Small road and cockroach pig share one row: whole half-cells for both, the
-        small road taking the odd one, at least a gap between them.
+        The lower derived roads share one row: whole half-cells for each, the earlier
+        ones taking any odd ones, at least a gap between them.
         """
         width, d = big_road * cell, half(cell)
-        shared = (width - gap(cell)) // d
-        return ScoreboardPlan(bead_plate, big_road, width // d, shared - shared // 2, shared // 2)
+        base, extra = divmod((width - gap(cell) * (len(LOWER_DERIVED) - 1)) // d, len(LOWER_DERIVED))
+        lower = {name: base + (index < extra) for index, name in enumerate(LOWER_DERIVED)}
+        return ScoreboardPlan({BEAD_PLATE: bead_plate, BIG_ROAD: big_road, FIRST_DERIVED: width // d, **lower})
 
     def road_columns(self, road: str) -> int:
-        return getattr(self, road)
+        return self.columns[road]
 
 
 def plan_scoreboard(snapshot: dict[str, Any], params: RenderParams) -> ScoreboardPlan:
@@ -56,8 +55,8 @@ def plan_scoreboard(snapshot: dict[str, Any], params: RenderParams) -> Scoreboar
     if params.columns is not None:
         bead = max(SCOREBOARD_MIN_BEAD_PLATE, params.columns // 2)
         return ScoreboardPlan.for_width(params.columns, bead, params.cell)
-    bead = max(SCOREBOARD_MIN_BEAD_PLATE, used_columns(snapshot, "bead_plate"))
-    big = max(SCOREBOARD_MIN_BIG_ROAD, used_columns(snapshot, "big_road"))
+    bead = max(SCOREBOARD_MIN_BEAD_PLATE, used_columns(snapshot, BEAD_PLATE))
+    big = max(SCOREBOARD_MIN_BIG_ROAD, used_columns(snapshot, BIG_ROAD))
     plan = ScoreboardPlan.for_width(big, bead, params.cell)
     while any(plan.road_columns(road) < used_columns(snapshot, road) for road in DERIVED_ROADS):
         big += 1
@@ -66,43 +65,50 @@ def plan_scoreboard(snapshot: dict[str, Any], params: RenderParams) -> Scoreboar
 
 
 def scoreboard_grids(plan: ScoreboardPlan, cell: int) -> dict[str, Grid]:
-    """Bead plate left; big road top right; big eye boy beneath it; then small road and cockroach pig."""
-    g, d = gap(cell), half(cell)
-    right = g + plan.bead_plate * cell + g
+    """Bead plate left; big road top right; the first derived road beneath it; then the others."""
+    g, d, cols = gap(cell), half(cell), plan.columns
+    right = g + cols[BEAD_PLATE] * cell + g
     eye_y = g + ROWS * cell + g
     lower_y = eye_y + ROWS * d + g
-    return {
-        "bead_plate": Grid("bead_plate", g, g, plan.bead_plate, ROWS, cell),
-        "big_road": Grid("big_road", right, g, plan.big_road, ROWS, cell),
-        "big_eye_boy": Grid("big_eye_boy", right, eye_y, plan.big_eye_boy, ROWS, d),
-        "small_road": Grid("small_road", right, lower_y, plan.small_road, ROWS, d),
-        # right-aligned with the big road: any spare pixels go to the gap between the two
-        "cockroach_pig": Grid("cockroach_pig", right + plan.big_road * cell - plan.cockroach_pig * d, lower_y,
-                              plan.cockroach_pig, ROWS, d),
+    grids = {
+        BEAD_PLATE: Grid(BEAD_PLATE, g, g, cols[BEAD_PLATE], ROWS, cell),
+        BIG_ROAD: Grid(BIG_ROAD, right, g, cols[BIG_ROAD], ROWS, cell),
+        FIRST_DERIVED: Grid(FIRST_DERIVED, right, eye_y, cols[FIRST_DERIVED], ROWS, d),
     }
+    x = right
+    for name in LOWER_DERIVED[:-1]:
+        grids[name] = Grid(name, x, lower_y, cols[name], ROWS, d)
+        x += cols[name] * d + g
+    # the last is right-aligned with the big road: any spare pixels go to the gap before it
+    last = LOWER_DERIVED[-1]
+    grids[last] = Grid(last, right + cols[BIG_ROAD] * cell - cols[last] * d, lower_y, cols[last], ROWS, d)
+    return grids
 
 
 def scoreboard_board(snapshot: dict[str, Any], params: RenderParams) -> Board:
     """All five roads, the ask road and the counts, laid out like a live table's board."""
-    plan = plan_scoreboard(snapshot, params)
+    plan = plan_scoreboard(snapshot, params)  # the plain snapshot's: room for the next mark already
     grids = scoreboard_grids(plan, params.cell)
+    asked = as_asked(snapshot, params)
     road_list: list[Mark] = []
     for road, grid in grids.items():
-        shown = window(snapshot, plan.road_columns(road) if params.columns else None)
+        shown = window(asked, plan.road_columns(road) if params.columns else None)
         road_list.extend(road_marks(road, shown, grid, params))
-    big = grids["big_road"]
+    big = grids[BIG_ROAD]
     strip_y = big.y + ROWS * big.cell + gap(params.cell)
-    strip = list(strip_marks(snapshot, params, grids["bead_plate"].x, strip_y, plan.bead_plate * params.cell))
+    strip = list(strip_marks(snapshot, params, grids[BEAD_PLATE].x, strip_y, plan.columns[BEAD_PLATE] * params.cell))
     width = big.x + big.cols * big.cell + gap(params.cell)
-    lower = grids["small_road"]
+    lower = grids[LOWER_DERIVED[0]]
     height = lower.y + ROWS * lower.cell + gap(params.cell)
     return Board(width, height, THEMES[params.theme], road_name(params.language, "scoreboard"),
                  tuple(grids.values()), tuple(road_list + strip))
 
 
 def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, width: int) -> Iterator[Mark]:
-    """Beneath the bead plate: a row per ask side, then the counts in two columns."""
+    """Beneath the bead plate: a row per ask side captioned 问路 / 問路 / Ask Road, then the
+    counts in two columns."""
     cell = params.cell
+    yield ask_caption(params, x + (len(DERIVED_ROADS) + 1) * cell + gap(cell), y)
     for row, side in enumerate(ASK_SIDES):
         yield from ask_row(snapshot["ask_road"][side], side, params, x, y + row * cell)
     counts_y = y + 2 * cell + gap(cell)
@@ -110,6 +116,14 @@ def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, 
     for index, key in enumerate(COUNT_KEYS):
         row, col = divmod(index, 2)
         yield count_mark(snapshot, key, params, x + col * item, counts_y + row * cell, item)
+
+
+def ask_caption(params: RenderParams, x: int, y: int) -> Mark:
+    """The ask road's name, to the right of its first row."""
+    theme, cell = THEMES[params.theme], params.cell
+    label = Label(0, cell / 2, road_name(params.language, "ask_road"), max(11, round(0.42 * cell)), theme.text,
+                  "start")
+    return Mark(x, y, 2 * cell, cell, (label,), ("caption", "ask-road"))
 
 
 def ask_row(asked: dict[str, str | None], side: str, params: RenderParams, x: int, y: int) -> Iterator[Mark]:
@@ -134,7 +148,8 @@ def count_mark(snapshot: dict[str, Any], key: str, params: RenderParams, x: int,
     shapes: tuple[Shape, ...] = count_icon(key, cell, theme) + (
         Label(0.62 * cell, cell / 2, count_label(params.language, key), max(11, round(0.42 * cell)), theme.text,
               "start"),
-        Label(width - 0.25 * cell, cell / 2, str(value), max(11, round(0.46 * cell)), theme.text, "end"),
+        # the figure ends half a cell short of the next count's icon
+        Label(width - 0.5 * cell, cell / 2, str(value), max(11, round(0.46 * cell)), theme.text, "end"),
     )
     return Mark(x, y, width, cell, shapes, ("count", css(key)), (("count", str(value)),))
 

@@ -22,6 +22,8 @@ class Circle:
     fill: Colour | None = None
     stroke: Colour | None = None
     width: float = 0.0
+    dashes: int = 0
+    """A dashed ring of this many dashes (0: solid): the asked mark's style."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,10 @@ def circle_svg(circle: Circle) -> str:
     fill = hex_colour(circle.fill) if circle.fill is not None else "none"
     stroke = (f' stroke="{hex_colour(circle.stroke)}" stroke-width="{num(circle.width)}"'
               if circle.stroke is not None else "")
+    if circle.dashes and circle.stroke is not None:
+        dash = 3.14159265 * circle.r / circle.dashes  # half of each dash's share of the circumference
+        stroke += f' stroke-dasharray="{num(dash)} {num(dash)}"'
+
     return f'<circle cx="{num(circle.cx)}" cy="{num(circle.cy)}" r="{num(circle.r)}" fill="{fill}"{stroke}/>'
 
 

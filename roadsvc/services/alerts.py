@@ -40,12 +40,16 @@ def record(session: Session, table_id: int, shoe_id: int, finding: Finding, now:
     """Raise `finding` at the shoe, or count it on the shoe's unresolved alert of that code."""
     now = now or utcnow()
     alert = repo.active_alert(session, table_id, shoe_id, finding.code)
-    if alert is None:
+    for _ in range(2):  # a second try if the other writer's alert was resolved in between
+        if alert is not None:
+            break
         alert = _insert(session, table_id, shoe_id, finding, now)
         if alert is not None:
             _changed(session, alert, RAISED)
             return alert
         alert = repo.active_alert(session, table_id, shoe_id, finding.code)  # the other writer's, committed
+    if alert is None:
+        raise Conflict("alert_conflict", f"alert {finding.code} at shoe {shoe_id} could not be stored; try again")
     _seen_again(alert, finding, now)
     _changed(session, alert, SEEN)
     return alert

@@ -16,6 +16,8 @@ from roadsvc.persistence.models import AuditRecord, Shoe
 from roadsvc.services.errors import DomainError, NotFound
 
 MAX_REASON = 500
+# What an audit record keeps per account (money): only callers that may read money see it.
+MONEY_KEYS = ("settlement", "refunded")
 
 
 def check_reason(reason: Any, field: str = "reason") -> str:
@@ -44,9 +46,24 @@ def record(
     return entry
 
 
-def audit_log(db: Database, shoe_id: int) -> list[AuditRecord]:
+def audit_log(db: Database, shoe_id: int, with_money: bool = False) -> list[dict[str, Any]]:
+    """The shoe's audit records, oldest first; per-account money only `with_money`."""
     with db.read() as session:
         if session.get(Shoe, shoe_id) is None:
             raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
         query = select(AuditRecord).where(AuditRecord.shoe_id == shoe_id).order_by(AuditRecord.id)
-        return list(session.scalars(query))
+        return [_entry(record, with_money) for record in session.scalars(query)]
+
+
+def _entry(record: AuditRecord, with_money: bool) -> dict[str, Any]:
+    return {
+        "id": record.id, "hand_number": record.hand_number, "action": record.action, "actor": record.actor,
+        "at": record.at, "reason": record.reason,
+        "before": _state(record.before, with_money), "after": _state(record.after, with_money),
+    }
+
+
+def _state(state: dict[str, Any] | None, with_money: bool) -> dict[str, Any] | None:
+    if state is None or with_money:
+        return state
+    return {key: value for key, value in state.items() if key not in MONEY_KEYS}

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from roadsvc.domain.bets import ALL_FACTS, RuleSet, rule_set
+from roadsvc.domain.bets.bounds import check_setting_bounds
 from roadsvc.domain.bets.catalogue import BET_TYPES
 from roadsvc.domain.bets.facts import PAIRS, RESULT
 from roadsvc.domain.errors import DomainError
@@ -67,6 +68,7 @@ def check_betting_settings(rule_set_name: str, settings: Mapping[str, Any]) -> N
     if settings.get(HANDS_BY, "cards") not in ("cards", "result"):
         raise DomainError("invalid_settings", "hands_by is cards or result", "settings.hands_by")
     table_rules(rule_set_name, settings)
+    check_setting_bounds(settings)
 
 
 def _refuse_unknown_codes(settings: Mapping[str, Any]) -> None:

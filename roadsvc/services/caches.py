@@ -12,6 +12,8 @@ import threading
 from collections import OrderedDict
 from typing import Callable, Generic, Hashable, TypeVar
 
+from roadsvc.services.metrics import cache_lookup
+
 V = TypeVar("V")
 
 
@@ -25,7 +27,8 @@ class LRU(Generic[V]):
     A value costing more than the whole budget is not kept (it would evict everything).
     """
 
-    def __init__(self, budget: int, cost: Callable[[V], int] = one):
+    def __init__(self, budget: int, cost: Callable[[V], int] = one, name: str | None = None):
+        self.name = name  # named caches count their hits and misses (roadsvc_cache_hits/misses_total)
         self.budget = max(0, budget)
         self.cost = cost
         self.used = 0
@@ -37,7 +40,14 @@ class LRU(Generic[V]):
             value = self._items.get(key)
             if value is not None:
                 self._items.move_to_end(key)
-            return value
+        if self.name is not None:
+            cache_lookup(self.name, value is not None)
+        return value
+
+    def __contains__(self, key: Hashable) -> bool:
+        """Whether `key` is held, without counting a lookup or refreshing it."""
+        with self._lock:
+            return key in self._items
 
     def put(self, key: Hashable, value: V) -> None:
         size = self.cost(value)

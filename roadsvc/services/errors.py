@@ -39,4 +39,12 @@ class Forbidden(ServiceError):
     """A valid key whose role or table binding does not allow this (403)."""
 
 
-__all__ = ["DomainError", "ServiceError", "NotFound", "Conflict", "Unauthenticated", "Forbidden"]
+class TooManyRequests(ServiceError):
+    """A rate limit is spent (429); `retry_after` is the whole seconds until it refills."""
+
+    def __init__(self, code: str, message: str, retry_after: int, field: str | None = None):
+        super().__init__(code, message, field)
+        self.retry_after = retry_after
+
+
+__all__ = ["DomainError", "ServiceError", "NotFound", "Conflict", "Unauthenticated", "Forbidden", "TooManyRequests"]

@@ -16,9 +16,8 @@ from datetime import datetime
 from typing import Any, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
-from roadsvc.domain.monitoring.floor import STATUSES, pace_per_hour, table_status
+from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.persistence import alerts as alerts_repo
-from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.services.caches import LRU
@@ -38,17 +37,24 @@ class FloorCache:
 
 @dataclass
 class FloorView:
+    """The floor at `generated_at`: its tag at once, its entries and JSON only if asked
+    (a 304 never builds them)."""
+
     etag: str
-    tables: list[dict[str, Any]]
-    totals: dict[str, Any]
     generated_at: datetime
-    _body: bytes | None = field(default=None, repr=False)
+    _states: list[tuple] = field(repr=False)
+    _alerts: dict[int, dict[str, Any]] = field(repr=False)
+
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        return [_entry(*state, self._alerts.get(state[0].id), self.generated_at) for state in self._states]
+
+    def document(self) -> dict[str, Any]:
+        tables = self.tables
+        return {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
 
     def body(self) -> bytes:
-        if self._body is None:
-            document = {"generated_at": self.generated_at.isoformat(), "totals": self.totals, "tables": self.tables}
-            self._body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        return self._body
+        return json.dumps(self.document(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
@@ -62,15 +68,14 @@ def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
 def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None) -> FloorView:
     now = now or utcnow()
     with db.consistent_read() as session:
-        rows = repo.lobby_rows(session)
+        rows = alerts_repo.floor_rows(session)
         alert_rows = alerts_repo.open_alert_counts(session)
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
-    alerts = _alerts_by_table(alert_rows)
-    tables = [_entry(table, shoe, cache, alerts.get(table.id), now) for table, shoe in rows]
-    signature = [(t["table"]["id"], t["table"]["name"], t["table"]["rule_set"], t["shoe"] and t["shoe"]["id"],
-                  t["shoe"] and t["shoe"]["revision"], t["status"]) for t in tables]
+    states = [_state(table, shoe, cache, now) for table, shoe in rows]
+    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status)
+                 for table, shoe, _, status in states]
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
-    return FloorView(etag, tables, _totals(tables), now)
+    return FloorView(etag, now, states, _alerts_by_table(alert_rows))
 
 
 # Each open shoe's figures
@@ -136,22 +141,30 @@ def _alerts_by_table(rows: Sequence) -> dict[int, dict[str, Any]]:
     return found
 
 
-def _entry(table: Table, shoe: Shoe | None, cache: FloorCache, alerts: dict | None, now: datetime) -> dict[str, Any]:
-    alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
+def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime) -> tuple:
+    """(table, shoe, its figures or None, status now)."""
     figures = cache.figures.get((shoe.id, shoe.revision)) if shoe is not None and shoe.status == OPEN else None
     if figures is None:
-        return {"table": table_summary(table), "status": "idle", "shoe": None, "cards": None, "last_hand_at": None,
+        return table, shoe, None, IDLE
+    stale_after = resolve_settings(table.settings)["stale_after_seconds"]
+    last_activity = figures["last_hand_at"] or shoe.opened_at
+    return table, shoe, figures, table_status(True, shoe.last_hand is not None, last_activity, now, stale_after)
+
+
+def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, alerts: dict | None, now: datetime
+           ) -> dict[str, Any]:
+    alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
+    if figures is None:
+        return {"table": table_summary(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
                 "good_roads": [], "counts": None, "alerts": alerts}
     last_at = figures["last_hand_at"]
-    stale_after = resolve_settings(table.settings)["stale_after_seconds"]
-    status = table_status(True, shoe.last_hand is not None, last_at or shoe.opened_at, now, stale_after)
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":
         figures = {**figures, "cards": None}
-    return {**figures, "table": table_summary(table), "status": status,
-            "last_hand_at": last_at.isoformat() if last_at else None, "seconds_since_last_hand": since,
-            "alerts": alerts}
+    entry = {"table": table_summary(table), "status": status, **figures}
+    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts)
+    return entry
 
 
 def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:

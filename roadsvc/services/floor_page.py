@@ -65,12 +65,17 @@ class FloorPage:
     alerts_version: str
 
     @cached_property
+    def document(self) -> dict[str, Any]:
+        return self.view.document()
+
+    @cached_property
     def tiles(self) -> list[dict[str, Any]]:
-        return [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)} for entry in self.view.tables]
+        return [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)}
+                for entry in self.document["tables"]]
 
     @property
     def totals(self) -> dict[str, Any]:
-        return self.view.totals
+        return self.document["totals"]
 
     def versions(self) -> list[list]:
         return [[tile["table"]["id"], tile["version"]] for tile in self.tiles]

@@ -22,7 +22,8 @@ from roadsvc.domain.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
-from roadsvc.services import audit, ledger, monitor
+from roadsvc.services import audit, events, ledger, monitor
+from roadsvc.services.summaries import store_summary
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -102,7 +103,9 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
         ledger.settle_hand(session, shoe.id, row.number, hand)
         if rules:
             monitor.hand_in(session, shoe, now_counted, row.number)
+        store_summary(session, shoe.id, {**counted, row.number: hand})
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_event(session, shoe, row.number, hand, counted, revision)
     return view(row, revision, created=True)
 
 
@@ -151,7 +154,7 @@ def _same_or_conflict(stored: HandRow | None, hand: Hand, revision: int) -> Hand
 
 def counted_hands(session: Session, shoe_id: int) -> dict[int, Hand]:
     """The shoe's hands that count (not voided), by number, parsed from their JSON."""
-    return {row.number: stored_hand(row.data) for row in repo.counted_hand_rows(session, shoe_id)}
+    return {row.number: stored_hand(row.data_json) for row in repo.counted_hand_rows(session, shoe_id)}
 
 
 def burned_cards(shoe: Shoe) -> list[Card]:
@@ -174,7 +177,9 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
+        store_summary(session, shoe.id, counted_hands(session, shoe.id))
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_changed_event(session, "void", shoe, number, row.result, revision)
     return view(row, revision)
 
 
@@ -194,7 +199,9 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
+        store_summary(session, shoe.id, counted)
         revision = repo.bump_revision(session, shoe.id)
+        events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
     return view(row, revision)
 
 

@@ -22,6 +22,7 @@ from typing import Mapping
 
 from roadsvc.render import FontMissingError, RenderParams, check_font, content_type, render
 from roadsvc.render.params import check_for_road, check_road, params_from
+from roadsvc.render.warm import warm_up
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError, NotFound, ServiceError
 from roadsvc.services.snapshots import SnapshotCache
@@ -70,13 +71,18 @@ class RoadImages:
 
     def __init__(self, snapshots: SnapshotCache, max_bytes: int, font_error: str | None = None):
         self.snapshots = snapshots
-        self.cache: LRU[bytes] = LRU(max_bytes, cost=len)
+        self.cache: LRU[bytes] = LRU(max_bytes, cost=len, name="image")
         self.font_error = font_error
+        if font_error is None:
+            warm_up()  # the first image after a deploy draws at warm speed (roadsvc.render.warm)
 
     def check_ready(self) -> None:
         """FontMissing if the font was missing at start: never serve an image with boxes."""
         if self.font_error is not None:
             raise FontMissing("font_missing", self.font_error)
+
+    def is_cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bool:
+        return (shoe_id, revision, road, fmt, params.key()) in self.cache
 
     def image(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
         """(revision, bytes) of the image; the revision may be newer than asked if a write

@@ -14,17 +14,20 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from typing import Callable
 
 from sqlalchemy import select
 
+from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, Table, utcnow
-from roadsvc.services.errors import DomainError, Forbidden, NotFound
+from roadsvc.services.capabilities import BINDABLE_ROLES, MONITOR, ROLES, can, roles_with
+from roadsvc.services import admin_audit
+from roadsvc.services.admin_audit import Actor
+from roadsvc.services.errors import Conflict, DomainError, Forbidden, NotFound, Unauthenticated
 
-# game_server: places bet slips and reads settlements for any table, and nothing else a dealer may do.
-ROLES = ("display", "game_server", "dealer", "pitboss", "admin")
-RANK = {role: rank for rank, role in enumerate(ROLES)}
+# What each role may do is the capability table in roadsvc.services.capabilities.
 KEY_PREFIX = "rs_"
 
 
@@ -36,14 +39,18 @@ class Principal:
     name: str
     role: str
     table_id: int | None = None
+    expires_at: datetime | None = None
+
+    def expired(self, now: datetime) -> bool:
+        return self.expires_at is not None and self.expires_at <= now
 
     @property
     def actor(self) -> str:
         """How the audit log names this caller."""
         return f"{self.name} (key {self.key_id})"
 
-    def at_least(self, role: str) -> bool:
-        return RANK[self.role] >= RANK[role]
+    def can(self, capability: str) -> bool:
+        return can(self.role, capability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +62,7 @@ class KeyInfo:
     prefix: str
     created_at: object
     revoked_at: object
+    expires_at: object = None
 
 
 def hash_key(plain: str) -> str:
@@ -66,33 +74,108 @@ def new_plain_key() -> str:
 
 
 def check_role(role: str) -> str:
-    if role not in RANK:
+    if role not in ROLES:
         raise DomainError("invalid_role", f"role must be one of {', '.join(ROLES)}", "role")
     return role
 
 
-def authorize(principal: Principal, role: str, table_id: int | None = None) -> None:
-    """Refuse (403) a caller below `role`, or a dealer key bound to another table."""
-    if not principal.at_least(role):
-        raise Forbidden("forbidden", f"this needs a {role} key; yours is {principal.role}")
+def authorize(principal: Principal, capability: str, table_id: int | None = None) -> None:
+    """Refuse (403) a caller whose role lacks `capability`, or a bound key at another table."""
+    if not principal.can(capability):
+        raise Forbidden("forbidden", f"this needs a key with {capability} ({', '.join(roles_with(capability))}); "
+                        f"yours is {principal.role}")
     bound = principal.table_id
-    if table_id is not None and bound is not None and principal.role == "dealer" and bound != table_id:
-        raise Forbidden("wrong_table", f"this dealer key is bound to table {bound}", "table_id")
+    if bound is not None and table_id != bound:
+        raise Forbidden("wrong_table", f"this key is bound to table {bound}", "table_id")
 
 
-def create_key(db: Database, role: str, name: str | None = None, table_id: int | None = None) -> tuple[KeyInfo, str]:
+def scope_table(db: Database, table_id: int | None, shoe_id: int | None) -> int | None:
+    """The table a request is about: its table_id, or its shoe's table (None: no table, or
+    no such shoe; the view then answers 404 or serves every table)."""
+    if table_id is not None:
+        return table_id
+    return None if shoe_id is None else repo.shoe_table_id(db, shoe_id)
+
+
+MIN_LIFETIME = timedelta(minutes=1)
+MAX_LIFETIME = timedelta(days=3650)
+DURATION_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str, field: str = "expires_in") -> timedelta:
+    """'90s', '30m', '12h', '30d' -> a timedelta from one minute to ten years."""
+    text = (text or "").strip().lower()
+    if len(text) < 2 or text[-1] not in DURATION_UNITS or not text[:-1].isdigit() or len(text) > 12:
+        raise DomainError("invalid_duration", "a duration is a whole number and a unit: 90s, 30m, 12h, 30d", field)
+    duration = timedelta(seconds=int(text[:-1]) * DURATION_UNITS[text[-1]])
+    if not MIN_LIFETIME <= duration <= MAX_LIFETIME:
+        raise DomainError("invalid_duration", "a key lives from 1 minute to 3650 days", field)
+    return duration
+
+
+def expiry_after(duration: str, now: datetime | None = None) -> datetime:
+    """The moment a key made now with lifetime `duration` ('30d') expires."""
+    return (now or utcnow()) + parse_duration(duration)
+
+
+def create_key(
+    db: Database,
+    role: str,
+    name: str | None = None,
+    table_id: int | None = None,
+    expires_at: datetime | None = None,
+    actor: Actor | None = None,
+) -> tuple[KeyInfo, str]:
     """A new key; returns its record and the plain key, which is never stored or shown again."""
     check_role(role)
-    if table_id is not None and role != "dealer":
+    if table_id is not None and role not in BINDABLE_ROLES:
         raise DomainError("table_needs_dealer", "only dealer keys are bound to a table", "table_id")
-    plain = new_plain_key()
     with db.write() as session:
         if table_id is not None and session.get(Table, table_id) is None:
             raise NotFound("table_not_found", f"no table {table_id}", "table_id")
-        key = ApiKey(name=name or f"{role} key", role=role, table_id=table_id, key_hash=hash_key(plain), prefix=plain[:10])
-        session.add(key)
-        session.flush()
+        key, plain = _new_key(session, name or f"{role} key", role, table_id, expires_at)
+        admin_audit.record(session, "key.created", actor, f"key {key.id}", table_id, None, _audited(key))
         return _info(key), plain
+
+
+def _new_key(session, name: str, role: str, table_id: int | None, expires_at: datetime | None) -> tuple[ApiKey, str]:
+    plain = new_plain_key()
+    key = ApiKey(name=name, role=role, table_id=table_id, key_hash=hash_key(plain), prefix=plain[:10], expires_at=expires_at)
+    session.add(key)
+    session.flush()
+    return key, plain
+
+
+def rotate_key(
+    db: Database, key_id: int, grace: timedelta, actor: Actor | None = None, now: datetime | None = None
+) -> tuple[KeyInfo, str, KeyInfo]:
+    """A new key with the old one's name, role, table and remaining lifetime; the old key
+    keeps working for `grace` (or until its own expiry, if sooner). Returns (new, plain, old)."""
+    now = now or utcnow()
+    with db.write() as session:
+        old = _active_key(session, key_id, now)
+        before = _audited(old)
+        new, plain = _new_key(session, old.name, old.role, old.table_id, _aware(old.expires_at))
+        old.expires_at = min(now + grace, _aware(old.expires_at) or now + grace)
+        admin_audit.record(session, "key.rotated", actor, f"key {old.id}", old.table_id, before,
+                           {**_audited(old), "successor": _audited(new)})
+        return _info(new), plain, _info(old)
+
+
+def _active_key(session, key_id: int, now: datetime) -> ApiKey:
+    key = session.get(ApiKey, key_id)
+    if key is None:
+        raise NotFound("key_not_found", f"no key {key_id}", "key_id")
+    if key.revoked_at is not None or (key.expires_at is not None and _aware(key.expires_at) <= now):
+        raise Conflict("key_inactive", f"key {key_id} is revoked or expired: create a new one", "key_id")
+    return key
+
+
+def _audited(key: ApiKey) -> dict:
+    """What the trail keeps of a key: never its hash."""
+    moment = lambda value: _aware(value).isoformat() if value is not None else None  # noqa: E731
+    return {"id": key.id, "name": key.name, "role": key.role, "table_id": key.table_id, "prefix": key.prefix,
+            "expires_at": moment(key.expires_at), "revoked_at": moment(key.revoked_at)}
 
 
 def list_keys(db: Database) -> list[KeyInfo]:
@@ -100,12 +183,15 @@ def list_keys(db: Database) -> list[KeyInfo]:
         return [_info(k) for k in session.scalars(select(ApiKey).order_by(ApiKey.id))]
 
 
-def revoke_key(db: Database, key_id: int) -> KeyInfo:
+def revoke_key(db: Database, key_id: int, actor: Actor | None = None) -> KeyInfo:
     with db.write() as session:
         key = session.get(ApiKey, key_id)
         if key is None:
             raise NotFound("key_not_found", f"no key {key_id}", "key_id")
-        key.revoked_at = key.revoked_at or utcnow()
+        if key.revoked_at is None:
+            before = _audited(key)
+            key.revoked_at = utcnow()
+            admin_audit.record(session, "key.revoked", actor, f"key {key.id}", key.table_id, before, _audited(key))
         return _info(key)
 
 
@@ -113,26 +199,57 @@ def lookup_key(db: Database, plain: str) -> Principal | None:
     """The active key with this plain text, or None."""
     with db.connect() as conn:
         row = conn.execute(
-            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id).where(
+            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id, ApiKey.expires_at).where(
                 ApiKey.key_hash == hash_key(plain), ApiKey.revoked_at.is_(None)
             )
         ).first()
-    return None if row is None else Principal(row.id, row.name, row.role, row.table_id)
+    return None if row is None else Principal(row.id, row.name, row.role, row.table_id, _aware(row.expires_at))
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite hands a plain Core select's datetimes back without their UTC offset."""
+    return moment.replace(tzinfo=timezone.utc) if moment is not None and moment.tzinfo is None else moment
 
 
 def _info(key: ApiKey) -> KeyInfo:
-    return KeyInfo(key.id, key.name, key.role, key.table_id, key.prefix, key.created_at, key.revoked_at)
+    return KeyInfo(key.id, key.name, key.role, key.table_id, key.prefix, key.created_at, key.revoked_at, key.expires_at)
 
 
 class KeyVerifier:
     """`verify(plain)` through a small TTL cache (see the module docstring)."""
 
-    def __init__(self, db: Database, ttl: float = 5.0, max_size: int = 10000, clock: Callable[[], float] = time.monotonic):
-        self.db, self.ttl, self.max_size, self.clock = db, ttl, max_size, clock
+    def __init__(
+        self,
+        db: Database,
+        ttl: float = 5.0,
+        max_size: int = 10000,
+        clock: Callable[[], float] = time.monotonic,
+        now: Callable[[], datetime] = utcnow,
+    ):
+        self.db, self.ttl, self.max_size, self.clock, self.now = db, ttl, max_size, clock, now
         self._cache: OrderedDict[str, tuple[float, Principal | None]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def cached(self, plain: str) -> Principal | None:
+        """The key's principal if it was verified within the TTL and has not expired; else
+        None (unknown, expired, or not seen lately): no database, no rate-limit storage."""
+        with self._lock:
+            hit = self._cache.get(plain)
+        if hit is None or hit[1] is None or hit[0] <= self.clock() or hit[1].expired(self.now()):
+            return None
+        return hit[1]
+
     def verify(self, plain: str) -> Principal | None:
+        """The key's principal, None if unknown or revoked; Unauthenticated(expired_key)
+        if it has expired."""
+        return self._refuse_expired(self._lookup(plain))
+
+    def _refuse_expired(self, principal: Principal | None) -> Principal | None:
+        if principal is not None and principal.expired(self.now()):
+            raise Unauthenticated("expired_key", f"this API key expired at {principal.expires_at.isoformat()}")
+        return principal
+
+    def _lookup(self, plain: str) -> Principal | None:
         now = self.clock()
         with self._lock:
             hit = self._cache.get(plain)
@@ -147,24 +264,27 @@ class KeyVerifier:
         return principal
 
 
-PAGE_ROLES = ("pitboss", "admin")
+PAGE_ROLES = roles_with(MONITOR)
 """Roles whose key signs in to the pit boss's pages (a session holds the key's id, never the key)."""
 
 
 def page_principal(db: Database, key_id: object) -> Principal | None:
-    """The signed-in page's caller: the key with this id while it is active and of a page role."""
+    """The signed-in page's caller: the key with this id while it is active (not revoked, not
+    expired) and of a page role."""
     if not isinstance(key_id, int) or isinstance(key_id, bool):
         return None
     principal = principal_by_id(db, key_id)
-    return principal if principal is not None and principal.role in PAGE_ROLES else None
+    if principal is None or principal.role not in PAGE_ROLES or principal.expired(utcnow()):
+        return None
+    return principal
 
 
 def principal_by_id(db: Database, key_id: int) -> Principal | None:
     """The key with this id while it is active (a signed-in page re-checks its key each request)."""
     with db.connect() as conn:
         row = conn.execute(
-            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id).where(
+            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id, ApiKey.expires_at).where(
                 ApiKey.id == key_id, ApiKey.revoked_at.is_(None)
             )
         ).first()
-    return None if row is None else Principal(row.id, row.name, row.role, row.table_id)
+    return None if row is None else Principal(row.id, row.name, row.role, row.table_id, _aware(row.expires_at))

@@ -10,11 +10,18 @@ guessed: it is settled `needs_cards` and gives back all it held (net 0). A corre
 brings the cards settles it properly. A void, or a shoe closed before the hand came,
 gives back every bet (`void`); so does a round cancelled before dealing (`cancelled`), after
 which the hand takes bets again.
+
+A stored slip can never stop its hand from being posted: the hand is the truth. A bet
+whose settlement cannot be computed under the rules its slip stored (rules no longer
+valid, an amount beyond exact decimals or beyond what the ledger holds) is settled
+`unsettleable`: all it held goes back (net 0), the failure is logged, and the hand goes
+in with every other bet settled.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -33,10 +40,16 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Bet, Shoe, utcnow
-from roadsvc.services.errors import NotFound
+from roadsvc.services.errors import DomainError, NotFound
 
 OPEN, CANCELLED, VOID, NEEDS_CARDS = ledger.OPEN_STATUS, ledger.CANCELLED_STATUS, "void", "needs_cards"
+UNSETTLEABLE = "unsettleable"
 SETTLED = "settled"
+MAX_CENTS = 2**63 - 1  # the ledger's BIGINT columns
+# What computing a stored bet's settlement may raise: rules its slip stored that no longer
+# build, and amounts beyond decimal precision (decimal.InvalidOperation is an ArithmeticError).
+SETTLEMENT_FAILURES = (DomainError, ArithmeticError, KeyError, TypeError, ValueError)
+log = logging.getLogger(__name__)
 
 # Money: cents in the database, exact decimals outside.
 
@@ -108,19 +121,30 @@ def cancel_open_bets(session: Session, shoe_id: int) -> None:
 def _settled(lines: Sequence[Row], hand: Hand) -> list[dict[str, Any]]:
     facts = facts_of(hand)
     available, now = facts.available, utcnow()
-    rules_by_slip: dict[int, RuleSet] = {}
+    rules_by_slip: dict[int, Any] = {}
     values = []
     for line in lines:
-        if line.slip_id not in rules_by_slip:
-            rules_by_slip[line.slip_id] = rules_of(line.rules)
-        spec = rules_by_slip[line.slip_id].bets[line.code]
-        if missing_facts(spec, available):
-            values.append(_value(line, NEEDS_CARDS, None, None, line.held, now))
-            continue
-        settled = settle_facts(spec, from_cents(line.stake), facts, available=available)
-        pay = None if settled.pay is None else str(settled.pay)
-        values.append(_value(line, settled.outcome.kind, settled.outcome.tier, pay, to_cents(settled.returned), now))
+        try:
+            if line.slip_id not in rules_by_slip:
+                rules_by_slip[line.slip_id] = rules_of(line.rules)
+            values.append(_settled_line(line, rules_by_slip[line.slip_id], facts, available, now))
+        except SETTLEMENT_FAILURES as error:
+            log.error("bet %s (slip %s) cannot be settled under its stored rules: %r; refunded as %s",
+                      line.id, line.slip_id, error, UNSETTLEABLE)
+            values.append(_value(line, UNSETTLEABLE, None, None, line.held, now))
     return values
+
+
+def _settled_line(line: Row, rules: RuleSet, facts, available: frozenset[str], now: datetime) -> dict[str, Any]:
+    spec = rules.bets[line.code]
+    if missing_facts(spec, available):
+        return _value(line, NEEDS_CARDS, None, None, line.held, now)
+    settled = settle_facts(spec, from_cents(line.stake), facts, available=available)
+    returned = to_cents(settled.returned)
+    if not 0 <= returned <= MAX_CENTS:
+        raise ArithmeticError(f"returned {settled.returned} is beyond what the ledger holds")
+    pay = None if settled.pay is None else str(settled.pay)
+    return _value(line, settled.outcome.kind, settled.outcome.tier, pay, returned, now)
 
 
 def _refunded(lines: Sequence[Row], status: str = VOID) -> list[dict[str, Any]]:

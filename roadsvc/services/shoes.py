@@ -15,10 +15,12 @@ from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.cards import parse_card
 from roadsvc.domain.shoe import DEFAULT_DECKS, burn_count, check_decks
+from roadsvc.domain.shoe_summary import summarise
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
-from roadsvc.services import ledger
+from roadsvc.services import admin_audit, events, ledger
+from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
 
@@ -34,7 +36,9 @@ class ShoeView:
         return getattr(self.shoe, name)
 
 
-def open_shoe(db: Database, table_id: int, decks: int = DEFAULT_DECKS, burn_card: str | None = None) -> Shoe:
+def open_shoe(
+    db: Database, table_id: int, decks: int = DEFAULT_DECKS, burn_card: str | None = None, actor: Actor | None = None
+) -> Shoe:
     """A new open shoe at the table; the previous one closes in the same transaction."""
     check_decks(decks)
     card = parse_card(burn_card, "burn_card") if burn_card is not None else None
@@ -43,8 +47,8 @@ def open_shoe(db: Database, table_id: int, decks: int = DEFAULT_DECKS, burn_card
             if session.get(Table, table_id) is None:
                 raise NotFound("table_not_found", f"no table {table_id}", "table_id")
             previous = repo.latest_shoe(session, table_id, for_update=True)
-            if previous is not None and previous.status == OPEN:
-                _close(session, previous)
+            before = _audited(previous) if previous is not None else None
+            closed = _close(session, previous) if previous is not None and previous.status == OPEN else None
             shoe = Shoe(
                 table_id=table_id,
                 number=previous.number + 1 if previous else 1,
@@ -52,14 +56,23 @@ def open_shoe(db: Database, table_id: int, decks: int = DEFAULT_DECKS, burn_card
                 burn_card=card.code if card else None,
                 burn_count=burn_count(card) if card else None,
                 status=OPEN,
+                summary=summarise([], []),  # the lobby's summary of no hands yet
             )
             session.add(shoe)
+            session.flush()
+            admin_audit.record(session, "shoe.opened", actor, f"shoe {shoe.id}", table_id,
+                               {"previous": before} if before else None, _audited(shoe))
+            if closed is not None:
+                events.shoe_event(session, "shoe_closed", previous, closed)
+            events.shoe_event(session, "shoe_opened", shoe, shoe.revision, decks=decks, burn_card=shoe.burn_card)
     except IntegrityError:
         raise Conflict("shoe_conflict", "another shoe was opened at this table at the same moment") from None
     return shoe
 
 
-def mark_cut_card(db: Database, table_id: int, shoe_id: int, last_hand: int | None = None) -> Shoe:
+def mark_cut_card(
+    db: Database, table_id: int, shoe_id: int, last_hand: int | None = None, actor: Actor | None = None
+) -> Shoe:
     """The cut card is out: the hand in play is the shoe's last.
 
     By default the hand in play is the next one to be posted; a dealer who posts the
@@ -76,16 +89,21 @@ def mark_cut_card(db: Database, table_id: int, shoe_id: int, last_hand: int | No
             raise DomainError(
                 "invalid_last_hand", f"the last hand is the hand in play: {posted + 1} (or {posted}, already posted)", "last_hand"
             )
+        before = _audited(shoe)
         shoe.last_hand = last_hand
-        repo.bump_revision(session, shoe.id)
+        revision = repo.bump_revision(session, shoe.id)
+        admin_audit.record(session, "shoe.cut_card", actor, f"shoe {shoe.id}", table_id, before, _audited(shoe))
+        events.shoe_event(session, "cut_card", shoe, revision, last_hand=last_hand)
     return _reloaded(db, shoe.id)
 
 
-def close_shoe(db: Database, table_id: int, shoe_id: int) -> Shoe:
+def close_shoe(db: Database, table_id: int, shoe_id: int, actor: Actor | None = None) -> Shoe:
     with db.write() as session:
         shoe = _shoe_at_table(session, table_id, shoe_id, for_update=True)
         _refuse_closed(shoe)
-        _close(session, shoe)
+        before = _audited(shoe)
+        events.shoe_event(session, "shoe_closed", shoe, _close(session, shoe))
+        admin_audit.record(session, "shoe.closed", actor, f"shoe {shoe.id}", table_id, before, _audited(shoe))
     return _reloaded(db, shoe.id)
 
 
@@ -119,11 +137,18 @@ def _hand_counts(session, shoe_ids: list[int]) -> dict[int, tuple[int, int]]:
     return {shoe_id: (last or 0, int(count or 0)) for shoe_id, last, count in rows}
 
 
-def _close(session, shoe: Shoe) -> None:
+def _close(session, shoe: Shoe) -> int:
+    """Close the shoe (its open bets are given back); returns its new revision."""
     ledger.cancel_open_bets(session, shoe.id)  # bets on a hand that never came are given back
     shoe.status = CLOSED
     shoe.closed_at = utcnow()
-    repo.bump_revision(session, shoe.id)
+    return repo.bump_revision(session, shoe.id)
+
+
+def _audited(shoe: Shoe) -> dict:
+    closed = shoe.closed_at.isoformat() if shoe.closed_at else None
+    return {"id": shoe.id, "number": shoe.number, "status": shoe.status, "decks": shoe.decks,
+            "burn_card": shoe.burn_card, "last_hand": shoe.last_hand, "closed_at": closed}
 
 
 def _refuse_closed(shoe: Shoe) -> None:

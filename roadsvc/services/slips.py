@@ -5,7 +5,8 @@ SQLite, SELECT ... FOR UPDATE on PostgreSQL, as posting a hand does), reads what
 hand already holds by bet code and checks the slip against it: two slips racing for the
 last room under a hedge or total limit are serialised, and at most one gets it. Each
 bet is accepted or refused with a stable reason code (the domain's, plus
-`betting_closed`); the accepted ones become lines of the hand's ledger (settled by
+`betting_closed`; `advantage` when the table closes bets in the player's favour, see
+`roadsvc.services.advantage`); the accepted ones become lines of the hand's ledger (settled by
 `roadsvc.services.ledger` when the hand is in). A slip carries the client's id, unique
 per table: a retry gets the stored answer back, whatever happened since.
 """
@@ -22,15 +23,17 @@ from sqlalchemy.orm import Session
 
 from roadsvc.domain.bets import BetCheck, Refusal, RuleSet, StakeRange, check_slip, held_for, stake_range
 from roadsvc.domain.bets.money import to_stake
+from roadsvc.domain.bets.refusals import ADVANTAGE
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of
 from roadsvc.services import monitor
-from roadsvc.services.bets import (
+from roadsvc.services.betting_window import (
     BETTING_CLOSED, Window, betting_window, closed_refusal, require_hand, table_or_404,
 )
 from roadsvc.services.errors import Conflict
+from roadsvc.services.advantage import advantage_closures, audit_closures
 from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
 
 
@@ -77,7 +80,10 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         require_hand(window)
         stored_rules = {"rule_set": table.rule_set, "overrides": overrides_of(table.rule_set, table.settings)}
         rules = rules_of(stored_rules)  # the settings were checked when the table was written
-        checks = _checks(session, table, rules, window, request, account)
+        closed = advantage_closures(db, session, window.shoe, table)
+        checks = _checks(session, table, rules, window, request, account, closed)
+        audit_closures(session, window.shoe.id, window.hand_number, closed,
+                       {check.code for check in checks if check.refusal and check.refusal.code == ADVANTAGE})
         _watch_late(session, window, request, checks)
         slip = BetSlip(
             table_id=table_id, shoe_id=window.shoe.id, hand_number=window.hand_number,
@@ -94,7 +100,8 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
 
 
 def _checks(
-    session: Session, table: Table, rules: RuleSet, window: Window, request: SlipRequest, account: StakeRange
+    session: Session, table: Table, rules: RuleSet, window: Window, request: SlipRequest, account: StakeRange,
+    advantage: dict[str, Refusal],
 ) -> list[BetCheck]:
     closed = window.closed or _expected_hand_refusal(request.hand_number, window.hand_number)
     if closed is not None:
@@ -102,7 +109,8 @@ def _checks(
                 for i, (code, stake) in enumerate(request.bets)]
     held = ledger.hand_totals(session, window.shoe.id, window.hand_number)
     totals = {code: from_cents(cents) for code, cents in held.items()}
-    return check_slip(rules, window.hand_number, request.bets, account, totals, available_facts(table.settings)).checks
+    return check_slip(rules, window.hand_number, request.bets, account, totals, available_facts(table.settings),
+                      advantage).checks
 
 
 def _watch_late(session: Session, window: Window, request: SlipRequest, checks: list[BetCheck]) -> None:

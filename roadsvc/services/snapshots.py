@@ -55,8 +55,8 @@ class SnapshotCache:
 
     def __init__(self, db: Database, max_entries: int = 1024):
         self.db = db
-        self.documents: LRU[Document] = LRU(max_entries)
-        self.bodies: LRU[bytes] = LRU(max_entries)
+        self.documents: LRU[Document] = LRU(max_entries, name="snapshot")
+        self.bodies: LRU[bytes] = LRU(max_entries, name="snapshot_json")
 
     def cached_body(self, shoe_id: int, revision: int, columns: int | None) -> bytes | None:
         return self.bodies.get((shoe_id, revision, columns))
@@ -98,7 +98,7 @@ def build_document(db: Database, shoe_id: int) -> Document:
             raise NotFound("shoe_not_found", f"no shoe {shoe_id}", "shoe_id")
         shoe, table = found
         rows = repo.counted_hand_rows(session, shoe_id)
-    hands = [stored_hand(row.data) for row in rows]
+    hands = [stored_hand(row.data_json) for row in rows]
     roads = build_snapshot(hands, [row.number for row in rows], thresholds_of(table.settings))
     return {"table": table_summary(table), "shoe": shoe_summary(shoe), "revision": shoe.revision, "roads": roads}
 

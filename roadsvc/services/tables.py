@@ -1,5 +1,5 @@
-"""Tables: name, rule set and settings (limits, cutoff overrides, good-road thresholds),
-and the lobby: every table with its current shoe and what its roads show now."""
+"""Tables: name, rule set and settings (limits, cutoff overrides, good-road thresholds and
+which good roads are announced). The lobby is services.lobby."""
 
 from __future__ import annotations
 
@@ -8,17 +8,21 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
+from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
+from roadsvc.services import admin_audit, events
+from roadsvc.services.admin_audit import Actor
 from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
-from roadsvc.services.snapshots import SnapshotCache, thresholds_of
+from roadsvc.services.snapshots import thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
-SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", MONITORING)
+SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", "good_roads_announced", MONITORING, *INTEGRITY_SETTINGS)
 __all__ = ["monitoring_settings"]
 
 
@@ -39,18 +43,44 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         raise error.at("settings.good_roads") from None
     except TypeError:
         raise DomainError("invalid_settings", "good_roads takes long_banker, long_player, repeats", "settings.good_roads") from None
+    check_integrity_settings(settings)
     if MONITORING in settings:
         check_monitoring_settings(settings[MONITORING])
+    announced_codes(settings)
     return settings
 
 
-def create_table(db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None) -> Table:
+def announced_codes(settings: dict[str, Any]) -> frozenset[str] | None:
+    """The good roads the table announces (lobby, notices): None for all ten (the default).
+
+    Refuses anything but a list of distinct good-road codes."""
+    announced = (settings or {}).get("good_roads_announced")
+    if announced is None:
+        return None
+    field = "settings.good_roads_announced"
+    if not isinstance(announced, list) or not all(isinstance(code, str) for code in announced):
+        raise DomainError("invalid_settings", "good_roads_announced is a list of good-road codes", field)
+    unknown = [code for code in announced if code not in GOOD_ROAD_NAMES]
+    if unknown:
+        raise DomainError("invalid_settings", f"not good-road codes: {', '.join(unknown)}; they are "
+                          f"{', '.join(GOOD_ROAD_NAMES)}", field)
+    if len(set(announced)) != len(announced):
+        raise DomainError("invalid_settings", "good_roads_announced names a code twice", field)
+    return frozenset(announced)
+
+
+def create_table(
+    db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None, actor: Actor | None = None
+) -> Table:
     table = Table(name=name, rule_set=check_rule_set(rule_set), settings=check_settings(settings or {}))
     check_betting_settings(table.rule_set, table.settings)
     try:
         with db.write() as session:
             _refuse_taken_name(session, name)
             session.add(table)
+            session.flush()
+            admin_audit.record(session, "table.created", actor, f"table {table.id}", table.id, None, _audited(table))
+            events.table_event(session, table.id, created=True, name=table.name, rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(name) from None
     return table
@@ -66,12 +96,13 @@ def list_tables(db: Database) -> list[Table]:
         return list(session.scalars(select(Table).order_by(Table.id)))
 
 
-def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
+def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Actor | None = None) -> Table:
     """Rename, change the rule set, or replace settings sections; the table's shoes'
     revisions move on because their snapshots depend on the good-road thresholds."""
     try:
         with db.write() as session:
             table = _table(session, table_id)
+            before = _audited(table)
             if "name" in changes and changes["name"] != table.name:
                 _refuse_taken_name(session, changes["name"])
                 table.name = changes["name"]
@@ -80,30 +111,17 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any]) -> Table:
             if "settings" in changes:
                 table.settings = check_settings({**table.settings, **changes["settings"]})
             check_betting_settings(table.rule_set, table.settings)
+            table.revision += 1
             repo.bump_table_revisions(session, table_id)
+            admin_audit.record(session, "table.updated", actor, f"table {table_id}", table_id, before, _audited(table))
+            events.table_event(session, table_id, changed=sorted(changes), name=table.name, rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(changes.get("name", "")) from None
     return table
 
 
-def lobby(db: Database, cache: SnapshotCache, good_road: str | None = None) -> list[dict[str, Any]]:
-    """Each table with its current shoe, hand count, last result and active good roads."""
-    with db.read() as session:
-        rows = repo.lobby_rows(session)
-    entries = [_lobby_entry(cache, table, shoe) for table, shoe in rows]
-    if good_road is not None:
-        entries = [e for e in entries if any(g["code"] == good_road for g in e["good_roads"])]
-    return entries
-
-
-def _lobby_entry(cache: SnapshotCache, table: Table, shoe) -> dict[str, Any]:
-    entry: dict[str, Any] = {"table": table, "shoe": shoe, "hand_count": 0, "last_result": None, "good_roads": []}
-    if shoe is not None:
-        roads = cache.document(shoe.id, shoe.revision)["roads"]
-        beads = roads["bead_plate"]
-        entry.update(hand_count=roads["hands"], last_result=beads[-1]["result"] if beads else None)
-        entry["good_roads"] = roads["good_roads"]
-    return entry
+def _audited(table: Table) -> dict[str, Any]:
+    return {"name": table.name, "rule_set": table.rule_set, "settings": table.settings}
 
 
 def _table(session, table_id: int) -> Table:

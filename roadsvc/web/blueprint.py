@@ -17,6 +17,10 @@ from roadsvc.web.labels import LABELS, label
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/floor/static")
 
 OPEN_ENDPOINTS = {"web.login", "web.static", "web.font"}
+# The pages load only their own stylesheet, scripts, font and images, post only to themselves,
+# and run no inline script (the page's settings are a JSON data block, not code).
+PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+            "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 STATUS_OF = {NotFound: 404, Conflict: 409}
 
 
@@ -37,6 +41,17 @@ def _to_login():
     if request.method == "GET" and not request.headers.get("X-Roadsvc-Live"):
         return redirect(url_for("web.login") + "?" + urlencode({"next": request.full_path.rstrip("?")}))
     return {"code": "signed_out", "message": label(g.lang, "session_expired"), "field": None}, 401
+
+
+@blp.after_request
+def page_headers(response):
+    """Before the app's security headers (roadsvc.api.security), which keep what is set here."""
+    response.headers["Content-Security-Policy"] = PAGE_CSP
+    # Same-origin posts carry their Referer: Flask-WTF checks it on HTTPS.
+    response.headers["Referrer-Policy"] = "same-origin"
+    if response.mimetype == "text/html":
+        response.headers["Cache-Control"] = "no-store"  # a page holds its CSRF token and the floor
+    return response
 
 
 @blp.context_processor

@@ -14,7 +14,7 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         "floor": "Floor", "login": "Sign in", "logout": "Sign out", "key": "Pit boss key",
         "login_help": "Enter a pit boss or admin key once; the browser keeps a signed session, never the key.",
-        "wrong_key": "This key is unknown or revoked.", "low_key": "This is a {role} key: the floor needs a pit boss or admin key.",
+        "wrong_key": "This key is unknown, revoked or expired.", "low_key": "This is a {role} key: the floor needs a pit boss or admin key.",
         "logged_out": "Signed out.", "session_expired": "Please sign in.",
         "dealing": "dealing", "stale": "stale", "ending": "ending", "idle": "idle",
         "shoe": "Shoe", "hands": "Hands", "cards_left": "Cards left", "no_shoe": "No open shoe",
@@ -38,7 +38,7 @@ LABELS: dict[str, dict[str, str]] = {
     "zh-Hans": {
         "floor": "赌场大厅", "login": "登录", "logout": "退出", "key": "巡场密钥",
         "login_help": "输入一次巡场或管理员密钥；浏览器只保存签名会话，不保存密钥。",
-        "wrong_key": "密钥无效或已吊销。", "low_key": "这是 {role} 密钥：大厅页面需要巡场或管理员密钥。",
+        "wrong_key": "密钥无效、已吊销或已过期。", "low_key": "这是 {role} 密钥：大厅页面需要巡场或管理员密钥。",
         "logged_out": "已退出。", "session_expired": "请登录。",
         "dealing": "发牌中", "stale": "停滞", "ending": "将结束", "idle": "空闲",
         "shoe": "靴", "hands": "局数", "cards_left": "剩余牌数", "no_shoe": "没有开着的牌靴",
@@ -61,7 +61,7 @@ LABELS: dict[str, dict[str, str]] = {
     "zh-Hant": {
         "floor": "賭場大廳", "login": "登入", "logout": "登出", "key": "巡場密鑰",
         "login_help": "輸入一次巡場或管理員密鑰；瀏覽器只保存簽名會話，不保存密鑰。",
-        "wrong_key": "密鑰無效或已吊銷。", "low_key": "這是 {role} 密鑰：大廳頁面需要巡場或管理員密鑰。",
+        "wrong_key": "密鑰無效、已吊銷或已過期。", "low_key": "這是 {role} 密鑰：大廳頁面需要巡場或管理員密鑰。",
         "logged_out": "已登出。", "session_expired": "請登入。",
         "dealing": "發牌中", "stale": "停滯", "ending": "將結束", "idle": "空閒",
         "shoe": "靴", "hands": "局數", "cards_left": "剩餘牌數", "no_shoe": "沒有開著的牌靴",

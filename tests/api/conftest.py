@@ -20,7 +20,10 @@ from roadsvc.services.keys import ROLES, create_key
 
 @pytest.fixture
 def app(database_url) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING"})
+    # Generous limits: the route walks send hundreds of keyless requests from one address;
+    # the limits themselves are tested in test_api_limits.py.
+    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING",
+                      "RATELIMIT_AUTH_FAILURES": "10000 per minute"})
     yield app
     app.extensions["roadsvc.db"].dispose()
 
@@ -68,3 +71,24 @@ def shoe(api, table) -> dict:
     response = api.post(f"/api/v1/tables/{table['id']}/shoes", {"decks": 8}, role="dealer")
     assert response.status_code == 201, response.json
     return response.json
+
+
+@pytest.fixture
+def migrated_url(database_url, tmp_path) -> Iterator[str]:
+    """A database brought to the newest migration by Alembic (the `database_url` fixture's
+    schema is made from the models), on the same backend."""
+    from dbsupport import PostgresSchema, postgres_url
+    from roadsvc.persistence.migrations import upgrade
+
+    if database_url.startswith("sqlite"):
+        url = f"sqlite:///{tmp_path / 'migrated.db'}"
+        upgrade(url)
+        yield url
+        return
+    schema = PostgresSchema(postgres_url())
+    schema.create(with_tables=False)
+    try:
+        upgrade(schema.url)
+        yield schema.url
+    finally:
+        schema.drop()

@@ -1,24 +1,25 @@
-"""Who may do what with bets: display reads the open bets; a game_server key (between display
-and dealer) places slips and reads settlements and nothing a dealer does; dealers close betting
-at their own table."""
+"""Who may do what with bets: display reads the open bets; a game_server key, and it alone,
+places slips, and reads settlements with the pit boss and admin; the dealer (the card
+reader) never places a bet on a hand it has seen; dealers close betting at their own table."""
 
 from __future__ import annotations
 
 from betting import bet, make_table  # noqa: F401
-from roadsvc.services.keys import ROLES, create_key
+from roadsvc.services.capabilities import ROLES
+from roadsvc.services.keys import create_key
 
 
-def test_the_role_ladder_puts_game_server_between_display_and_dealer():
+def test_the_roles():
     assert ROLES == ("display", "game_server", "dealer", "pitboss", "admin")
 
 
-def test_slips_need_a_game_server_key_or_higher(make_table):
+def test_slips_need_a_game_server_key_and_no_other(make_table):
     table = make_table("classic")
     assert table.slip(bet("banker", "10.00"), role=None).status_code == 401
-    refused = table.slip(bet("banker", "10.00"), role="display")
-    assert (refused.status_code, refused.json["code"]) == (403, "forbidden")
-    for role in ("game_server", "dealer", "admin"):
-        assert table.slip(bet("banker", "10.00"), role=role).status_code == 201, role
+    for role in ("display", "dealer", "pitboss", "admin"):
+        refused = table.slip(bet("banker", "10.00"), role=role)
+        assert (refused.status_code, refused.json["code"]) == (403, "forbidden"), role
+    assert table.slip(bet("banker", "10.00"), role="game_server").status_code == 201
 
 
 def test_a_game_server_key_cannot_close_betting_post_hands_or_void(make_table, api):
@@ -28,10 +29,12 @@ def test_a_game_server_key_cannot_close_betting_post_hands_or_void(make_table, a
     assert table.close(role="dealer").status_code == 200
 
 
-def test_settlements_are_for_game_servers_and_open_bets_for_everyone_with_a_key(make_table, api):
+def test_settlements_are_for_money_readers_and_open_bets_for_everyone_with_a_key(make_table, api):
     table = make_table("classic")
-    assert table.settlement(1, role="display").status_code == 403
-    assert table.settlement(1, role="game_server").status_code == 200
+    for role in ("display", "dealer"):
+        assert table.settlement(1, role=role).status_code == 403, role
+    for role in ("game_server", "pitboss", "admin"):
+        assert table.settlement(1, role=role).status_code == 200, role
     assert api.get(f"/api/v1/tables/{table.id}/bets", role="display").status_code == 200
     assert api.get(f"/api/v1/tables/{table.id}/bets", role=None).status_code == 401
 

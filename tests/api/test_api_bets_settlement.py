@@ -70,7 +70,7 @@ def test_a_void_refunds_every_bet_and_the_audit_keeps_the_difference(make_table,
     assert document["status"] == "void" and document["result"] is None
     assert [amounts(b) for b in document["bets"]] == [("void", "100.00", "100.00", "0.00"),
                                                       ("void", "50.00", "50.00", "0.00")]
-    record = api.get(f"/api/v1/shoes/{table.shoe_id}/audit").json[-1]
+    record = api.get(f"/api/v1/shoes/{table.shoe_id}/audit", role="pitboss").json[-1]
     assert record["after"]["settlement"] == {"a": {"net_before": "45.00", "net_after": "0.00", "difference": "-45.00"}}
 
 
@@ -85,7 +85,7 @@ def test_a_correction_resettles_and_the_audit_keeps_each_accounts_difference(mak
     lines = {b["bet"]: amounts(b) for b in settled(table)["bets"]}
     assert lines["banker"] == ("lose", "100.00", "0.00", "-100.00")
     assert lines["player"] == ("win", "50.00", "100.00", "50.00")
-    record = api.get(f"/api/v1/shoes/{table.shoe_id}/audit").json[-1]
+    record = api.get(f"/api/v1/shoes/{table.shoe_id}/audit", role="pitboss").json[-1]
     assert (record["action"], record["after"]["settlement"]) == ("correct", {
         "a": {"net_before": "45.00", "net_after": "-50.00", "difference": "-95.00"},
         "b": {"net_before": "-10.00", "net_after": "-10.00", "difference": "0.00"},
@@ -103,7 +103,7 @@ def test_a_hand_posted_by_result_refunds_the_bets_it_cannot_settle_until_correct
              role="pitboss")
     lucky = next(b for b in settled(table)["bets"] if b["bet"] == "lucky_six")
     assert (lucky["status"], lucky["tier"], lucky["returned"]) == ("win", "two_card", "130.00")  # 12 to 1
-    record = api.get(f"/api/v1/shoes/{table.shoe_id}/audit").json[-1]
+    record = api.get(f"/api/v1/shoes/{table.shoe_id}/audit", role="pitboss").json[-1]
     assert record["after"]["settlement"]["a"]["difference"] == "120.00"
 
 
@@ -151,7 +151,7 @@ def test_a_round_cancelled_before_dealing_gives_its_bets_back_and_betting_reopen
                      ("b", "tie"): ("win", "100.00", "900.00", "800.00")}
     api.post(f"/api/v1/shoes/{table.shoe_id}/hands/1/void", {"reason": "misdeal"}, role="pitboss")
     assert [b["status"] for b in settled(table)["bets"]] == ["cancelled", "cancelled", "void"]
-    actions = [(r["action"], r["hand_number"]) for r in api.get(f"/api/v1/shoes/{table.shoe_id}/audit").json]
+    actions = [(r["action"], r["hand_number"]) for r in api.get(f"/api/v1/shoes/{table.shoe_id}/audit", role="pitboss").json]
     assert actions == [("cancel_round", 1), ("void", 1)]
 
 

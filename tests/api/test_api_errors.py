@@ -8,7 +8,7 @@ import pytest
 def assert_error(response, status: int, code: str | None = None, field: str | None = None):
     assert response.status_code == status, response.get_data(as_text=True)
     body = response.get_json()
-    assert set(body) == {"code", "message", "field"}
+    assert set(body) == {"code", "message", "field", "request_id"}
     assert isinstance(body["message"], str) and body["message"]
     if code is not None:
         assert body["code"] == code

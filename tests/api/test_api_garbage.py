@@ -8,7 +8,7 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from apiroutes import BODY_METHODS, fill, write_routes
+from apiroutes import BODY_METHODS, fill, role_for, write_routes
 from roadsvc.persistence.models import ApiKey, AuditRecord, Hand, Shoe, Table
 
 HUGE = 10**30
@@ -57,7 +57,7 @@ def world(api, table, shoe):
 def assert_refused(response, where):
     assert 400 <= response.status_code < 500, (where, response.status_code, response.get_data(as_text=True)[:300])
     body = response.get_json()
-    assert set(body) == {"code", "message", "field"}, where
+    assert set(body) == {"code", "message", "field", "request_id"}, where
     assert "Traceback" not in body["message"], where
 
 
@@ -66,14 +66,14 @@ def test_garbage_at_every_write_endpoint_is_refused_and_changes_nothing(app, api
     assert len(routes) >= 9
     before = database_state(app)
     sent = 0
-    for method, rule, _role in routes:
-        url = fill(rule, world)
+    for method, rule, capability in routes:
+        url, headers = fill(rule, world), api.headers(role_for(capability))
         for content_type, data in RAW_BODIES:
-            response = api.client.open(url, method=method, data=data, content_type=content_type, headers=api.headers("admin"))
+            response = api.client.open(url, method=method, data=data, content_type=content_type, headers=headers)
             assert_refused(response, (method, rule, data[:20]))
             sent += 1
         for body in JSON_BODIES:
-            response = api.client.open(url, method=method, data=json.dumps(body), content_type="application/json", headers=api.headers("admin"))
+            response = api.client.open(url, method=method, data=json.dumps(body), content_type="application/json", headers=headers)
             assert_refused(response, (method, rule, body))
             sent += 1
     assert database_state(app) == before
@@ -82,13 +82,13 @@ def test_garbage_at_every_write_endpoint_is_refused_and_changes_nothing(app, api
 
 def test_a_missing_body_is_refused_where_a_body_is_needed(app, api, world):
     before = database_state(app)
-    for url in (
-        "/api/v1/tables",
-        f"/api/v1/tables/{world['table_id']}/hands",
-        f"/api/v1/shoes/{world['shoe_id']}/hands/1/void",
-        f"/api/v1/shoes/{world['shoe_id']}/hands/1/correct",
-        "/api/v1/keys",
+    for url, role in (
+        ("/api/v1/tables", "admin"),
+        (f"/api/v1/tables/{world['table_id']}/hands", "dealer"),
+        (f"/api/v1/shoes/{world['shoe_id']}/hands/1/void", "pitboss"),
+        (f"/api/v1/shoes/{world['shoe_id']}/hands/1/correct", "pitboss"),
+        ("/api/v1/keys", "admin"),
     ):
-        response = api.client.post(url, headers=api.headers("admin"))
+        response = api.client.post(url, headers=api.headers(role))
         assert response.status_code == 422, url
     assert database_state(app) == before

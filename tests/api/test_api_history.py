@@ -56,6 +56,7 @@ def test_the_lobby_shows_each_tables_current_shoe_and_good_roads(api, table, sho
         "shoe": None,
         "hand_count": 0,
         "last_result": None,
+        "counts": None,
         "good_roads": [],
     }
 

@@ -248,6 +248,17 @@ def test_the_openapi_document_describes_the_image_endpoints(api):
         assert {"304", "401", "404", "422", "503"} <= set(operation["responses"])
         parameters = {p["name"]: p for p in paths[path]["parameters"] + operation["parameters"]}
         assert {"road", "fmt", "cell", "theme", "language", "columns", "If-None-Match"} <= set(parameters)
-        assert parameters["road"]["schema"]["enum"] == list(ROADS)
+        assert parameters["road"]["schema"]["enum"] == [road for road in ROADS if road != "scoreboard"]
         assert (parameters["cell"]["schema"]["minimum"], parameters["cell"]["schema"]["maximum"]) == (20, 64)
         assert parameters["fmt"]["schema"]["enum"] == ["png", "svg"]
+
+
+def test_the_openapi_document_gives_the_scoreboard_its_own_columns_minimum(api, dealt):
+    paths = api.client.get("/api/v1/openapi.json").json["paths"]
+    for path in ("/api/v1/tables/{table_id}/roads/scoreboard.{fmt}", "/api/v1/shoes/{shoe_id}/roads/scoreboard.{fmt}"):
+        operation = paths[path]["get"]
+        parameters = {p["name"]: p for p in paths[path].get("parameters", []) + operation["parameters"]}
+        assert parameters["columns"]["schema"]["minimum"] == 4
+    refused = api.get(f"/api/v1/tables/{dealt['id']}/roads/scoreboard.png?columns=3")
+    assert (refused.status_code, refused.json["field"]) == (422, "columns")
+    assert api.get(f"/api/v1/tables/{dealt['id']}/roads/scoreboard.svg?columns=4").status_code == 200

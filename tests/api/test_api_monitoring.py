@@ -49,7 +49,7 @@ def test_each_table_on_the_floor_with_its_shoe_cards_results_and_totals(api):
     new_shoe(api, by_result["id"])
     post(api, by_result["id"], {"result": "tie"})
     response = floor(api)
-    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache"
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "private, no-cache"
     entry = entry_of(response, dealing["id"])
     assert entry["status"] == "dealing"
     assert entry["shoe"] | {"opened_at": None} == {

@@ -45,7 +45,7 @@ def test_every_api_operation_names_its_security_and_error_shape(spec):
             assert operation.get("security"), (method, path)
             assert "401" in operation["responses"], (method, path)
     error = spec["components"]["schemas"]["Error"]
-    assert set(error["properties"]) == {"code", "message", "field"}
+    assert set(error["properties"]) == {"code", "message", "field", "request_id"}
 
 
 def test_write_operations_document_their_request_body(spec):
@@ -57,4 +57,5 @@ def test_write_operations_document_their_request_body(spec):
 def test_the_interactive_docs_are_served(api):
     response = api.client.get("/api/docs")
     assert response.status_code == 200
-    assert b"swagger-ui" in response.data and b"/api/v1/openapi.json" in response.data
+    assert b"swagger-ui" in response.data
+    assert b"/api/v1/openapi.json" in api.client.get("/api/docs/init.js").data

@@ -21,7 +21,7 @@ def test_the_roads_document_names_table_shoe_and_revision(api, table, shoe):
     assert body["table"] == {"id": table["id"], "name": table["name"], "rule_set": "classic"}
     assert (body["shoe"]["id"], body["shoe"]["number"], body["revision"]) == (shoe["id"], 1, shoe["revision"] + 3)
     assert [len(column) for column in body["roads"]["big_road"]["columns"]] == [2, 1]
-    assert response.headers["Cache-Control"] == "no-cache"
+    assert response.headers["Cache-Control"] == "private, no-cache"
     assert response.headers["ETag"] == f'"{shoe["id"]}.{body["revision"]}.0"'
     assert api.get(f"/api/v1/shoes/{shoe['id']}/roads").get_data() == response.get_data()
 
@@ -111,3 +111,27 @@ def test_the_table_thresholds_shape_the_good_roads(api, table, shoe):
     assert "long_banker" not in codes()
     api.patch(f"/api/v1/tables/{table['id']}", {"settings": {"good_roads": {"long_banker": 3}}}, role="pitboss")
     assert "long_banker" in codes()
+
+
+def test_the_typed_roads_schema_describes_the_document_exactly(api, table, shoe):
+    """RoadsSchema (the OpenAPI's typed roads) dumps a real document, full and cropped,
+    back to itself: no field the document has is missing from it, none is invented."""
+    from roadsvc.api.schemas.roads import RoadsSchema
+
+    post(api, table, "banker", "tie", *["banker"] * 8, "player", "banker", "player", "player")
+    for query in ("", "?columns=3"):
+        body = api.get(f"/api/v1/tables/{table['id']}/roads{query}").json
+        assert RoadsSchema().dump(body) == body
+
+
+def test_the_openapi_types_the_roads_document(api):
+    schemas = api.client.get("/api/v1/openapi.json").json["components"]["schemas"]
+    roads = schemas["Roads"]["properties"]["roads"]
+    assert roads == {"$ref": "#/components/schemas/Snapshot", "description": "The road snapshot (docs/snapshot.md)"} \
+        or roads.get("allOf") == [{"$ref": "#/components/schemas/Snapshot"}]
+    snapshot = schemas["Snapshot"]["properties"]
+    assert set(snapshot) == {"hands", "counts", "bead_plate", "big_road", "big_eye_boy", "small_road",
+                             "cockroach_pig", "ask_road", "ask_preview", "good_roads", "streaks"}
+    assert schemas["AskSide"]["properties"]["small_road"]["enum"] == ["red", "blue", None]
+    assert set(schemas["AskPreviewSide"]["properties"]) == {"bead_plate", "big_road", "big_eye_boy", "small_road",
+                                                            "cockroach_pig"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 SETTINGS = {
-    "limits": {"banker": {"min": "10", "max": 10000}},
+    "limits": {"banker": {"min": "10", "max": "10000"}},
     "difference_limit": "20000.5",
     "cutoffs": {"banker_pair": 40},
     "good_roads": {"long_banker": 5, "long_player": 4, "repeats": 2},

@@ -108,3 +108,11 @@ def test_serve_runs_gunicorn_on_wsgi_app_from_the_project_root():
     assert argv[argv.index("--chdir") + 1] == str(PROJECT_ROOT)
     assert (PROJECT_ROOT / "wsgi.py").exists()
     assert argv[argv.index("--bind") + 1] == "0.0.0.0:8123" and argv[argv.index("--workers") + 1] == "3"
+
+
+def test_serve_runs_gevent_workers_for_the_event_streams_unless_told_otherwise():
+    args = argparse.Namespace(host="127.0.0.1", port=8123, workers=2, threads=4)
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_WORKER_CONNECTIONS": "3000"}))
+    assert argv[argv.index("--worker-class") + 1] == "gevent" and argv[argv.index("--worker-connections") + 1] == "3000"
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_WORKER_CLASS": "sync"}))
+    assert argv[argv.index("--worker-class") + 1] == "sync" and argv[argv.index("--threads") + 1] == "4"

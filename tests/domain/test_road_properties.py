@@ -159,8 +159,9 @@ def test_crop_keeps_exactly_the_cells_in_the_window(letters, width):
     cropped = crop_snapshot(snapshot, width)
     for name in GRID_ROADS:
         cells = snapshot[name]["cells"]
-        first = max((cell["col"] for cell in cells), default=0) - width + 1
-        expected = [index for index, cell in enumerate(cells) if cell["col"] >= first]
+        first = max(cells[-1]["col"] - width + 1, 0) if cells else 0  # the window ends at the newest mark's column
+        expected = [index for index, cell in enumerate(cells) if first <= cell["col"] < first + width]
+        assert not cells or len(cells) - 1 in expected  # the newest mark is always kept
         assert cropped[name]["cell_entries"] == expected
         assert cropped[name]["cells"] == [
             {"col": cells[index]["col"] - max(first, 0), "row": cells[index]["row"]} for index in expected

@@ -13,7 +13,7 @@ from roadsvc.domain.snapshot import build_snapshot, crop_snapshot
 
 TOP_KEYS = [
     "hands", "counts", "bead_plate", "big_road", "big_eye_boy", "small_road",
-    "cockroach_pig", "ask_road", "good_roads", "streaks",
+    "cockroach_pig", "ask_road", "ask_preview", "good_roads", "streaks",
 ]  # fmt: skip
 
 
@@ -70,6 +70,19 @@ def test_whole_snapshot_of_a_small_shoe():
         "ask_road": {
             "banker": {"big_eye_boy": "red", "small_road": "blue", "cockroach_pig": None},
             "player": {"big_eye_boy": "blue", "small_road": "red", "cockroach_pig": None},
+        },
+        # A next banker goes down column 2; a next player opens column 3.
+        "ask_preview": {
+            "banker": {"bead_plate": {"col": 1, "row": 0, "colour": "red"},
+                       "big_road": {"col": 2, "row": 1, "colour": "red"},
+                       "big_eye_boy": {"col": 1, "row": 0, "colour": "red"},
+                       "small_road": {"col": 0, "row": 0, "colour": "blue"},
+                       "cockroach_pig": None},
+            "player": {"bead_plate": {"col": 1, "row": 0, "colour": "blue"},
+                       "big_road": {"col": 3, "row": 0, "colour": "blue"},
+                       "big_eye_boy": {"col": 0, "row": 2, "colour": "blue"},
+                       "small_road": {"col": 0, "row": 0, "colour": "red"},
+                       "cockroach_pig": None},
         },
         "good_roads": [],
         "streaks": {"current": {"result": "banker", "length": 1}, "longest": {"banker": 1, "player": 2}},
@@ -153,3 +166,13 @@ def test_crop_refuses_a_bad_width(columns):
     with pytest.raises(DomainError) as caught:
         crop_snapshot(snapshot_of("BP"), columns)
     assert caught.value.code == "invalid_columns"
+
+
+def test_docs_describe_every_top_key_and_the_preview():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "snapshot.md").read_text(encoding="utf-8")
+    for key in TOP_KEYS:
+        assert f'"{key}"' in text, key
+    for road in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"):
+        assert f'"{road}":' in text.split("ask_preview", 1)[1], road

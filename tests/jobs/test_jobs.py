@@ -12,9 +12,9 @@ from roadsvc.jobs import build_scheduler
 from roadsvc.services import hands, shoes
 
 
-def scheduler_for(db, interval: float, monitor_interval: float = 0) -> BackgroundScheduler:
+def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0) -> BackgroundScheduler:
     settings = load_settings(overrides={"DEMO_DEAL_INTERVAL": interval, "DATABASE_URL": db.url,
-                                        "MONITOR_INTERVAL": monitor_interval})
+                                        "MONITOR_INTERVAL": monitor_interval, "EVENTS_PRUNE_INTERVAL": prune_interval})
     return build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
 
 
@@ -61,6 +61,26 @@ def test_roadsvc_jobs_says_so_and_stops_when_no_job_is_on(tmp_path, monkeypatch,
     monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path))
     monkeypatch.delenv("ROADSVC_DEMO_DEAL_INTERVAL", raising=False)
     monkeypatch.setenv("ROADSVC_MONITOR_INTERVAL", "0")
+    monkeypatch.setenv("ROADSVC_EVENTS_PRUNE_INTERVAL", "0")
     assert main(["db", "upgrade"]) == 0
     assert main(["jobs"]) == 0
     assert "no job is turned on" in capsys.readouterr().out
+
+
+def test_the_event_log_is_pruned_past_its_retention_keeping_the_newest(db):
+    from roadsvc.persistence.models import Event, utcnow
+    from roadsvc.services import events, tables
+
+    scheduler = scheduler_for(db, 0, prune_interval=300)
+    job = scheduler.get_job("prune_events")
+    assert job.trigger.interval == timedelta(seconds=300) and job.args[1] == 24 * 3600
+    for name in ("A", "B", "C"):
+        tables.create_table(db, name)
+    with db.write() as session:  # the first two are 25 hours old
+        for event in session.query(Event).order_by(Event.id).limit(2):
+            event.created_at = utcnow() - timedelta(hours=25)
+    assert run_job(scheduler, "prune_events") == 2
+    assert events.event_id_range(db) == (3, 3)
+    with db.write() as session:
+        session.query(Event).update({"created_at": utcnow() - timedelta(hours=30)})
+    assert run_job(scheduler, "prune_events") == 0  # the newest stays: resuming clients learn they are current

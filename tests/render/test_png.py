@@ -49,11 +49,14 @@ def test_beads_show_their_result_colour_and_pair_dots_at_their_corners(showcase,
     assert close(pixel(image, banker_both_pairs, 0.5, 0.12), theme.banker)
     assert close(pixel(image, plain_player, 0.5, 0.12), theme.player)
     assert close(pixel(image, tie, 0.5, 0.12), theme.tie)
-    assert close(pixel(image, banker_both_pairs, 0.25, 0.25), theme.banker)  # red dot, top-left
-    assert close(pixel(image, banker_both_pairs, 0.75, 0.75), theme.player)  # blue dot, bottom-right
+    assert close(pixel(image, banker_both_pairs, 0.12, 0.12), theme.banker)  # red dot, top-left corner
+    assert close(pixel(image, banker_both_pairs, 0.88, 0.88), theme.player)  # blue dot, bottom-right corner
+    # the dots stay in the corners: between them and the label, the bead itself
+    assert close(pixel(image, banker_both_pairs, 0.27, 0.27), theme.banker)
+    assert close(pixel(image, banker_both_pairs, 0.73, 0.73), theme.banker)
     banker_pair_only = find(board, "bead-plate", hand="5")
-    assert close(pixel(image, banker_pair_only, 0.75, 0.75), theme.banker)  # no player pair: the bead itself
-    assert close(pixel(image, plain_player, 0.25, 0.25), theme.player)  # no banker pair: the bead itself
+    assert close(pixel(image, banker_pair_only, 0.88, 0.88), theme.panel)  # no player pair: the empty corner
+    assert close(pixel(image, plain_player, 0.12, 0.12), theme.panel)  # no banker pair: the empty corner
 
 
 def test_bead_labels_are_drawn_and_differ_by_language(showcase):

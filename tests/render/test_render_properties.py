@@ -1,11 +1,13 @@
 """Properties over any sequence of hands: every mark drawn, once, on the board, in both formats."""
 
+import random
 import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from roadsvc.domain.hands import hand_from_result
+from roadsvc.domain.shoe import deal_shoe
 from roadsvc.domain.snapshot import build_snapshot
 from roadsvc.render import render
 from roadsvc.render.layout import layout
@@ -61,3 +63,58 @@ def test_a_cropped_scoreboard_keeps_marks_on_the_board_and_the_newest_hand(seque
         beads = [dict(m.data)["hand"] for m in board.marks if m.classes[:2] == ("mark", "bead-plate")]
         assert str(snapshot["hands"]) in beads
     assert open_png(render(snapshot, "scoreboard", "png", params)).size == (board.width, board.height)
+
+
+def newest_marks(snapshot) -> dict[str, tuple[str, str]]:
+    """Each non-empty road's newest mark, as the (data key, value) its drawn mark carries."""
+    newest = {}
+    if snapshot["bead_plate"]:
+        newest["bead_plate"] = ("hand", str(snapshot["bead_plate"][-1]["hand"]))
+    if snapshot["big_road"]["cells"]:
+        newest["big_road"] = ("hand", str(snapshot["big_road"]["columns"][-1][-1]["hand"]))
+    for road in ("big_eye_boy", "small_road", "cockroach_pig"):
+        if snapshot[road]["cells"]:
+            newest[road] = ("index", str(len(snapshot[road]["cells"]) - 1))
+    return newest
+
+
+def drawn(board, road: str) -> list[dict[str, str]]:
+    return [dict(m.data) for m in board.marks if m.classes[:2] == ("mark", road.replace("_", "-"))]
+
+
+# Long same-side runs make dragon tails in the big road and in the derived roads.
+runs = st.lists(st.tuples(st.sampled_from(["banker", "player", "tie"]), st.integers(1, 14)), max_size=14)
+
+
+@settings(max_examples=60, deadline=None)
+@given(runs, st.integers(min_value=4, max_value=30))
+def test_every_roads_newest_mark_is_drawn_at_any_width(sequence, columns):
+    """A fixed-width display never hides the newest hands, even after a dragon tail."""
+    snapshot = build_snapshot([hand_from_result(side) for side, length in sequence for _ in range(length)])
+    params = RenderParams(columns=columns)
+    scoreboard = layout(snapshot, "scoreboard", params)
+    for road, (key, value) in newest_marks(snapshot).items():
+        assert value in [mark[key] for mark in drawn(scoreboard, road)], f"scoreboard {road}"
+        single = layout(snapshot, road, params)
+        assert value in [mark[key] for mark in drawn(single, road)], f"{road} image"
+
+
+def test_after_a_dragon_tail_a_narrow_big_road_shows_the_newest_hands():
+    # 12 bankers (a tail running right), then alternating results beneath it.
+    sequence = ["banker"] * 12 + ["player", "banker"] * 4
+    snapshot = build_snapshot([hand_from_result(side) for side in sequence])
+    board = layout(snapshot, "big_road", RenderParams(columns=12))
+    hands_drawn = {int(mark["hand"]) for mark in drawn(board, "big_road")}
+    assert set(range(13, 21)) <= hands_drawn
+
+
+def test_naturals_and_only_naturals_are_marked():
+    snapshot = build_snapshot(deal_shoe(random.Random(3)).hands)
+    board = layout(snapshot, "scoreboard", RenderParams())
+    natural_hands = {str(bead["hand"]) for bead in snapshot["bead_plate"] if bead["natural"]}
+    assert natural_hands  # a real shoe has some
+    for road in ("bead_plate", "big_road"):
+        marked = {dict(m.data)["hand"] for m in board.marks
+                  if m.classes[:2] == ("mark", road.replace("_", "-")) and "natural" in m.classes}
+        entries = {str(e["hand"]) for column in snapshot["big_road"]["columns"] for e in column}
+        assert marked == (natural_hands if road == "bead_plate" else natural_hands & entries)

@@ -15,7 +15,7 @@ from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING, Finding
 from roadsvc.domain.monitoring.probability import banker_share, longest_run_p
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Alert
-from roadsvc.services import alerts, bets, hands, monitor, shoes, slips, tables
+from roadsvc.services import alerts, betting_window, hands, monitor, shoes, slips, tables
 
 NATURAL = ["9H", "KD", "QS", "8C"]  # player 9, banker 8: four cards, a player win
 SAME_KING = ["9S", "KD", "QH", "8D"]  # the king of diamonds again
@@ -206,7 +206,7 @@ def late_slip(db, table_id, n):
 def test_late_slips_are_counted_per_shoe_and_raised_at_the_threshold(db):
     table, shoe = setup_table(db)
     late_slip(db, table.id, 0)  # betting open: not late
-    bets.close_betting(db, table.id, "dealer")
+    betting_window.close_betting(db, table.id, "dealer")
     late_slip(db, table.id, 1)
     late_slip(db, table.id, 2)
     assert all_alerts(db) == []

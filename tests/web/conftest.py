@@ -96,14 +96,21 @@ class Floor:
 
 
 @pytest.fixture
-def floor_server(tmp_path) -> Iterator[Floor]:
+def floor_config() -> dict:
+    """Overrides of the served app's settings (a test parametrizes it indirectly)."""
+    return {}
+
+
+@pytest.fixture
+def floor_server(tmp_path, floor_config) -> Iterator[Floor]:
     require_chromium()
     url = f"sqlite:///{tmp_path / 'roadsvc.db'}"
     engine = create_engine(url)
     Base.metadata.create_all(engine)
     engine.dispose()
     app = create_app({"DATABASE_URL": url, "LOG_LEVEL": "WARNING", "INSTANCE_PATH": str(tmp_path / "instance"),
-                      "WEB_POLL_SECONDS": 0.3, "SQLITE_SYNCHRONOUS": "OFF"})  # a throw-away file
+                      "WEB_POLL_SECONDS": 0.3, "SQLITE_SYNCHRONOUS": "OFF",  # a throw-away file
+                      **floor_config})
     clock = app.extensions["roadsvc.clock"] = _floor.Clock()
     keys = {role: create_key(app.extensions["roadsvc.db"], role, f"browser {role}")[1] for role in ROLES}
     with _floor.serving(app) as base:

@@ -68,6 +68,25 @@ def test_a_posted_hand_appears_on_its_tile_within_2_seconds_without_reload(floor
     expect(page.locator("#live")).to_have_attribute("data-state", "live")
 
 
+@pytest.mark.parametrize("floor_config", [{"WEB_POLL_SECONDS": 60}], indirect=True)
+def test_with_the_event_stream_a_hand_arrives_without_waiting_for_a_poll(floor_server, floor_page):
+    """Polls a minute apart (five between safety polls): only the page's one EventSource can
+    bring the hand within 2 seconds."""
+    table_id = new_table(floor_server, "Baccarat 9")
+    lamp = floor_page.locator("#live")
+    expect(lamp).to_have_attribute("data-mode", "stream")
+    expect(lamp).to_have_attribute("data-state", "live")
+    hands = tile(floor_page, table_id).locator('[data-field="hands"]')
+    streams = []
+    floor_page.on("request", lambda request: streams.append(request.url) if "/api/v1/events" in request.url else None)
+    floor_page.reload()  # the new table's tile
+    expect(lamp).to_have_attribute("data-mode", "stream")
+    expect(hands).to_have_text("0")
+    assert floor_server.api("POST", f"/api/v1/tables/{table_id}/hands", NATURAL).status_code == 201
+    expect(hands).to_have_text("1", timeout=2000)
+    assert streams == [floor_server.url + "/api/v1/events"]  # one stream for the whole page, every table
+
+
 def test_a_stale_table_turns_its_tile_and_raises_an_alert(floor_server, floor_page):
     table_id = new_table(floor_server, "Baccarat 2", {"monitoring": {"stale_after_seconds": 60}})
     floor_server.api("POST", f"/api/v1/tables/{table_id}/hands", NATURAL)

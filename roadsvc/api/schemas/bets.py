@@ -150,7 +150,8 @@ class SettledBetSchema(ma.Schema):
     held = fields.String()
     status = fields.String(metadata={"description": "open, win, lose, push, void (refunded), cancelled (refunded: "
                                      "its round was cancelled before dealing), needs_cards (refunded: the hand was "
-                                     "entered without the facts this bet needs)"})
+                                     "entered without the facts this bet needs), unsettleable (refunded: its "
+                                     "settlement could not be computed under the rules its slip stored)"})
     tier = fields.String(allow_none=True)
     pay = fields.String(allow_none=True, metadata={"description": '"to 1", on a win'})
     returned = fields.String(allow_none=True, metadata={"description": "What goes back to the balance"})

@@ -17,6 +17,7 @@ from roadsvc.render.params import (
     CELL_MIN,
     COLUMNS_MAX,
     COLUMNS_MIN,
+    ASK_SIDES,
     ROADS,
     SCOREBOARD_COLUMNS_MIN,
 )
@@ -24,7 +25,7 @@ from roadsvc.render.themes import THEMES
 
 
 class ImageQuerySchema(ma.Schema):
-    """cell, theme, language, columns; any other query parameter is a 422."""
+    """cell, theme, language, columns, ask; any other query parameter is a 422."""
 
     cell = fields.Integer(
         load_default=CELL_DEFAULT, validate=validate.Range(CELL_MIN, CELL_MAX),
@@ -45,13 +46,29 @@ class ImageQuerySchema(ma.Schema):
                                  f"A scoreboard's N is its big road's, at least {SCOREBOARD_COLUMNS_MIN}",
                   "example": 30},
     )
+    ask = fields.String(
+        validate=validate.OneOf(ASK_SIDES),
+        metadata={"description": "问路: draw the mark a next banker or player would make, as a dashed ring at "
+                                 "its cell on every road (same image size as without; docs/ask_road.md)",
+                  "example": "banker"},
+    )
+
+
+class ScoreboardQuerySchema(ImageQuerySchema):
+    """A scoreboard's parameters: its `columns` (its big road's) are at least SCOREBOARD_COLUMNS_MIN."""
+
+    columns = fields.Integer(
+        validate=validate.Range(SCOREBOARD_COLUMNS_MIN, COLUMNS_MAX),
+        metadata={"description": "Show the newest N big-road columns at a fixed width (default: the whole shoe)",
+                  "example": 30},
+    )
 
 
 ROAD_PARAMETER = {
     "in": "path",
     "name": "road",
     "required": True,
-    "schema": {"type": "string", "enum": list(ROADS)},
-    "description": "One road, or `scoreboard` for all five with the ask road and the counts (unknown: 404)",
-    "example": "scoreboard",
+    "schema": {"type": "string", "enum": [road for road in ROADS if road != "scoreboard"]},
+    "description": "One road (unknown: 404); all five with the ask road and the counts: `.../roads/scoreboard.{fmt}`",
+    "example": "big_road",
 }

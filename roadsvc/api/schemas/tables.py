@@ -7,8 +7,10 @@ from decimal import Decimal
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, Money, StrictSchema, Timestamps, integer, text
+from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
+from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
+from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
 
 
 class LimitSchema(StrictSchema):
@@ -22,9 +24,30 @@ class LimitSchema(StrictSchema):
 
 
 class GoodRoadThresholdsSchema(StrictSchema):
-    long_banker = integer(1, 100, metadata={"description": "长庄: banker column length that makes it", "example": 4})
-    long_player = integer(1, 100, metadata={"description": "长闲: player column length", "example": 4})
-    repeats = integer(1, 20, metadata={"description": "repeats of one-hall-two-rooms, sticky, skip patterns", "example": 2})
+    long_banker = integer(1, MAX_RUN, metadata={"description": "长庄: banker column length that makes it", "example": 4})
+    long_player = integer(1, MAX_RUN, metadata={"description": "长闲: player column length", "example": 4})
+    repeats = integer(1, MAX_REPEATS, metadata={"description": "repeats of one-hall-two-rooms, sticky, skip patterns",
+                                                "example": 2})
+
+
+PAY_DOC = {"type": "string", "pattern": PAY_PATTERN}
+
+
+class PaySetting(fields.Field):
+    """A bet's pay: one pay (a bet with one tier) or {tier: pay}."""
+
+    def __init__(self, **kwargs):
+        metadata = {"oneOf": [PAY_DOC, {"type": "object", "additionalProperties": PAY_DOC, "minProperties": 1,
+                                        "maxProperties": 10}], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+        self.pay = Pay()
+        self.tiers = fields.Dict(keys=fields.String(validate=BET_CODE), values=Pay(),
+                                 validate=validate.Length(1, 10))
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, dict):
+            return self.tiers.deserialize(value, attr, data, **kwargs)
+        return self.pay.deserialize(value, attr, data, **kwargs)
 
 
 def _threshold(setting) -> fields.Field:
@@ -50,9 +73,10 @@ class TableSettingsSchema(StrictSchema):
     difference_limit = Money(metadata={"description": "Max |banker total - player total| staked per hand"})
     cutoffs = fields.Dict(
         keys=fields.String(validate=BET_CODE),
-        values=integer(0, 1000),
+        values=integer(1, MAX_CUTOFF, "invalid_cutoff", allow_none=True),
         validate=validate.Length(max=100),
-        metadata={"description": "Per bet type: last hand number it may be bet on (overrides)"},
+        metadata={"description": f"Per bet type: last hand number it may be bet on, 1-{MAX_CUTOFF} (overrides); "
+                                 "null: no cutoff"},
     )
     total_limits = fields.Dict(
         keys=fields.String(validate=BET_CODE),
@@ -62,9 +86,10 @@ class TableSettingsSchema(StrictSchema):
     )
     pays = fields.Dict(
         keys=fields.String(validate=BET_CODE),
-        values=fields.Raw(),
+        values=PaySetting(),
         validate=validate.Length(max=100),
-        metadata={"description": 'Per bet type: its pay "to 1" as a decimal string, or {tier: pay} for tiered bets',
+        metadata={"description": f'Per bet type: its pay "to 1" as a decimal string above 0 and at most {MAX_PAY} '
+                                 "with at most four decimals, or {tier: pay} for tiered bets",
                   "example": {"tie": "9", "lucky_six": {"two_card": "12", "three_card": "18"}}},
     )
     hands_by = fields.String(
@@ -72,7 +97,23 @@ class TableSettingsSchema(StrictSchema):
         metadata={"description": "How the table's hands are entered: by result, bets needing cards are refused"},
     )
     good_roads = fields.Nested(GoodRoadThresholdsSchema)
+    ev_alert_threshold = fields.Float(
+        validate=validate.Range(-1, 1), allow_nan=False,
+        metadata={"description": "Shoe integrity: a bet whose exact EV per unit staked on the next hand is at or "
+                  "above this raises the positive_ev alert (default 0.0)", "example": 0.0},
+    )
+    close_positive_ev = fields.Boolean(
+        truthy={True}, falsy={False},
+        metadata={"description": "Refuse, hand by hand, the bets at or above ev_alert_threshold (refusal code "
+                  "advantage; default false: alert only)"},
+    )
     monitoring = fields.Nested(MonitoringSettingsSchema, metadata={"description": "Floor monitoring thresholds"})
+    good_roads_announced = fields.List(
+        fields.String(validate=validate.OneOf(tuple(GOOD_ROAD_NAMES))),
+        validate=validate.Length(max=len(GOOD_ROAD_NAMES)),
+        metadata={"description": "Which good roads the lobby and the notices announce (all ten when absent)",
+                  "example": ["long_banker", "long_player", "single_jump"]},
+    )
 
 
 SETTINGS_EXAMPLE = {
@@ -120,6 +161,8 @@ class GoodRoadSchema(ma.Schema):
     name = fields.String(metadata={"example": "长庄"})
     name_en = fields.String(metadata={"example": "Long Banker"})
     since_hand = fields.Integer()
+    columns = fields.Integer(metadata={"description": "Big-road columns of its run, from since_hand to the newest"})
+    hands = fields.Integer(metadata={"description": "Banker and player hands in those columns (ties not counted)"})
 
 
 class LobbyEntrySchema(ma.Schema):
@@ -127,10 +170,9 @@ class LobbyEntrySchema(ma.Schema):
     shoe = fields.Nested(ShoeBriefSchema, allow_none=True)
     hand_count = fields.Integer(metadata={"description": "Hands that count (voids left out)"})
     last_result = fields.String(allow_none=True)
-    good_roads = fields.List(fields.Nested(GoodRoadSchema))
+    counts = fields.Dict(allow_none=True, metadata={"description": "banker, player, tie, banker_pair, player_pair, "
+                                                                  "natural (null without a shoe)"})
+    good_roads = fields.List(fields.Nested(GoodRoadSchema), metadata={"description": "The announced ones"})
 
 
-class LobbyQuerySchema(StrictSchema):
-    good_road = fields.String(
-        validate=BET_CODE, metadata={"description": "Only tables showing this good road", "example": "long_banker"}
-    )
+

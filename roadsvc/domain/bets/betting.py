@@ -6,7 +6,7 @@ already holds on the hand (`totals`: bet code -> amount) and which facts the tab
 reports (a table entering results without cards cannot settle card bets, so it
 refuses them at placing with needs_cards rather than at settlement). Rules are
 applied in this order, and a bet reports the first that refuses it: unknown_bet,
-cutoff, needs_cards, range_closed / below_min / above_max, hedge_limit /
+cutoff, a closure of the table's own (`closed`: advantage), needs_cards, range_closed / below_min / above_max, hedge_limit /
 total_limit. Within a slip, each accepted bet counts towards the limits of the
 bets after it.
 """
@@ -75,9 +75,13 @@ def _needs_refusal(bet: BetSpec, available: Iterable[str]) -> Refusal | None:
     )
 
 
-def _closing_refusal(bet: BetSpec, hand_number: int, available, account: StakeRange | None) -> Refusal | None:
-    """The first rule that closes `bet` to this account on this hand, whatever the stake."""
-    refusal = cutoff_refusal(bet, hand_number) or _needs_refusal(bet, available)
+def _closing_refusal(bet: BetSpec, hand_number: int, available, account: StakeRange | None,
+                     closed: Mapping[str, Refusal] | None = None) -> Refusal | None:
+    """The first rule that closes `bet` to this account on this hand, whatever the stake.
+
+    `closed` holds the table's own closures of this hand by bet code (e.g. `advantage`),
+    applied right after the cutoff."""
+    refusal = cutoff_refusal(bet, hand_number) or (closed or {}).get(bet.code) or _needs_refusal(bet, available)
     if refusal is None and account is not None and allowed_range(bet, account) is None:
         refusal = closed_refusal(bet, account)
     return refusal
@@ -88,12 +92,13 @@ def open_bets(
     hand_number: int,
     available: Iterable[str] = ALL_FACTS,
     account: StakeRange | None = None,
+    closed: Mapping[str, Refusal] | None = None,
 ) -> list[BetStatus]:
     """Every bet type of the rule set on hand `hand_number`: open or closed, and why."""
     hand_number = check_hand_number(hand_number)
     available = frozenset(available)
     return [
-        BetStatus(bet, _closing_refusal(bet, hand_number, available, account), allowed_range(bet, account))
+        BetStatus(bet, _closing_refusal(bet, hand_number, available, account, closed), allowed_range(bet, account))
         for bet in rule_set.bets.values()
     ]
 
@@ -109,6 +114,7 @@ def check_slip(
     account: StakeRange | None = None,
     totals: Mapping[str, Decimal] | None = None,
     available: Iterable[str] = ALL_FACTS,
+    closed: Mapping[str, Refusal] | None = None,
 ) -> SlipCheck:
     """Check each (code, stake) of a slip; `totals` is what the hand already holds by bet code.
 
@@ -121,19 +127,19 @@ def check_slip(
     checks = []
     for i, (code, raw_stake) in enumerate(bets):
         stake = to_stake(raw_stake, f"bets[{i}].stake")
-        refusal = _bet_refusal(rule_set, hand_number, code, stake, account, running, available)
+        refusal = _bet_refusal(rule_set, hand_number, code, stake, account, running, available, closed)
         if refusal is None:
             running[code] = running.get(code, Decimal(0)) + stake
         checks.append(BetCheck(code, stake, refusal))
     return SlipCheck(checks, running)
 
 
-def _bet_refusal(rule_set, hand_number, code, stake, account, running, available) -> Refusal | None:
+def _bet_refusal(rule_set, hand_number, code, stake, account, running, available, closed=None) -> Refusal | None:
     if not isinstance(code, str) or code not in rule_set.bets:
         return _unknown(code, rule_set)
     bet = rule_set.bets[code]
     return (
-        _closing_refusal(bet, hand_number, available, account)
+        _closing_refusal(bet, hand_number, available, account, closed)
         or range_refusal(bet, stake, account)
         or hand_limit_refusal(rule_set, bet, stake, running)
     )

@@ -21,50 +21,57 @@ Decisions where the texts are silent (every one is configuration):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from roadsvc.domain.hands import BANKER, PLAYER
 
-# code -> (Chinese name, English name, rule, side the rule is about, hedge side)
-BET_TYPES: dict[str, tuple[str, str, str, str | None, str | None]] = {
-    "player": ("闲", "Player", "side_wins", PLAYER, PLAYER),
-    "banker": ("庄", "Banker", "side_wins", BANKER, BANKER),
-    "banker_no_commission": ("庄(免佣)", "Banker, no commission", "banker_half_on_six", BANKER, BANKER),
-    "tie": ("和", "Tie", "tie", None, None),
-    "player_pair": ("闲对", "Player pair", "pair", PLAYER, None),
-    "banker_pair": ("庄对", "Banker pair", "pair", BANKER, None),
-    "either_pair": ("任意对子", "Either pair", "either_pair", None, None),
-    "perfect_pair": ("完美对子", "Perfect pair", "perfect_pair", None, None),
-    "banker_dragon_bonus": ("庄龙宝", "Banker dragon bonus", "dragon_bonus", BANKER, None),
-    "player_dragon_bonus": ("闲龙宝", "Player dragon bonus", "dragon_bonus", PLAYER, None),
-    "lucky_six": ("幸运六", "Lucky six", "lucky_six", None, None),
-    "banker_natural": ("庄例牌", "Banker natural", "side_natural", BANKER, None),
-    "player_natural": ("闲例牌", "Player natural", "side_natural", PLAYER, None),
-    "tiger": ("老虎", "Tiger", "lucky_six", None, None),
-    "big_tiger": ("大老虎", "Big tiger", "big_tiger", None, None),
-    "small_tiger": ("小老虎", "Small tiger", "small_tiger", None, None),
-    "tiger_tie": ("老虎和", "Tiger tie", "tiger_tie", None, None),
-    "tiger_pair": ("老虎对", "Tiger pair", "tiger_pair", None, None),
-    "banker_four": ("庄4福", "Banker four", "banker_four", None, None),
-    "player_four": ("闲4福", "Player four", "player_four", None, None),
-    "banker_four_pair": ("庄4福对子", "Banker four pair", "four_pair", BANKER, None),
-    "player_four_pair": ("闲4福对子", "Player four pair", "four_pair", PLAYER, None),
-    "banker_black": ("庄家黑", "Banker black", "black", BANKER, None),
-    "player_black": ("闲家黑", "Player black", "black", PLAYER, None),
-    "banker_red": ("庄家红", "Banker red", "red", BANKER, None),
-    "player_red": ("闲家红", "Player red", "red", PLAYER, None),
-    "invincible_six": ("无敌6", "Invincible six", "invincible_six", None, None),
-    "banker_char_siu": ("庄叉烧", "Banker char siu", "char_siu", BANKER, None),
-    "player_char_siu": ("闲叉烧", "Player char siu", "char_siu", PLAYER, None),
-    "small_buffalo": ("细水牛", "Small buffalo", "small_buffalo", None, None),
-    "big_buffalo": ("大水牛", "Big buffalo", "big_buffalo", None, None),
-    "tiger_buffalo": ("虎牛", "Tiger buffalo", "tiger_buffalo", None, None),
-    "wu_dalang": ("武大郎", "Wu Dalang", "wu_dalang", None, None),
-    "lucky_seven": ("幸运7", "Lucky seven", "lucky_seven", None, None),
-    "golden_eight": ("黄金8", "Golden eight", "golden_eight", None, None),
-    "fire_sevens": ("火焰7s", "Fire sevens", "fire_sevens", None, None),
-    "divine_nine": ("天赐9", "Divine nine", "divine_nine", None, None),
-    "all_treasures": ("全部边注", "All treasures", "all_treasures", None, None),
+class BetType(NamedTuple):
+    name: str  # Chinese
+    name_en: str
+    rule: str  # the default settlement rule
+    side: str | None  # the side the rule is about
+    hedge_side: str | None  # the side whose opposite it hedges (banker/player bets only)
+
+
+BET_TYPES: dict[str, BetType] = {
+    "player": BetType("闲", "Player", "side_wins", PLAYER, PLAYER),
+    "banker": BetType("庄", "Banker", "side_wins", BANKER, BANKER),
+    "banker_no_commission": BetType("庄(免佣)", "Banker, no commission", "banker_half_on_six", BANKER, BANKER),
+    "tie": BetType("和", "Tie", "tie", None, None),
+    "player_pair": BetType("闲对", "Player pair", "pair", PLAYER, None),
+    "banker_pair": BetType("庄对", "Banker pair", "pair", BANKER, None),
+    "either_pair": BetType("任意对子", "Either pair", "either_pair", None, None),
+    "perfect_pair": BetType("完美对子", "Perfect pair", "perfect_pair", None, None),
+    "banker_dragon_bonus": BetType("庄龙宝", "Banker dragon bonus", "dragon_bonus", BANKER, None),
+    "player_dragon_bonus": BetType("闲龙宝", "Player dragon bonus", "dragon_bonus", PLAYER, None),
+    "lucky_six": BetType("幸运六", "Lucky six", "lucky_six", None, None),
+    "banker_natural": BetType("庄例牌", "Banker natural", "side_natural", BANKER, None),
+    "player_natural": BetType("闲例牌", "Player natural", "side_natural", PLAYER, None),
+    "tiger": BetType("老虎", "Tiger", "lucky_six", None, None),
+    "big_tiger": BetType("大老虎", "Big tiger", "big_tiger", None, None),
+    "small_tiger": BetType("小老虎", "Small tiger", "small_tiger", None, None),
+    "tiger_tie": BetType("老虎和", "Tiger tie", "tiger_tie", None, None),
+    "tiger_pair": BetType("老虎对", "Tiger pair", "tiger_pair", None, None),
+    "banker_four": BetType("庄4福", "Banker four", "banker_four", None, None),
+    "player_four": BetType("闲4福", "Player four", "player_four", None, None),
+    "banker_four_pair": BetType("庄4福对子", "Banker four pair", "four_pair", BANKER, None),
+    "player_four_pair": BetType("闲4福对子", "Player four pair", "four_pair", PLAYER, None),
+    "banker_black": BetType("庄家黑", "Banker black", "black", BANKER, None),
+    "player_black": BetType("闲家黑", "Player black", "black", PLAYER, None),
+    "banker_red": BetType("庄家红", "Banker red", "red", BANKER, None),
+    "player_red": BetType("闲家红", "Player red", "red", PLAYER, None),
+    "invincible_six": BetType("无敌6", "Invincible six", "invincible_six", None, None),
+    "banker_char_siu": BetType("庄叉烧", "Banker char siu", "char_siu", BANKER, None),
+    "player_char_siu": BetType("闲叉烧", "Player char siu", "char_siu", PLAYER, None),
+    "small_buffalo": BetType("细水牛", "Small buffalo", "small_buffalo", None, None),
+    "big_buffalo": BetType("大水牛", "Big buffalo", "big_buffalo", None, None),
+    "tiger_buffalo": BetType("虎牛", "Tiger buffalo", "tiger_buffalo", None, None),
+    "wu_dalang": BetType("武大郎", "Wu Dalang", "wu_dalang", None, None),
+    "lucky_seven": BetType("幸运7", "Lucky seven", "lucky_seven", None, None),
+    "golden_eight": BetType("黄金8", "Golden eight", "golden_eight", None, None),
+    "fire_sevens": BetType("火焰7s", "Fire sevens", "fire_sevens", None, None),
+    "divine_nine": BetType("天赐9", "Divine nine", "divine_nine", None, None),
+    "all_treasures": BetType("全部边注", "All treasures", "all_treasures", None, None),
 }
 
 # "After hand N": a bet on hand N+1 or later is refused (003 §5-9).

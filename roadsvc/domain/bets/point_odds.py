@@ -113,6 +113,11 @@ def _structure() -> _Structure:
                       np.array(key_starts))
 
 
+def value_structure() -> _Structure:
+    """The dealing by value, grouped by multiset and point key (built once per process)."""
+    return _structure()
+
+
 def point_keys() -> list[Key]:
     """Every (player total, banker total, player cards, banker cards) a dealing can give."""
     return list(_structure().keys)

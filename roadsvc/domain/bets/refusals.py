@@ -8,7 +8,8 @@ from typing import Any
 CUTOFF, BELOW_MIN, ABOVE_MAX = "cutoff", "below_min", "above_max"
 HEDGE_LIMIT, TOTAL_LIMIT, UNKNOWN_BET = "hedge_limit", "total_limit", "unknown_bet"
 NEEDS_CARDS, RANGE_CLOSED = "needs_cards", "range_closed"
-REASONS = (CUTOFF, BELOW_MIN, ABOVE_MAX, HEDGE_LIMIT, TOTAL_LIMIT, UNKNOWN_BET, NEEDS_CARDS, RANGE_CLOSED)
+ADVANTAGE = "advantage"  # the table closes a bet in the player's favour (roadsvc.domain.integrity.advantage)
+REASONS = (CUTOFF, BELOW_MIN, ABOVE_MAX, HEDGE_LIMIT, TOTAL_LIMIT, UNKNOWN_BET, NEEDS_CARDS, RANGE_CLOSED, ADVANTAGE)
 
 
 @dataclass(frozen=True)

@@ -102,13 +102,13 @@ def _plain(name: str) -> dict[str, Any]:
     bets = {}
     for code, entry in RULE_SETS[name][1].items():
         bets[code] = {
-            "rule": entry.get("rule", BET_TYPES[code][2]),
+            "rule": entry.get("rule", BET_TYPES[code].rule),
             "pays": dict(entry["pays"]),
             "losses": dict(entry.get("losses", {})),
             "hold": entry.get("hold", "1"),
             "cutoff": cutoffs.get(code),
             "range": dict(DEFAULT_RANGE),
-            "total_limit": None if BET_TYPES[code][4] else DEFAULT_TOTAL_LIMIT,
+            "total_limit": None if BET_TYPES[code].hedge_side else DEFAULT_TOTAL_LIMIT,
         }
     return {"bets": bets, "hedge_limit": DEFAULT_HEDGE_LIMIT}
 
@@ -224,7 +224,8 @@ def _build(name: str, data: dict[str, Any]) -> RuleSet:
 
 
 def _bet_spec(code: str, entry: dict[str, Any]) -> BetSpec:
-    zh, en, _, side, hedge_side = BET_TYPES[code]
+    bet_type = BET_TYPES[code]
+    zh, en, side, hedge_side = bet_type.name, bet_type.name_en, bet_type.side, bet_type.hedge_side
     rule = RULES[entry["rule"]]
     pays = {tier: to_decimal(entry["pays"][tier]) for tier in rule.win_tiers}
     losses = {tier: to_decimal(entry["losses"].get(tier, "1")) for tier in rule.loss_tiers}

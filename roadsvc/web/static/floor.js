@@ -95,7 +95,8 @@ filters.addEventListener('submit', (event) => { event.preventDefault(); applyFil
 filters.querySelector('.apply').hidden = true;  // the filters apply as they change
 
 // Acknowledge / resolve without leaving the page; the refresh then shows the new state.
-const tick = startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll, refresh });
+const tick = startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll,
+  safety: config.poll * 5, refresh });
 
 document.addEventListener('submit', async (event) => {
   const form = event.target.closest('form.note-form');

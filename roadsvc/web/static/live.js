@@ -41,7 +41,7 @@ export function connectStream(url, wake, state) {
 
 // Calls refresh() now and then: every `seconds` without a stream, every `safety` seconds with
 // one; after failures it backs off (to 15 s at most). refresh() resolves true when it worked.
-export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 }) {
+export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seconds }) {
   let streaming = false, failures = 0, timer = null, running = false, again = false;
   const period = () => Math.min(15, (streaming ? safety : seconds) * 2 ** Math.min(failures, 4));
   const mode = () => (streaming ? 'stream' : 'polling');

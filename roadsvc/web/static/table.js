@@ -27,4 +27,4 @@ async function refresh() {
   return true;
 }
 
-startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll, refresh });
+startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll, safety: config.poll * 5, refresh });

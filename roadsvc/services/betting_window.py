@@ -25,10 +25,11 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BettingClosure, Shoe, Table
-from roadsvc.services import audit
+from roadsvc.services import audit, events
 from roadsvc.services import ledger as ledger_service
 from roadsvc.services.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
+from roadsvc.services.advantage import advantage_closures
 from roadsvc.services.snapshots import table_shoe_revision
 
 BETTING_CLOSED = "betting_closed"
@@ -96,8 +97,9 @@ def open_bets_document(db: Database, table_id: int, account: StakeRange | None =
     with db.consistent_read() as session:
         table = table_or_404(session, table_id)
         window = betting_window(session, table_id)
+        closed = advantage_closures(db, session, window.shoe, table) if window.open else {}
     rules = table_rules(table.rule_set, table.settings)
-    statuses = open_bets(rules, window.hand_number or 1, available_facts(table.settings), account)
+    statuses = open_bets(rules, window.hand_number or 1, available_facts(table.settings), account, closed)
     return {
         "table_id": table.id,
         "rule_set": rules.name,
@@ -151,7 +153,8 @@ def close_betting(db: Database, table_id: int, actor: str, hand_number: int | No
         if window.open:
             session.add(BettingClosure(shoe_id=window.shoe.id, hand_number=window.hand_number, actor=actor))
             session.flush()
-            repo.bump_revision(session, window.shoe.id)
+            revision = repo.bump_revision(session, window.shoe.id)
+            events.shoe_event(session, "betting_closed", window.shoe, revision, hand_number=window.hand_number)
         window = betting_window(session, table_id)
     return {"table_id": table_id, "shoe_id": window.shoe.id, "hand_number": window.hand_number,
             "betting": _betting_state(window)}
@@ -171,7 +174,8 @@ def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, act
         refunded = ledger_service.cancel_round(session, window.shoe.id, hand_number)
         ledger.delete_closure(session, window.shoe.id, hand_number)
         audit.record(session, window.shoe.id, hand_number, "cancel_round", actor, reason, None, {"refunded": refunded})
-        repo.bump_revision(session, window.shoe.id)
+        revision = repo.bump_revision(session, window.shoe.id)
+        events.shoe_event(session, "betting_cancelled", window.shoe, revision, hand_number=hand_number)
         window = betting_window(session, table_id)
     return {"table_id": table_id, "shoe_id": window.shoe.id, "hand_number": window.hand_number,
             "betting": _betting_state(window), "refunded": refunded}

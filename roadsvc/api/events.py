@@ -1,0 +1,93 @@
+"""The live event stream: GET /api/v1/events (Server-Sent Events, docs/events.md).
+
+Auth is the reads' own (`@requires(READ)`, a key in the Authorization or X-API-Key
+header; never in the URL). The floor page's session cookie (a later issue) plugs in where
+every read finds its caller: roadsvc.api.auth.current_principal. Pit boss and admin keys
+(the monitor capability) also see the operators' events (`audience="operators"`: alerts, odds).
+"""
+
+from __future__ import annotations
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.api.context import database, principal
+from roadsvc.api.docs import error_responses
+from roadsvc.services.capabilities import MONITOR, READ
+from roadsvc.persistence.repositories import table_exists
+from roadsvc.services.errors import DomainError, NotFound
+from roadsvc.services.events import ALL, OPERATORS
+from roadsvc.services.keys import Principal, authorize
+from roadsvc.stream.hub import EventHub
+from roadsvc.stream.sse import StreamView, event_stream, starting_point
+
+blp = Blueprint("events", __name__, description="Live events: every committed change, as Server-Sent Events")
+
+HUB = "roadsvc.events"
+EXAMPLE = (
+    "retry: 2000\n: roadsvc events\n\n"
+    "id: 42\nevent: hand\ndata: {\"table_id\":1,\"shoe_id\":3,\"revision\":18,\"number\":15,\"result\":\"banker\", ...}\n\n"
+    ": keep-alive\n\n"
+)
+
+
+def hub() -> EventHub:
+    return current_app.extensions[HUB]
+
+
+@blp.route("/events", methods=["GET"])
+@requires(
+    READ,
+    tables_in_query=True,
+    parameters=[
+        {"in": "query", "name": "table_id", "schema": {"type": "array", "items": {"type": "integer"}},
+         "style": "form", "explode": True, "description": "Only these tables (repeat the parameter)."},
+        {"in": "header", "name": "Last-Event-ID", "schema": {"type": "integer"},
+         "description": "Resume after this id: every later event, in order, once; `resync` first if it is older than retention."},
+    ],
+    responses={"200": {"description": "An event stream", "content": {"text/event-stream": {"example": EXAMPLE}}}},
+)
+@error_responses(401, 403, 404, 422)
+def stream_events():
+    """Stream every committed change
+
+    Events: `hand`, `void`, `correction`, `shoe_opened`, `cut_card`, `shoe_closed`,
+    `betting_closed`, `betting_cancelled`, `table_changed` (and `resync`). Each has an `id:`
+    from one increasing sequence and JSON `data:` with `table_id`, `shoe_id`, `revision`.
+    A `hand` carries its `number`, `result`, pairs, `bead` and `big_road` mark. A keep-alive
+    comment follows every 15 s of quiet.
+    """
+    view = StreamView(_tables(principal()), _audiences(principal()))
+    start = starting_point(hub(), _last_event_id())
+    config = current_app.config
+    body = event_stream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(body, mimetype="text/event-stream", headers=headers)
+
+
+def _tables(caller: Principal) -> frozenset[int] | None:
+    """The tables asked for (each must exist and be readable; a key bound to a table names
+    its table, as on every path)."""
+    ids = frozenset(_positive_int(text, "table_id") for text in request.args.getlist("table_id"))
+    for table_id in ids:
+        authorize(caller, READ, table_id)
+        if not table_exists(database(), table_id):  # the hot one-row lookup: a floor reconnects at once
+            raise NotFound("table_not_found", f"no table {table_id}", "table_id")
+    return ids or None
+
+
+def _audiences(caller: Principal) -> frozenset[str]:
+    return frozenset({ALL, OPERATORS}) if caller.can(MONITOR) else frozenset({ALL})
+
+
+def _last_event_id() -> int | None:
+    text = request.headers.get("Last-Event-ID")
+    return None if text is None or not text.strip() else _positive_int(text, "Last-Event-ID", minimum=0)
+
+
+def _positive_int(text: str, field: str, minimum: int = 1) -> int:
+    text = text.strip()
+    if not text.isdigit() or int(text) < minimum or len(text) > 18:
+        raise DomainError(f"invalid_{field.lower().replace('-', '_')}", f"{field} must be an integer >= {minimum}", field)
+    return int(text)

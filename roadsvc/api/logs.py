@@ -1,0 +1,96 @@
+"""Structured logs (structlog): one line per event, JSON by default, text for people.
+
+Every line, roadsvc's own and those of the libraries that log through `logging`, goes
+through one handler on the root logger and carries the request's `request_id` while a
+request is being answered (bound with structlog's contextvars). Each answered request
+writes one `request` line: method, route, path, status, latency, the key's id and role
+(never the key), the table and shoe named by the URL, the client address, the worker pid.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import structlog
+from flask import Response, g, request
+
+FORMATS = ("json", "text")
+HANDLER_NAME = "roadsvc"
+REQUEST_LOG = logging.getLogger("roadsvc.requests")
+SHARED = [
+    structlog.contextvars.merge_contextvars,
+    structlog.stdlib.add_logger_name,
+    structlog.stdlib.add_log_level,
+    structlog.processors.TimeStamper(fmt="iso", utc=True),
+]
+
+
+class StderrHandler(logging.StreamHandler):
+    """Writes to whatever sys.stderr is at the time (gunicorn's, or a test's capture)."""
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:
+        pass
+
+
+def configure_logging(level: str, fmt: str) -> None:
+    """The root logger's one roadsvc handler, rendering `fmt` (json or text) at `level`."""
+    if fmt not in FORMATS:
+        raise ValueError(f"LOG_FORMAT must be json or text, not {fmt!r}")
+    structlog.configure(
+        processors=[*SHARED, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    renderer = structlog.processors.JSONRenderer(ensure_ascii=False) if fmt == "json" else structlog.dev.ConsoleRenderer(colors=False)
+    handler = StderrHandler()
+    handler.set_name(HANDLER_NAME)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=SHARED,
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, structlog.processors.format_exc_info, renderer],
+        )
+    )
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if h.get_name() == HANDLER_NAME]:
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+
+
+def bind_request(request_id: str) -> None:
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(request_id=request_id)
+
+
+def unbind_request() -> None:
+    structlog.contextvars.clear_contextvars()
+
+
+def log_request(response: Response, route: str, seconds: float) -> None:
+    if not REQUEST_LOG.isEnabledFor(logging.INFO):
+        return
+    principal = g.get("principal")
+    view_args = request.view_args or {}
+    structlog.stdlib.get_logger("roadsvc.requests").info(
+        "request",
+        method=request.method,
+        route=route,
+        path=request.path,
+        status=response.status_code,
+        latency_ms=round(seconds * 1000, 3),
+        key_id=principal.key_id if principal else None,
+        role=principal.role if principal else None,
+        table_id=view_args.get("table_id", principal.table_id if principal else None),
+        shoe_id=view_args.get("shoe_id"),
+        code=g.get("error_code"),
+        client=request.remote_addr,
+        pid=os.getpid(),
+    )

@@ -1,0 +1,28 @@
+"""Request IDs: the caller's `X-Request-ID` when it is safe to repeat, else a new one.
+
+Echoed on every answer, put in every error body and bound to every log line of the
+request. A valid ID is 1-128 characters of letters, digits and `._:-` (a UUID, a ULID,
+a load balancer's trace id); anything else is replaced, never refused: a bad header
+must not cost the caller its request, nor put control characters into the logs.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from flask import g
+
+HEADER = "X-Request-ID"
+MAX_LENGTH = 128
+VALID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,%d}" % (MAX_LENGTH - 1))
+
+
+def accepted_or_new(value: str | None) -> str:
+    if value and VALID.fullmatch(value):
+        return value
+    return uuid.uuid4().hex
+
+
+def current_request_id() -> str | None:
+    return g.get("request_id")

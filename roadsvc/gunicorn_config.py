@@ -1,0 +1,34 @@
+"""gunicorn's settings for roadsvc's workers: `gunicorn -c python:roadsvc.gunicorn_config wsgi:app`
+(what `roadsvc serve` and the benchmarks run).
+
+Each worker, once the app is built, freezes its start-up heap and from then on runs its full
+garbage collections between requests, never inside one (roadsvc.heap). ROADSVC_GC_FREEZE=0
+leaves CPython's collector as it is (to compare, bench/api_posts.py).
+"""
+
+from __future__ import annotations
+
+from roadsvc.config import load_settings
+from roadsvc.heap import FullCollections, freeze_startup_heap
+
+COLLECTIONS = FullCollections()  # this process's (each forked worker has its own copy)
+
+
+def post_worker_init(worker) -> None:
+    if not load_settings()["GC_FREEZE"]:
+        worker.log.info("roadsvc worker %s: garbage collector left as CPython sets it (ROADSVC_GC_FREEZE=0)",
+                        worker.pid)
+        return
+    frozen = freeze_startup_heap()
+    COLLECTIONS.install()
+    worker.log.info("roadsvc worker %s: start-up heap frozen (%d objects); full collections run between requests",
+                    worker.pid, frozen)
+
+
+def pre_request(worker, req) -> None:
+    worker.log.debug("%s %s", req.method, req.path)  # what gunicorn's default hook does
+    COLLECTIONS.request_started()
+
+
+def post_request(worker, req, environ, resp) -> None:
+    COLLECTIONS.request_finished()

@@ -1,0 +1,115 @@
+"""The event log: one row per committed change, the one mechanism every live reader uses.
+
+Every service that changes something calls `append_event(session, ...)` inside the
+transaction of that change, as its last statement: a rolled-back write leaves no event,
+a committed one is never lost (it is in the same commit). The stream, the floor monitor
+and the jobs read the log by id (`events_after`).
+
+Order: ids only increase, and they become visible in id order. SQLite has one writer at
+a time (BEGIN IMMEDIATE). On PostgreSQL, `append_event` takes a transaction-scoped
+advisory lock before the row takes its id, so two appends commit in id order and a reader
+that has seen id N never later finds a smaller id committing. It also queues a NOTIFY on
+the events channel; PostgreSQL delivers it at commit (never on rollback), which wakes
+every listening worker on every machine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import Event
+
+ALL = "all"  # every role that may read the stream
+OPERATORS = "operators"  # pit boss and admin keys only (alerts, odds)
+AUDIENCES = (ALL, OPERATORS)
+
+CHANNEL_INFO = "roadsvc_events_channel"  # Session.info key: the NOTIFY channel of this database
+DEFAULT_CHANNEL = "roadsvc_events"
+APPEND_LOCK = 0x726F61647376  # pg_advisory_xact_lock key serialising appends ("roadsv")
+_LOCK_AND_NOTIFY = text("SELECT pg_advisory_xact_lock(:key), pg_notify(:channel, '')")
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    id: int
+    type: str
+    table_id: int | None
+    shoe_id: int | None
+    revision: int | None
+    audience: str
+    data: dict[str, Any]
+    created_at: datetime
+
+
+def append_event(
+    session: Session,
+    type: str,
+    *,
+    table_id: int | None,
+    shoe_id: int | None = None,
+    revision: int | None = None,
+    data: dict[str, Any] | None = None,
+    audience: str = ALL,
+) -> int:
+    """Add one event to the log in the session's open write transaction; returns its id.
+
+    `type` is the SSE event name (`hand`, `void`, `alert`...); `data` is JSON-able and goes
+    to clients beside table_id, shoe_id and revision. `audience` is ALL or OPERATORS.
+    Call it last in the transaction (after every row lock the write takes).
+    """
+    if audience not in AUDIENCES:
+        raise ValueError(f"audience must be one of {AUDIENCES}, not {audience!r}")
+    if session.get_bind().dialect.name == "postgresql":
+        channel = session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL)
+        session.execute(_LOCK_AND_NOTIFY, {"key": APPEND_LOCK, "channel": channel})
+    values = dict(type=type, table_id=table_id, shoe_id=shoe_id, revision=revision, audience=audience, data=data or {})
+    return session.execute(insert(Event).values(**values).returning(Event.id)).scalar_one()
+
+
+def channel_for(url: str, configured: str | None = None) -> str:
+    """The NOTIFY channel: the configured name, else one derived from the schema in the
+    URL's search_path (so test runs on their own schemas never hear each other)."""
+    if configured:
+        return configured
+    options = make_url(url).query.get("options", "")
+    found = re.search(r"search_path=([\w$]+)", options if isinstance(options, str) else " ".join(options))
+    return f"{DEFAULT_CHANNEL}_{found.group(1)}"[:63] if found else DEFAULT_CHANNEL
+
+
+def events_after(session: Session, after_id: int, limit: int, up_to: int | None = None) -> list[EventRecord]:
+    """Events with id > after_id (and <= up_to), oldest first, at most `limit`."""
+    query = select(Event).where(Event.id > after_id).order_by(Event.id).limit(limit)
+    if up_to is not None:
+        query = query.where(Event.id <= up_to)
+    return [_record(row) for row in session.scalars(query)]
+
+
+def _record(row: Event) -> EventRecord:
+    return EventRecord(
+        row.id, row.type, row.table_id, row.shoe_id, row.revision, row.audience, row.data, row.created_at
+    )
+
+
+def event_id_range(session: Session) -> tuple[int, int]:
+    """(oldest, newest) retained ids; (0, 0) when the log is empty."""
+    oldest, newest = session.execute(select(func.min(Event.id), func.max(Event.id))).one()
+    return oldest or 0, newest or 0
+
+
+NEWEST_EVENT_SQL = "SELECT coalesce(max(id), 0) FROM events"
+
+
+def prune_events(session: Session, before: datetime) -> int:
+    """Delete events created before `before`, always keeping the newest (so the newest
+    id stays known and a resuming client can be told it is current). Returns the count."""
+    newest = select(func.max(Event.id)).scalar_subquery()
+    result = session.execute(delete(Event).where(Event.created_at < before, Event.id < newest))
+    return result.rowcount or 0
+

@@ -1,0 +1,90 @@
+"""The event log as the services see it: what each change reports, and the reads the
+live stream and the jobs make.
+
+Writers call the `*_event` helpers (or `append_event` for a new type) inside their write
+transaction, after the revision bump, as the transaction's last statement.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.hands import Hand
+from roadsvc.domain.road_change import newest_marks
+from roadsvc.persistence import events as log
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.events import ALL, OPERATORS, EventRecord, append_event
+from roadsvc.persistence.models import Shoe, utcnow
+
+__all__ = ["ALL", "OPERATORS", "EventRecord", "append_event"]
+
+EVENT_TYPES = (
+    "hand", "void", "correction", "shoe_opened", "cut_card", "shoe_closed",
+    "betting_closed", "betting_cancelled", "table_changed",
+)
+
+
+# What each write reports (called inside its transaction)
+
+
+def hand_event(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], revision: int) -> None:
+    """A new hand: its number, result and pairs, and the bead and big-road mark it adds."""
+    numbers = sorted(counted)
+    marks = newest_marks([*(counted[n] for n in numbers), hand], [*numbers, number])
+    data = {"number": number, "result": hand.result, "banker_pair": hand.banker_pair,
+            "player_pair": hand.player_pair, **marks}
+    append_event(session, "hand", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision, data=data)
+
+
+def hand_changed_event(session: Session, kind: str, shoe: Shoe, number: int, result: str, revision: int) -> None:
+    """A void or a correction: the roads change behind the newest hand; refetch /roads."""
+    append_event(session, kind, table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,
+                 data={"number": number, "result": result})
+
+
+def shoe_event(session: Session, kind: str, shoe: Shoe, revision: int, **data: Any) -> None:
+    """shoe_opened, cut_card, shoe_closed, betting_closed, betting_cancelled."""
+    append_event(session, kind, table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,
+                 data={"shoe_number": shoe.number, **data})
+
+
+def table_event(session: Session, table_id: int, **data: Any) -> None:
+    """The table was created or its name, rule set or settings changed."""
+    shoe = repo.latest_shoe(session, table_id)
+    append_event(session, "table_changed", table_id=table_id, shoe_id=shoe.id if shoe else None,
+                 revision=_revision(session, shoe) if shoe else None, data=data)
+
+
+def _revision(session: Session, shoe: Shoe) -> int:
+    session.refresh(shoe, ["revision"])  # bumped by an UPDATE statement in this transaction
+    return shoe.revision
+
+
+# Reads for the stream and the jobs
+
+
+def events_after(db: Database, after_id: int, limit: int = 1000, up_to: int | None = None) -> list[EventRecord]:
+    with db.read() as session:
+        return log.events_after(session, after_id, limit, up_to)
+
+
+def newest_event_id(db: Database) -> int:
+    """The newest id, by one indexed lookup on the hot path (no transaction)."""
+    row = db.fetch_ints(log.NEWEST_EVENT_SQL)
+    return row[0] if row else 0
+
+
+def event_id_range(db: Database) -> tuple[int, int]:
+    with db.read() as session:
+        return log.event_id_range(session)
+
+
+def prune_events(db: Database, retention_seconds: float, now: datetime | None = None) -> int:
+    """Delete events older than the retention (the newest is always kept)."""
+    before = (now or utcnow()) - timedelta(seconds=retention_seconds)
+    with db.write() as session:
+        return log.prune_events(session, before)

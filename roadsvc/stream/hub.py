@@ -1,0 +1,173 @@
+"""One hub per worker process: the only reader of the event log in that process.
+
+A background thread (a greenlet under gunicorn's gevent workers) waits for a wake-up,
+reads the events after the newest it has (one query, whatever the number of streams),
+turns each into its SSE bytes once, keeps them in a bounded buffer and wakes every
+stream waiting in `wait`. Streams read the buffer (`after`); only a stream that resumes
+from an id older than the buffer, or falls behind it, reads the log itself (`replay`).
+
+Wake-ups: PostgreSQL's LISTEN/NOTIFY (every commit anywhere, on any machine), with a
+check every `fallback_check` seconds in case a notification was lost; SQLite (one
+machine): a newest-id lookup every `poll_interval` seconds.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Mapping
+
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.notify import NotifyListener
+from roadsvc.services import events as event_log
+from roadsvc.services.events import EventRecord
+
+log = logging.getLogger(__name__)
+PAGE = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One event as the stream sends it (`payload` is its whole SSE block)."""
+
+    id: int
+    table_id: int | None
+    audience: str
+    payload: bytes
+
+
+def frame_of(record: EventRecord) -> Frame:
+    data = {"table_id": record.table_id, "shoe_id": record.shoe_id, "revision": record.revision, **record.data}
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return Frame(record.id, record.table_id, record.audience,
+                 f"id: {record.id}\nevent: {record.type}\ndata: {text}\n\n".encode())
+
+
+class EventHub:
+    def __init__(self, db: Database, *, poll_interval: float = 0.05, fallback_check: float = 5.0,
+                 buffer_size: int = 10_000, listener: Callable[[], Any] | None = None):
+        self.db = db
+        self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
+        self._make_listener = listener or (lambda: None if db.is_sqlite else NotifyListener(db.url, db.events_channel))
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)  # streams of every table
+        self._table_conds: dict[int, threading.Condition] = {}  # streams of one table (a display)
+        self._ids: list[int] = []
+        self._frames: list[Frame] = []
+        self.newest = self.floor = 0  # every event with floor < id <= newest is in the buffer
+        self._pid: int | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @classmethod
+    def from_settings(cls, db: Database, settings: Mapping[str, Any]) -> "EventHub":
+        return cls(db, poll_interval=settings["EVENTS_POLL_INTERVAL"],
+                   fallback_check=settings["EVENTS_FALLBACK_CHECK"], buffer_size=settings["EVENTS_BUFFER"])
+
+    def start(self) -> None:
+        """Start this process's reader once (again in a forked child, which has no thread)."""
+        if self._pid == os.getpid():
+            return
+        with self._cond:
+            if self._pid == os.getpid():
+                return
+            self._ids, self._frames = [], []
+            self.newest = self.floor = event_log.newest_event_id(self.db)
+            self._stop = threading.Event()
+            self._thread = threading.Thread(target=self._run, name="roadsvc-event-hub", daemon=True)
+            self._thread.start()
+            self._pid = os.getpid()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the reader and wait for it (before the database is disposed)."""
+        self._stop.set()
+        if self._thread is not None and self._pid == os.getpid():
+            self._thread.join(timeout)
+
+    # The reader thread
+
+    def _run(self) -> None:
+        listener = None
+        try:
+            while not self._stop.is_set():
+                try:
+                    listener = listener or self._make_listener()
+                    self._wait_for_news(listener)
+                    self.fetch()
+                except Exception:  # noqa: BLE001 - the database went away: say so, wait, start again
+                    log.exception("event hub: reading the event log failed; retrying in 1 s")
+                    if listener is not None:
+                        listener.close()
+                    listener = None
+                    self._stop.wait(1.0)
+        finally:
+            if listener is not None:
+                listener.close()
+
+    def _wait_for_news(self, listener) -> None:
+        if listener is not None:
+            listener.wait(self.fallback_check)
+            return
+        while not self._stop.is_set() and event_log.newest_event_id(self.db) <= self.newest:
+            time.sleep(self.poll_interval)
+
+    def fetch(self) -> int:
+        """Read the events after the newest held, buffer them and wake the streams."""
+        count = 0
+        while True:
+            records = event_log.events_after(self.db, self.newest, PAGE)
+            if records:
+                self._publish([frame_of(record) for record in records])
+                count += len(records)
+            if len(records) < PAGE:
+                return count
+
+    def _publish(self, frames: list[Frame]) -> None:
+        with self._cond:
+            self._ids.extend(frame.id for frame in frames)
+            self._frames.extend(frames)
+            self.newest = frames[-1].id
+            if len(self._frames) > 2 * self.buffer_size:
+                cut = len(self._frames) - self.buffer_size
+                self.floor = self._ids[cut - 1]
+                del self._ids[:cut], self._frames[:cut]
+            self._cond.notify_all()
+            for table_id in {frame.table_id for frame in frames}:
+                if table_id in self._table_conds:
+                    self._table_conds[table_id].notify_all()
+
+    # What streams call
+
+    def after(self, cursor: int) -> list[Frame] | None:
+        """The buffered frames after `cursor`; None if the buffer no longer reaches back to it."""
+        with self._cond:
+            if cursor < self.floor:
+                return None
+            return self._frames[bisect.bisect_right(self._ids, cursor):]
+
+    def wait(self, cursor: int, timeout: float, table_id: int | None = None) -> bool:
+        """Wait up to `timeout` seconds for an event after `cursor` (of `table_id` only,
+        when given: a display is not woken by the other tables); False on a timeout."""
+        with self._lock:
+            if self.newest > cursor:
+                return True
+            if table_id is None:
+                return self._cond.wait(timeout)
+            condition = self._table_conds.get(table_id)
+            if condition is None:
+                condition = self._table_conds[table_id] = threading.Condition(self._lock)
+            return condition.wait(timeout)
+
+    def replay(self, after: int, up_to: int) -> Iterator[Frame]:
+        """Events after..up_to read from the log (a resume older than the buffer)."""
+        while after < up_to:
+            records = event_log.events_after(self.db, after, PAGE, up_to=up_to)
+            if not records:
+                return
+            yield from (frame_of(record) for record in records)
+            after = records[-1].id

@@ -1,0 +1,155 @@
+"""Run schemathesis' engine (every phase, every check) against the app, in this process.
+
+`run_contract(app, keys, ...)` returns the RunReport: requests sent, failures, duration.
+The engine sends `Authorization: Bearer <placeholder>`; `KeyedApp` (WSGI middleware) puts
+in the key of a role holding the capability the route needs, counts requests, and keeps
+the run's own keys from being revoked (a DELETE of one goes to an id no key has).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import schemathesis
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import events, from_schema
+from werkzeug.routing import RequestRedirect
+from werkzeug.exceptions import HTTPException
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from roadsvc.services.capabilities import roles_with
+
+PLACEHOLDER = "rs_contract_placeholder"
+MISSING_ID = 2**31 - 1
+KEY_PATH = re.compile(r"^/api/v1/keys/(\d+)$")
+
+
+class KeyedApp:
+    """WSGI middleware: the placeholder key becomes a real key that may call the route."""
+
+    def __init__(self, app, keys: dict[str, str], protected_ids: set[int]):
+        self.app, self.keys, self.protected_ids = app, keys, protected_ids
+        self.requests = 0
+        self.app_seconds = 0.0
+        self.statuses: dict[int, int] = {}
+
+    def __call__(self, environ, start_response):
+        self.requests += 1
+        if environ.get("HTTP_AUTHORIZATION") == f"Bearer {PLACEHOLDER}":
+            environ["HTTP_AUTHORIZATION"] = f"Bearer {self._key_for(environ)}"
+        match = KEY_PATH.match(environ.get("PATH_INFO", ""))
+        if match and environ.get("REQUEST_METHOD") == "DELETE" and int(match.group(1)) in self.protected_ids:
+            environ["PATH_INFO"] = f"/api/v1/keys/{MISSING_ID}"
+
+        def counting_start_response(status, headers, exc_info=None):
+            code = int(status.split()[0])
+            self.statuses[code] = self.statuses.get(code, 0) + 1
+            return start_response(status, headers, exc_info)
+
+        started = time.perf_counter()
+        try:
+            return list(self.app(environ, counting_start_response))
+        finally:
+            self.app_seconds += time.perf_counter() - started
+
+    def _key_for(self, environ) -> str:
+        adapter = self.app.url_map.bind_to_environ(environ)
+        try:
+            endpoint, _ = adapter.match()
+        except (HTTPException, RequestRedirect):
+            return self.keys["admin"]
+        capability = getattr(self.app.view_functions.get(endpoint), "_roadsvc_capability", None)
+        return self.keys[roles_with(capability)[0]] if capability else self.keys["admin"]
+
+
+@dataclass
+class RunReport:
+    requests: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    phases: list[str] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    app_seconds: float = 0.0
+    by_phase: dict[str, tuple[int, float]] = field(default_factory=dict)  # requests, seconds
+
+
+def contract_config(seed: int, max_examples: int) -> SchemathesisConfig:
+    return SchemathesisConfig.from_dict({
+        "seed": seed,
+        "headers": {"Authorization": f"Bearer {PLACEHOLDER}"},
+        "generation": {"max-examples": max_examples, "deterministic": True, "mode": "all", "database": "none"},
+        "checks": {
+            # 422 is the rules of the game the schema cannot state (a third card the rules
+            # forbid, a bet code no rule set offers, a minimum above its maximum).
+            "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "422"]},
+        },
+    })
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args: Any) -> None:  # thousands of requests: the report counts them
+        pass
+
+
+@contextmanager
+def served(app):
+    """The app on a free localhost port, served by werkzeug in a thread of this process
+    (schemathesis' in-process WSGI transport cannot run its stateful checks' re-sends)."""
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(10)
+        server.server_close()
+
+
+def run_contract(app, keys: dict[str, str], protected_ids: set[int], seed: int = 20261123,
+                 max_examples: int = 50) -> RunReport:
+    keyed = KeyedApp(app, keys, protected_ids)
+    with served(keyed) as base:
+        return _run(keyed, schemathesis.openapi.from_url(f"{base}/api/v1/openapi.json",
+                                                           config=contract_config(seed, max_examples)))
+
+
+def _run(keyed: KeyedApp, schema) -> RunReport:
+    report = RunReport()
+    started = time.monotonic()
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.PhaseStarted):
+            report.phases.append(str(event.phase.name))
+            report.by_phase[str(event.phase.name)] = (keyed.requests, time.monotonic())
+        elif isinstance(event, events.PhaseFinished):
+            name = str(event.phase.name)
+            count, since = report.by_phase.get(name, (keyed.requests, time.monotonic()))
+            report.by_phase[name] = (keyed.requests - count, round(time.monotonic() - since, 1))
+        elif isinstance(event, events.ScenarioFinished):
+            report.failures.extend(_failures(event))
+        elif isinstance(event, events.NonFatalError):
+            report.errors.append(str(event.info))
+        elif isinstance(event, events.FatalError):
+            report.errors.append(repr(event.exception))
+    report.seconds = time.monotonic() - started
+    report.requests, report.statuses = keyed.requests, dict(sorted(keyed.statuses.items()))
+    report.app_seconds = keyed.app_seconds
+    return report
+
+
+def _failures(event: Any) -> list[str]:
+    found = []
+    for case_id, checks in event.recorder.checks.items():
+        for check in checks:
+            if check.failure_info is not None:
+                case = event.recorder.cases[case_id].value
+                found.append(f"{check.name}: {case.operation.label} {check.failure_info.failure.title} "
+                             f"{check.failure_info.failure.message[:300]} | {case.path_parameters} {case.query} "
+                             f"{str(case.body)[:200]}")
+    return found

@@ -1,0 +1,141 @@
+"""Live events through real gunicorn gevent workers: a worker killed under its streams,
+and two servers over one PostgreSQL schema (a hand posted to one reaches a stream held
+on the other)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from _service import Client, dealt_hands, fresh_deployment, hand_body, open_floor, roadsvc_server
+from _sse import SseConnection
+from dbsupport import postgres_url, require_postgres
+
+pytestmark = pytest.mark.slow
+
+FAST = {"ROADSVC_EVENTS_KEEPALIVE": "0.5", "ROADSVC_EVENTS_POLL_INTERVAL": "0.02"}
+HANDS = 30
+
+
+def workers_of(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
+class Dealer(threading.Thread):
+    """Posts hands 1..HANDS with their numbers (retries are safe), through any outage."""
+
+    def __init__(self, base: str, key: str, table: int, shoe_id: int):
+        super().__init__(daemon=True)
+        self.base, self.key, self.table, self.shoe_id = base, key, table, shoe_id
+        self.hands = dealt_hands(seed=11)[0][:HANDS]
+        self.posted = 0
+
+    def run(self) -> None:
+        number = 1
+        deadline = time.monotonic() + 60
+        while number <= len(self.hands) and time.monotonic() < deadline:
+            try:
+                with Client(self.base, self.key, timeout=5) as client:
+                    status, _, _ = client.post(f"/tables/{self.table}/hands",
+                                               hand_body(self.hands[number - 1], number, self.shoe_id))
+            except OSError:
+                time.sleep(0.05)
+                continue
+            if status in (200, 201):
+                self.posted, number = number, number + 1
+            time.sleep(0.03)
+
+
+class Display:
+    """Reads the stream; on a lost connection reconnects with the last id it saw."""
+
+    def __init__(self, base: str, key: str):
+        self.base, self.key = base, key
+        self.last_id: int | None = None
+        self.hands: list[int] = []
+        self.reconnects = 0
+        self.stream: SseConnection | None = None
+
+    def open(self) -> None:
+        self.stream = self._connect()
+
+    def read_until(self, count: int, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while len(self.hands) < count and time.monotonic() < deadline:
+            try:
+                self.stream = self.stream or self._connect()
+                event = self.stream.next()
+            except (OSError, ConnectionError):
+                self.close()
+                self.stream = None
+                self.reconnects += 1
+                time.sleep(0.1)
+                continue
+            if event.id is not None:
+                assert self.last_id is None or event.id > self.last_id, "an event came twice or out of order"
+                self.last_id = event.id
+            if event.type == "hand":
+                self.hands.append(event.data["number"])
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+
+    def _connect(self) -> SseConnection:
+        stream = SseConnection(self.base, self.key, last_event_id=self.last_id, timeout=5)
+        if stream.status != 200:
+            stream.close()
+            raise ConnectionError(f"status {stream.status}")
+        stream.next()  # retry: and the opening comment
+        return stream
+
+
+def test_a_display_whose_worker_is_sigkilled_reconnects_and_misses_nothing(deployment):
+    floor = open_floor(deployment.url)
+    server = roadsvc_server(deployment, workers=2, worker_class="gevent", env=FAST)
+    base = server.start()
+    display = Display(base, floor.display_key)
+    dealer = Dealer(base, floor.dealer_key, floor.table_ids[0], floor.shoe_ids[0])
+    try:
+        display.open()
+        dealer.start()
+        display.read_until(8)
+        for pid in workers_of(server.process.pid):  # every worker: the display's among them
+            os.kill(pid, signal.SIGKILL)
+        display.read_until(HANDS)
+        dealer.join(timeout=60)
+    finally:
+        display.close()
+        server.stop()
+    assert display.reconnects >= 1
+    assert display.hands == list(range(1, HANDS + 1))
+
+
+def test_a_hand_posted_to_one_server_reaches_a_stream_held_on_another(tmp_path):
+    require_postgres(postgres_url())
+    with fresh_deployment("postgres", tmp_path) as deployment:
+        floor = open_floor(deployment.url)
+        one = roadsvc_server(deployment, workers=1, worker_class="gevent", env=FAST)
+        two = roadsvc_server(deployment, workers=1, worker_class="gevent", env=FAST)
+        base_one, base_two = one.start(), two.start()
+        try:
+            stream = SseConnection(base_two, floor.display_key, f"?table_id={floor.table_ids[0]}")
+            assert stream.status == 200 and stream.next().comments == ["roadsvc events"]
+            hand = dealt_hands(seed=5)[0][0]
+            with Client(base_one, floor.dealer_key) as client:
+                status, _, body = client.post(f"/tables/{floor.table_ids[0]}/hands", hand_body(hand, 1))
+            assert status == 201
+            event = stream.next()
+            while event.type is None:  # keep-alives
+                event = stream.next()
+            assert (event.type, event.data["number"], event.data["revision"]) == ("hand", 1, body["revision"])
+            stream.close()
+        finally:
+            one.stop()
+            two.stop()

@@ -1,0 +1,91 @@
+"""The event log and a stream's loop, without HTTP: transactions, order, buffer, keep-alives."""
+
+from __future__ import annotations
+
+import pytest
+
+from roadsvc.domain.hands import parse_hand
+from roadsvc.persistence.events import channel_for
+from roadsvc.services import events as event_log, hands, shoes, tables
+from roadsvc.services.errors import Conflict
+from roadsvc.stream.hub import EventHub
+from roadsvc.stream.sse import KEEPALIVE, Start, StreamView, event_stream
+
+
+def test_an_event_appended_in_a_rolled_back_write_never_exists(db):
+    table = tables.create_table(db, "T")
+    before = event_log.newest_event_id(db)
+    with pytest.raises(RuntimeError):
+        with db.write() as session:
+            event_log.append_event(session, "hand", table_id=table.id, data={"number": 1})
+            raise RuntimeError("the write failed after its event")
+    assert event_log.newest_event_id(db) == before
+    with db.write() as session:
+        committed = event_log.append_event(session, "hand", table_id=table.id, data={"number": 1})
+    assert committed > before and [e.id for e in event_log.events_after(db, before)] == [committed]
+
+
+def test_a_refused_hand_leaves_no_event_and_a_stored_one_exactly_one(db):
+    table = tables.create_table(db, "T")
+    before = event_log.newest_event_id(db)
+    with pytest.raises(Conflict):
+        hands.post_hand(db, table.id, parse_hand({"result": "banker"}))  # no open shoe
+    assert event_log.newest_event_id(db) == before
+    shoe = shoes.open_shoe(db, table.id)
+    written = hands.post_hand(db, table.id, parse_hand({"result": "tie"}))
+    retried = hands.post_hand(db, table.id, parse_hand({"result": "tie"}), number=1)  # a retry stores nothing
+    assert not retried.created
+    kinds = [(e.type, e.shoe_id, e.revision) for e in event_log.events_after(db, before)]
+    assert kinds == [("shoe_opened", shoe.id, 1), ("hand", shoe.id, written.revision)]
+    tie = event_log.events_after(db, before)[-1].data
+    assert tie["big_road"] == {"leading_ties": 1, "tie": True} and tie["bead"]["result"] == "tie"
+
+
+def test_an_unknown_audience_is_refused(db):
+    with pytest.raises(ValueError), db.write() as session:
+        event_log.append_event(session, "alert", table_id=None, audience="everyone")
+
+
+def test_the_notify_channel_is_the_configured_one_or_follows_the_schema():
+    assert channel_for("postgresql+psycopg://h/db?options=-csearch_path%3Dtest_ab12") == "roadsvc_events_test_ab12"
+    assert channel_for("postgresql+psycopg://h/db") == "roadsvc_events"
+    assert channel_for("postgresql+psycopg://h/db?options=-csearch_path%3Dx", "floor_7") == "floor_7"
+
+
+class SilentHub:
+    """A hub with no events whose clock is the test's: `wait` times out at once, saying for how long."""
+
+    newest = floor = 0
+
+    def __init__(self):
+        self.waits: list[float] = []
+
+    def after(self, cursor):
+        return []
+
+    def wait(self, cursor, timeout, table_id=None):
+        self.waits.append(timeout)
+        return False
+
+
+def test_each_quiet_interval_of_the_setting_sends_one_keep_alive():
+    hub = SilentHub()
+    stream = event_stream(hub, Start(0), StreamView(None), keepalive=15.0, retry_ms=2000)
+    assert next(stream) == b"retry: 2000\n: roadsvc events\n\n"
+    assert [next(stream) for _ in range(3)] == [KEEPALIVE] * 3
+    assert hub.waits == [15.0, 15.0, 15.0]
+
+
+def test_a_stream_behind_the_buffer_reads_the_gap_from_the_log_and_misses_nothing(db):
+    table = tables.create_table(db, "T")
+    hub = EventHub(db, buffer_size=2)  # no reader thread: the test calls fetch()
+    start = Start(event_log.newest_event_id(db))
+    for name in "ABCDEFG":
+        tables.create_table(db, name)
+    hub.fetch()
+    assert hub.floor > start.cursor  # the buffer no longer reaches back to the stream
+    stream = event_stream(hub, start, StreamView(None), keepalive=15.0, retry_ms=2000)
+    next(stream)
+    got = b"".join(next(stream) for _ in range(2)).decode()
+    names = [line.split('"name":"')[1].split('"')[0] for line in got.splitlines() if line.startswith("data:")]
+    assert names == list("ABCDEFG") and table.id == 1
