@@ -21,7 +21,8 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
 from roadsvc.render import RenderParams, render_inline
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services import audit, floor, hands, shoes, tables
+from roadsvc.services import audit, floor, hands, integrity, shoes, tables
+from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.caches import LRU
 from roadsvc.services.floor import FloorCache, FloorView
 from roadsvc.services.hands import HandView
@@ -126,6 +127,8 @@ class TableDetail:
     hands: list[HandView]
     audit: list[AuditRecord]
     alerts: list[Alert]
+    odds: dict[str, Any] | None = None  # the next hand's exact odds (tables entering cards)
+    odds_problem: str | None = None  # why there are none (no open shoe, hands by result...)
 
 
 def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> TableDetail:
@@ -136,5 +139,14 @@ def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> Table
         return TableDetail(table, None, None, [], [], [])
     shoe = found[0]
     shoe_alerts = alerts_service.find_alerts(db, {"table_id": table_id}, 0, ALERTS_SHOWN)[0]
+    odds, problem = next_hand_odds(db, table_id)
     return TableDetail(table, shoe, snapshots.document(shoe.id), hands.list_hands(db, shoe.id),
-                       audit.audit_log(db, shoe.id), [a for a in shoe_alerts if a.shoe_id == shoe.id])
+                       audit.audit_log(db, shoe.id), [a for a in shoe_alerts if a.shoe_id == shoe.id], odds, problem)
+
+
+def next_hand_odds(db: Database, table_id: int) -> tuple[dict[str, Any] | None, str | None]:
+    """(the odds document, None), or (None, why not): the integrity service's own refusal."""
+    try:
+        return integrity.table_odds(db, table_id), None
+    except (Conflict, NotFound) as refused:
+        return None, refused.message

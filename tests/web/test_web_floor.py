@@ -152,6 +152,20 @@ def test_the_table_page_shows_the_shoe_in_full(app, signed_in):
     assert 'data-hand="2"' in html and "10♠" in html and "Q♥" in html
     assert 'data-hand="1" class="voided"' in html and "misdeal" in html
     assert "refused_hands" in html and 'data-field="odds"' in html
+    assert 'data-bet="banker"' in html and f"/api/v1/tables/{table_id}/odds/chart.svg" in html
+    chart = signed_in.client.get(f"/api/v1/tables/{table_id}/odds/chart.svg")  # the page's session reads it
+    assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
+
+
+def test_a_table_without_cards_has_no_odds_and_says_why(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "By result", "settings": {"hands_by": "result"}},
+                               role="pitboss")
+    assert table.status_code == 201, table.json
+    table_id = table.json["id"]
+    signed_in.api_post(f"/api/v1/tables/{table_id}/shoes", {"decks": 8})
+    assert signed_in.api_post(f"/api/v1/tables/{table_id}/hands", {"result": "banker"}).status_code == 201
+    html = signed_in.client.get(f"/floor/tables/{table_id}?lang=en").get_data(as_text=True)
+    assert 'data-field="odds-problem"' in html and 'data-bet=' not in html
 
 
 def test_unknown_table_is_a_404_page(signed_in):
