@@ -9,7 +9,7 @@ from flask import Blueprint, g, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.services.errors import Conflict, NotFound, ServiceError
+from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
 from roadsvc.web.context import csrf, database, preferences
 from roadsvc.web.labels import LABELS, label
@@ -75,7 +75,10 @@ def refused_input(error: DomainError):
 
 @blp.errorhandler(ServiceError)
 def refused_service(error: ServiceError):
-    return _error_page(STATUS_OF.get(type(error), 400), error.code, error.message)
+    response = _error_page(STATUS_OF.get(type(error), 400), error.code, error.message)
+    if isinstance(error, TooManyRequests):
+        return response[0], 429, {"Retry-After": str(error.retry_after)}
+    return response
 
 
 def _error_page(status: int, code: str, message: str):

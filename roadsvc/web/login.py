@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from flask import current_app, flash, g, redirect, render_template, request, url_for
 
+from roadsvc.services.errors import Unauthenticated
 from roadsvc.web import sessions
 from roadsvc.web.blueprint import blp
 from roadsvc.web.forms import LoginForm, LogoutForm
 from roadsvc.web.labels import label
+
+LIMITS = "roadsvc.limits"  # the app's rate limits (roadsvc.api.limits), shared with the API's key checks
 
 
 @blp.route("/login", methods=["GET", "POST"])
@@ -17,12 +20,39 @@ def login():
         status = 400 if request.method == "POST" else 200
         return render_template("web/login.html", form=form, error=None, next=_next()), status
     try:
-        sessions.sign_in(current_app.extensions["roadsvc.keys"], form.key.data)
+        limited(lambda: sessions.sign_in(current_app.extensions["roadsvc.keys"], form.key.data))
     except sessions.Refused as refused:
         status = 401 if refused.reason == "wrong_key" else 403
         error = label(g.lang, refused.reason, role=refused.role or "")
         return render_template("web/login.html", form=LoginForm(formdata=None), error=error, next=_next()), status
     return redirect(_next())
+
+
+def limited(sign_in):
+    """Sign in within the API's budget of failed authentications per client address
+    (ROADSVC_RATELIMIT_AUTH_FAILURES): a wrong key spends one; spent, the answer is 429
+    (TooManyRequests, the blueprint's error page) before the key is looked up."""
+
+    def verify():
+        try:
+            return sign_in()
+        except sessions.Refused as refused:
+            if refused.reason != "wrong_key":
+                raise
+            raise WrongKey(refused) from refused
+
+    try:
+        return current_app.extensions[LIMITS].authenticate(verify)
+    except WrongKey as wrong:
+        raise wrong.refused from None
+
+
+class WrongKey(Unauthenticated):
+    """A wrong key at /login, as the rate limits count it."""
+
+    def __init__(self, refused: sessions.Refused):
+        super().__init__("invalid_key", "this key is unknown, revoked or expired")
+        self.refused = refused
 
 
 @blp.route("/logout", methods=["POST"])

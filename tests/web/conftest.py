@@ -25,9 +25,15 @@ from websupport import csrf_token, sign_in
 
 
 @pytest.fixture
-def app(database_url, tmp_path) -> Iterator[Flask]:
+def app_config(request) -> dict:
+    """Overrides of the app's settings (a test parametrizes it indirectly)."""
+    return getattr(request, "param", {})
+
+
+@pytest.fixture
+def app(database_url, tmp_path, app_config) -> Iterator[Flask]:
     app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING",
-                      "INSTANCE_PATH": str(tmp_path / "instance")})
+                      "INSTANCE_PATH": str(tmp_path / "instance"), **app_config})
     yield app
     app.extensions["roadsvc.db"].dispose()
 
@@ -96,9 +102,9 @@ class Floor:
 
 
 @pytest.fixture
-def floor_config() -> dict:
+def floor_config(request) -> dict:
     """Overrides of the served app's settings (a test parametrizes it indirectly)."""
-    return {}
+    return getattr(request, "param", {})
 
 
 @pytest.fixture

@@ -96,3 +96,13 @@ def test_the_secret_is_generated_once_owner_only(tmp_path):
     assert stat.S_IMODE(os.stat(tmp_path / "secret_key").st_mode) == 0o600
     assert secret_key("configured", str(tmp_path / "other")) == "configured"
     assert not (tmp_path / "other").exists()
+
+
+@pytest.mark.parametrize("app_config", [{"RATELIMIT_AUTH_FAILURES": "2 per minute"}], indirect=True)
+def test_wrong_keys_spend_the_address_s_budget_then_429(pages):
+    for _ in range(2):
+        assert pages.login(key="rs_wrong").status_code == 401
+    refused = pages.login()  # even the right key, until the budget refills
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert 'data-error-code="too_many_auth_failures"' in refused.get_data(as_text=True)
+    assert pages.client.get("/floor").status_code == 302
