@@ -52,7 +52,8 @@ class Clock:
 
 @contextmanager
 def serving(app) -> Iterator[str]:
-    """The app on 127.0.0.1, a free port, threaded; stopped on exit. Yields its base URL."""
+    """The app on 127.0.0.1, a free port, threaded; stopped on exit, with the event stream's
+    reader (started by the first page's EventSource) before the database goes. Yields its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="roadsvc-floor-page", daemon=True)
     thread.start()
@@ -62,6 +63,7 @@ def serving(app) -> Iterator[str]:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
+        app.extensions["roadsvc.events"].stop()
 
 
 @contextmanager
