@@ -48,7 +48,7 @@ from _http import ROOT, Gunicorn
 from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, hand_body, open_floor,
                       postgres_missing, roadsvc_server)
 
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 
 TARGET_P99_MS = 30.0  # every phase, on SQLite
 FLOOR_P99_MS = 15.0  # the floor, on both databases, in runs whose flush probe never stalled over 20 ms

@@ -27,7 +27,7 @@ from _service import BACKENDS, fresh_deployment, open_floor, postgres_missing
 from _timing import interleaved_medians, timed
 
 from roadsvc.app import create_app
-from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services import hands as hand_service
 from roadsvc.services.snapshots import SnapshotCache

@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.bets import Refusal, StakeRange, open_bets
-from roadsvc.domain.shoe import accepts_hand
+from roadsvc.domain.dealing.shoe import accepts_hand
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

@@ -12,8 +12,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.hands import Hand
-from roadsvc.domain.road_change import newest_marks
+from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.roads.change import newest_marks
 from roadsvc.persistence import events as log
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

@@ -16,9 +16,9 @@ from typing import Any, Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.cards import Card, parse_card
-from roadsvc.domain.hands import Hand, parse_hand
-from roadsvc.domain.shoe import accepts_hand, check_card_supply
+from roadsvc.domain.dealing.cards import Card, parse_card
+from roadsvc.domain.dealing.hands import Hand, parse_hand
+from roadsvc.domain.dealing.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
@@ -231,7 +231,7 @@ def list_hands(db: Database, shoe_id: int) -> list[HandView]:
 
 
 def parse_posted_hand(data: dict[str, Any]) -> Hand:
-    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.hands)."""
+    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.dealing.hands)."""
     if not data:
         raise DomainError("missing_field", "a hand needs `cards` or `result`", "result")
     return parse_hand(data)

@@ -19,8 +19,8 @@ import json
 from array import array
 from typing import Any, Iterable
 
-from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
-from roadsvc.domain.shoe_summary import summary_good_roads
+from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.roads.shoe_summary import summary_good_roads
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU

@@ -17,7 +17,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
     RULES, HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock, evaluate, resolve_settings,
 )

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
-from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.hands import parse_hand
+from roadsvc.domain.dealing.hands import parse_hand
 from roadsvc.persistence.events import channel_for
 from roadsvc.services import events as event_log, hands, shoes, tables
 from roadsvc.services.errors import Conflict

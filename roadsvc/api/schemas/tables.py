@@ -10,7 +10,7 @@ from marshmallow import fields, validate
 from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
 from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
-from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 
 
 class LimitSchema(StrictSchema):

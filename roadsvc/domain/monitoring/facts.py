@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Sequence
 
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 
 
 @dataclass(frozen=True, slots=True)
