@@ -173,6 +173,9 @@ def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, act
     with db.write() as session:
         table_or_404(session, table_id)
         window = require_hand(betting_window(session, table_id, for_update=True), hand_number)
+        if window.closed is not None and window.closed.detail.get("why") == "cards_known":
+            raise Conflict("cards_known", f"hand {hand_number} is dealt and held: a round is cancelled only before "
+                           "dealing; void it after it is opened", "hand_number")
         refunded = ledger_service.cancel_round(session, window.shoe.id, hand_number)
         ledger.delete_closure(session, window.shoe.id, hand_number)
         audit.record(session, window.shoe.id, hand_number, "cancel_round", actor, reason, None, {"refunded": refunded})

@@ -319,3 +319,11 @@ def test_only_game_servers_charter_fly_and_ask(vip, role):
                       ("requests", {"kind": "change_dealer", "account_id": CHARTER})]:
         response = vip.api.post(f"/api/v1/tables/{vip.id}/{url}", body, role=role)
         assert response.status_code == 403, (url, role)
+
+
+def test_a_held_hands_round_cannot_be_cancelled(vip):
+    vip.slip(bet("banker", "100.00"), account_id=CHARTER)
+    hold(vip)
+    response = vip.api.post(f"/api/v1/tables/{vip.id}/bets/cancel", {"hand_number": 1, "reason": "oops"},
+                            role="pitboss")
+    assert (response.status_code, response.json["code"]) == (409, "cards_known")
