@@ -12,7 +12,7 @@ from roadsvc.api.context import acting, database, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.hands import HAND_EXAMPLE, WrittenHandSchema
 from roadsvc.api.schemas.vip_tables import (
-    AccountSchema, CharterAnswerSchema, FlownSchema, FlySchema, OpenSchema, RequestSchema, TableRequestSchema,
+    AccountSchema, CharterAnswerSchema, DoneSchema, EndCharterSchema, FlownSchema, FlySchema, OpenSchema, RequestSchema, TableRequestSchema,
 )
 from roadsvc.domain.table_modes import BY_ACCOUNT, BY_DEALER
 from roadsvc.services import charters, held_hands, table_requests
@@ -73,14 +73,15 @@ def charter(data, table_id):
 
 @blp.route("/tables/<id:table_id>/charter/end", methods=["POST"])
 @requires(CHARTER_TABLES)
+@blp.arguments(EndCharterSchema, example={"account_id": "acct-42"}, required=False)
 @blp.response(200, CharterAnswerSchema, example={**CHARTER_EXAMPLE, "ended_at": "2026-11-23T23:00:00+00:00"})
-@error_responses(401, 403, 404, 409)
-def end_charter(table_id):
+@error_responses(401, 403, 404, 409, 422)
+def end_charter(data, table_id):
     """End the table's charter
 
     The table takes every account's slips again. Not chartered: 409 not_chartered.
     """
-    return charters.end_charter(database(), table_id, acting())
+    return charters.end_charter(database(), table_id, acting(), data.get("account_id"))
 
 
 @blp.route("/tables/<id:table_id>/fly", methods=["POST"])
@@ -119,12 +120,13 @@ def make_request(data, table_id):
 
 @blp.route("/requests/<id:request_id>/done", methods=["POST"])
 @requires(MONITOR)
+@blp.arguments(DoneSchema, example={"note": "dealer 12 replaced dealer 7"}, required=False)
 @blp.response(200, TableRequestSchema, example={**REQUEST_EXAMPLE, "kind": "change_dealer", "state": "done"})
-@error_responses(401, 403, 404, 409)
-def request_done(request_id):
+@error_responses(401, 403, 404, 409, 422)
+def request_done(data, request_id):
     """Mark a change of dealer done
 
     The pit boss has brought the new dealer; the request's alert is resolved. A change of
     shoe is done by opening the new shoe (409 done_by_new_shoe here).
     """
-    return table_requests.mark_done(database(), request_id, principal().actor)
+    return table_requests.mark_done(database(), request_id, principal().actor, data.get("note"))

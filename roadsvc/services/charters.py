@@ -49,12 +49,16 @@ def charter_table(db: Database, table_id: int, account_id: str, actor: Actor, no
     return charter, True
 
 
-def end_charter(db: Database, table_id: int, actor: Actor, now: datetime | None = None) -> Charter:
+def end_charter(db: Database, table_id: int, actor: Actor, account_id: str | None = None,
+                now: datetime | None = None) -> Charter:
+    """End the table's charter (if `account_id` is given, it must hold it)."""
     with db.write() as session:
         vip_table(session, table_id)
         charter = rows.active_charter(session, table_id)
         if charter is None:
             raise Conflict("not_chartered", f"table {table_id} is not chartered")
+        if account_id is not None:
+            charter_of(session, table_id, account_id)
         charter.ended_at, charter.ended_by = now or utcnow(), actor.name
         session.flush()
         _audit_and_announce(session, "charter_ended", charter, actor)

@@ -70,7 +70,8 @@ def _requested(request: TableRequest, minutes: int) -> Finding:
                    {"request_id": request.id, "account_id": request.account_id, "hands_dealt": request.hands_dealt})
 
 
-def mark_done(db: Database, request_id: int, actor: str, now: datetime | None = None) -> TableRequest:
+def mark_done(db: Database, request_id: int, actor: str, note: str | None = None, now: datetime | None = None
+              ) -> TableRequest:
     """The pit boss marks a change of dealer done (a change of shoe is done by the new shoe)."""
     with db.write() as session:
         request = session.get(TableRequest, request_id, with_for_update=True)
@@ -80,7 +81,7 @@ def mark_done(db: Database, request_id: int, actor: str, now: datetime | None = 
             raise Conflict("request_done", f"request {request_id} is done already", "request_id")
         if request.kind == CHANGE_SHOE:
             raise Conflict("done_by_new_shoe", "a change of shoe is done when the new shoe opens", "request_id")
-        _done(session, request, actor, now or utcnow())
+        _done(session, request, actor, now or utcnow(), note)
     return request
 
 
@@ -90,12 +91,12 @@ def shoe_opened(session: Session, table_id: int, actor: str, now: datetime | Non
         _done(session, request, actor, now or utcnow())
 
 
-def _done(session: Session, request: TableRequest, actor: str, now: datetime) -> None:
+def _done(session: Session, request: TableRequest, actor: str, now: datetime, note: str | None = None) -> None:
     request.state, request.done_by, request.done_at = REQUEST_DONE, actor, now
     for code in (REQUESTED[request.kind], OVERDUE):
         alert = alert_rows.active_alert(session, request.table_id, request.shoe_id, code)
         if alert is not None:
-            alerts.change_state(session, alert, ALERT_RESOLVED, actor, f"request {request.id} done", now)
+            alerts.change_state(session, alert, ALERT_RESOLVED, actor, note or f"request {request.id} done", now)
 
 
 def raise_overdue(db: Database, now: datetime | None = None) -> list[int]:

@@ -198,6 +198,8 @@ def test_charter_refusals(vip):
     assert (taken.status_code, taken.json["code"]) == (409, "chartered")
     same = vip.api.post(f"/api/v1/tables/{vip.id}/charter", {"account_id": CHARTER}, role="game_server")
     assert same.status_code == 200
+    wrong = vip.api.post(f"/api/v1/tables/{vip.id}/charter/end", {"account_id": "b"}, role="game_server")
+    assert wrong.json["code"] == "not_charter_account"
     assert vip.api.post(f"/api/v1/tables/{vip.id}/charter/end", role="game_server").status_code == 200
     assert vip.api.post(f"/api/v1/tables/{vip.id}/charter/end", role="game_server").json["code"] == "not_chartered"
     assert vip.slip(bet("banker", "100.00"), account_id="someone-else").status_code == 201
@@ -291,9 +293,10 @@ def test_a_dealer_change_is_done_when_the_pit_boss_marks_it(vip):
     assert request.status_code == 201
     assert [a["state"] for a in alerts(vip, "change_dealer_requested")] == ["open"]
     assert ask(vip, "change_dealer", "stranger").json["code"] == "not_charter_account"
-    done = vip.api.post(f"/api/v1/requests/{request.json['id']}/done", role="pitboss")
+    done = vip.api.post(f"/api/v1/requests/{request.json['id']}/done", {"note": "dealer 12 in"}, role="pitboss")
     assert done.status_code == 200 and done.json["state"] == "done"
-    assert [a["state"] for a in alerts(vip, "change_dealer_requested")] == ["resolved"]
+    (alert,) = alerts(vip, "change_dealer_requested")
+    assert alert["state"] == "resolved"
     again = vip.api.post(f"/api/v1/requests/{request.json['id']}/done", role="pitboss")
     assert again.json["code"] == "request_done"
     assert vip.api.post("/api/v1/requests/999/done", role="pitboss").status_code == 404

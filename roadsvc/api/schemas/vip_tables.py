@@ -22,6 +22,16 @@ class AccountSchema(StrictSchema):
     account_id = text(100, required=True, metadata=ACCOUNT)
 
 
+class EndCharterSchema(StrictSchema):
+    account_id = text(100, metadata={**ACCOUNT, "description": "If given, it must be the charter account "
+                                     "(409 not_charter_account otherwise)"})
+
+
+class DoneSchema(StrictSchema):
+    note = text(500, metadata={"description": "What the pit boss did (kept on the resolved alert)",
+                               "example": "dealer 12 replaced dealer 7"})
+
+
 class FlySchema(StrictSchema):
     account_id = text(100, required=True, metadata=ACCOUNT)
     hand_number = integer(1, 10 * MAX_CUTOFF, metadata={"description": "The hand in play, to be sure which is flown"})
