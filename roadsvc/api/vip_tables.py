@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import acting, database, principal
+from roadsvc.api.context import acting, database, monitor_rules_on, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.hands import HAND_EXAMPLE, WrittenHandSchema
 from roadsvc.api.schemas.vip_tables import (
@@ -51,7 +51,7 @@ def open_hand(data, table_id, number):
         opener = held_hands.Opener(BY_ACCOUNT, caller.actor, data["account_id"])
     else:
         opener = held_hands.Opener(BY_DEALER, caller.actor)
-    view = held_hands.open_hand(database(), table_id, number, opener)
+    view = held_hands.open_hand(database(), table_id, number, opener, rules=monitor_rules_on())
     return view, 201 if view.created else 200
 
 

@@ -37,7 +37,7 @@ class Opener:
 
 
 def open_hand(db: Database, table_id: int, number: int, opener: Opener, now: datetime | None = None,
-              shoe_id: int | None = None) -> hands.HandView:
+              shoe_id: int | None = None, *, rules: bool = True) -> hands.HandView:
     """Open held hand `number` of the table's current shoe, or of shoe `shoe_id` (the jobs
     open a due hand where it was held, even if a new shoe opened since)."""
     now = now or utcnow()
@@ -50,7 +50,7 @@ def open_hand(db: Database, table_id: int, number: int, opener: Opener, now: dat
         if held.opened_at is not None:
             return hands.view(repo.hand_by_number(session, shoe.id, number), shoe.revision)
         _may_open(session, shoe, held, opener)
-        row, revision = _count(session, shoe, held, opener, now)
+        row, revision = _count(session, shoe, held, opener, now, rules)
     return hands.view(row, revision, created=True)
 
 
@@ -78,14 +78,15 @@ def _may_open(session: Session, shoe: Shoe, held: HeldHand, opener: Opener) -> N
                     f"hand {held.number}", "account_id")
 
 
-def _count(session: Session, shoe: Shoe, held: HeldHand, opener: Opener, now: datetime) -> tuple[Any, int]:
+def _count(session: Session, shoe: Shoe, held: HeldHand, opener: Opener, now: datetime, rules: bool
+           ) -> tuple[Any, int]:
     hand: Hand = parse_hand(held.data)
     held.opened_at, held.opened_how, held.opened_by = now, opener.how, opener.account_id or opener.actor
     counted = hands.counted_hands(session, shoe.id)
     audit.record(session, shoe.id, held.number, "auto_open" if opener.how == AUTOMATIC else "open", opener.actor,
                  _reason(opener, held), {"held_at": held.held_at.isoformat(), "deadline": _iso(held.deadline)},
                  {"opened_at": now.isoformat(), "how": opener.how, "account_id": opener.account_id})
-    return hands.count_hand(session, shoe, held.number, hand, counted, True, state="opened", opened_how=opener.how)
+    return hands.count_hand(session, shoe, held.number, hand, counted, rules, state="opened", opened_how=opener.how)
 
 
 def _reason(opener: Opener, held: HeldHand) -> str:
