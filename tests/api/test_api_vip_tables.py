@@ -62,6 +62,17 @@ def image(table) -> bytes:
     return response.data
 
 
+def floor_entry(table) -> dict:
+    entries = table.api.get("/api/v1/floor", role="pitboss").json["tables"]
+    return next(entry for entry in entries if entry["table"]["id"] == table.id)
+
+
+def odds(table) -> dict:
+    response = table.api.get(f"/api/v1/tables/{table.id}/odds", role="pitboss")
+    assert response.status_code == 200, response.json
+    return response.json
+
+
 def events(table) -> list:
     return [e for e in event_log.events_after(table.db, 0) if e.table_id == table.id]
 
@@ -92,10 +103,16 @@ def test_a_standard_table_counts_hands_as_before(make_table):
 # Held hands: invisible until opened
 
 
-def test_a_held_hand_is_invisible_in_roads_lobby_events_images_until_opened(vip):
-    before_image = image(vip)
+def test_a_held_hand_is_invisible_in_roads_lobby_floor_odds_events_images_until_opened(vip):
+    before_image, before_odds = image(vip), odds(vip)
+    before_floor = floor_entry(vip)
     vip.slip(bet("banker", "100.00"), account_id=CHARTER)
     hold(vip)
+    assert floor_entry(vip)["cards"] == before_floor["cards"]
+    assert (floor_entry(vip)["recent"], floor_entry(vip)["shoe"]["hands"]) == ([], 0)
+    assert (before_floor["recent"], before_floor["shoe"]["hands"]) == ([], 0)
+    assert {k: odds(vip)[k] for k in ("after_hand", "cards_left", "composition")} == \
+        {k: before_odds[k] for k in ("after_hand", "cards_left", "composition")}
     assert roads(vip)["hands"] == 0
     assert lobby_row(vip)["hand_count"] == 0 and lobby_row(vip)["last_result"] is None
     assert image(vip) == before_image
@@ -112,6 +129,8 @@ def test_a_held_hand_is_invisible_in_roads_lobby_events_images_until_opened(vip)
     assert roads(vip)["hands"] == 1
     assert (lobby_row(vip)["hand_count"], lobby_row(vip)["last_result"]) == (1, "banker")
     assert image(vip) != before_image
+    assert floor_entry(vip)["recent"] == ["banker"] and floor_entry(vip)["shoe"]["hands"] == 1
+    assert (odds(vip)["after_hand"], odds(vip)["cards_left"]) == (1, before_odds["cards_left"] - 4)
     (hand_event,) = [e for e in events(vip) if e.type == "hand"]
     assert hand_event.data["result"] == "banker" and hand_event.data["state"] == "opened"
 
