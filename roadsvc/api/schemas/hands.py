@@ -59,6 +59,9 @@ class HandSchema(ma.Schema):
 
 class WrittenHandSchema(HandSchema):
     revision = fields.Integer(metadata={"description": "The shoe's revision after this write"})
+    held = fields.Boolean(metadata={"description": "VIP and squeeze tables: the hand is stored held, not counted, "
+                                                   "until it is opened"})
+    deadline = fields.DateTime(allow_none=True, metadata={"description": "A held VIP hand opens by itself then"})
 
 
 class AuditRecordSchema(ma.Schema):
