@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from roadsvc.config import load_settings
-from roadsvc.jobs import MonitorJob, build_scheduler
+from roadsvc.jobs import MonitorJob, OddsJob, build_scheduler
 from roadsvc.persistence.engine import open_database
 
 
@@ -44,10 +44,15 @@ def run_jobs(args: argparse.Namespace) -> int:
 def run_once(db) -> int:
     try:
         done = MonitorJob(db).run()
+        odds = OddsJob(db).run()  # its first step checks every open shoe's odds and positive_ev
     finally:
         db.dispose()
     if done is None:
         print("roadsvc jobs --once: the monitor pass failed (see the log)")
         return 1
     print(f"monitor: {done.shoes} open shoes, {done.raised_or_seen} alerts raised or seen, {done.resolved} resolved")
+    if odds is None:
+        print("roadsvc jobs --once: the odds watch failed (see the log)")
+        return 1
+    print(f"odds watch: {len(odds)} shoes' odds or positive_ev written")
     return 0
