@@ -8,15 +8,16 @@ summary (services.summaries), never the shoe's hands or whole snapshot. The enco
 of each (validator, good_road, sort) is cached too, so a warm lobby is that one query and
 a dictionary lookup.
 
-`lobby_validator` is the lobby's ETag: ONE function, so that it can become the event log's
-newest id (one row read, no table scanned) without touching anything else.
+`lobby_validator` is the lobby's ETag: the event log's newest id, one indexed read. Every
+change that alters a lobby row writes an event in its transaction (a table created or
+changed, a shoe opened, cut or closed, a hand posted, voided or corrected, betting closed
+or cancelled), and event ids only grow (pruning keeps the newest), so an unchanged id means
+an unchanged lobby. Events that alter no row (alerts, odds) only cost a poll one 200.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from array import array
 from typing import Any, Iterable
 
 from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
@@ -25,6 +26,7 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
+from roadsvc.services.events import newest_event_id
 from roadsvc.services.snapshots import thresholds_of
 from roadsvc.services.summaries import summary_of
 from roadsvc.services.tables import announced_codes
@@ -35,10 +37,9 @@ Row = tuple[dict[str, Any], bytes]
 
 
 def lobby_validator(db: Database) -> str:
-    """A text that changes whenever any lobby row would (the lobby's ETag, before the variant)."""
-    versions = repo.lobby_versions(db)
-    flat = array("q", [value for row in versions for value in row])
-    return hashlib.blake2b(flat.tobytes(), digest_size=12).hexdigest()
+    """A text that changes whenever any lobby row would (the lobby's ETag, before the variant):
+    the newest event id, read on the hot path without a transaction."""
+    return str(newest_event_id(db))
 
 
 def check_query(args: dict[str, str]) -> tuple[str | None, str]:
