@@ -21,15 +21,13 @@ import json
 from typing import Any, Iterable
 
 from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
-from roadsvc.domain.shoe_summary import summary_good_roads
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
 from roadsvc.services.events import newest_event_id
-from roadsvc.services.snapshots import thresholds_of
+from roadsvc.services.good_road_events import announced_good_roads
 from roadsvc.services.summaries import summary_of
-from roadsvc.services.tables import announced_codes
 
 SORTS = ("table", "good_road_length")
 """`table`: by table id (the default); `good_road_length`: longest good road first."""
@@ -109,16 +107,11 @@ def lobby_entry(detail: Any, summary: dict[str, Any] | None) -> dict[str, Any]:
     }
     if summary is None:
         return entry
-    settings = detail.settings or {}
-    announced = announced_codes(settings)
-    goods = [good for good in summary_good_roads(summary, thresholds_of(settings))
-             if announced is None or good.code in announced]
     entry.update(
         shoe={"id": detail.shoe_id, "number": detail.number, "status": detail.status,
               "revision": detail.shoe_revision},
         hand_count=summary["hands"], last_result=summary["last_result"], counts=summary["counts"],
-        good_roads=[{"code": g.code, "name": g.name, "name_en": g.name_en, "since_hand": g.since_hand,
-                     "columns": g.columns, "hands": g.hands} for g in goods],
+        good_roads=announced_good_roads(summary, detail.settings),
     )
     return entry
 
