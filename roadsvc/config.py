@@ -100,6 +100,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "LOBBY_CACHE_SIZE": (_int, 4096),
     "READ_LINK_SECRET": (_str, ""),
     "READ_LINK_TTL": (_int, 3600),
+    # Wiring (issues 10, 13): `roadsvc jobs` follows the event log this often (seconds; 0: off) for
+    # the next hand's odds (`odds` events) and the `positive_ev` alert.
+    "ODDS_WATCH_INTERVAL": (_float, 0.25),
 }
 
 

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from roadsvc.config import load_settings
-from roadsvc.jobs import MonitorJob, TableModesJob, build_scheduler
+from roadsvc.jobs import MonitorJob, OddsJob, TableModesJob, build_scheduler
 from roadsvc.persistence.engine import open_database
 
 
@@ -46,6 +46,8 @@ def run_once(db) -> int:
     try:
         done = MonitorJob(db).run()
         modes = TableModesJob(db).run() if done is not None else None
+        # The odds watch's first step checks every open shoe's odds and positive_ev.
+        odds = OddsJob(db).run() if done is not None else None
     finally:
         db.dispose()
     if done is None:
@@ -56,4 +58,8 @@ def run_once(db) -> int:
         print("roadsvc jobs --once: the table modes pass failed (see the log)")
         return 1
     print(f"table modes: {len(modes[0])} held hands opened, {len(modes[1])} changes of shoe overdue")
+    if odds is None:
+        print("roadsvc jobs --once: the odds watch failed (see the log)")
+        return 1
+    print(f"odds watch: {len(odds)} shoes' odds or positive_ev written")
     return 0

@@ -13,6 +13,10 @@ writes by revision exactly as they see a dealer's.
 * table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
   opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
   every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
+* odds_watch: follows the event log every `ODDS_WATCH_INTERVAL` seconds (0.25 by default; 0
+  turns it off): after each change to a shoe of a table that enters cards, the next hand's
+  odds (an `odds` event for the operators) and the `positive_ev` alert, raised or resolved
+  (services.odds_watch). Like the monitor, a failing step logs and the next one retries.
 * prune_events: deletes events older than `EVENTS_RETENTION` seconds (default 24 h) every
   `EVENTS_PRUNE_INTERVAL` seconds (0 turns it off), always keeping the newest.
 """
@@ -32,6 +36,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import held_hands, monitor, table_requests
+from roadsvc.services.odds_watch import OddsWatch
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError
@@ -44,6 +49,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
     scheduler = scheduler or BlockingScheduler(timezone="UTC")
     if settings["MONITOR_INTERVAL"] > 0:
         scheduler.add_job(MonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"], id="monitor",
+                          max_instances=1, coalesce=True)
+    if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
+        scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)
     interval = settings["DEMO_DEAL_INTERVAL"]
     if interval > 0:
@@ -127,3 +135,26 @@ class TableModesJob:
         for request_id in overdue:
             log.warning("request %s: the change of shoe is overdue", request_id)
         return opened, overdue
+
+
+class OddsJob:
+    """One step of the odds watch per call (services.odds_watch); never raises, so a database
+    outage only costs the steps it lasts (the cursor stays where it was: nothing is skipped)."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
+        self.watch = OddsWatch(db, clock)
+        self.failing = False
+
+    def run(self) -> list[int] | None:
+        try:
+            written = self.watch.step()
+        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next step
+            log.log(logging.WARNING if self.failing else logging.ERROR,
+                    "odds watch step failed (%s: %s); trying again next step", type(error).__name__,
+                    str(error).splitlines()[0] if str(error) else "")
+            self.failing = True
+            return None
+        if self.failing:
+            log.info("odds watch works again")
+            self.failing = False
+        return written

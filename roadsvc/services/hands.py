@@ -23,7 +23,8 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table
 from roadsvc.services import audit, events, holding, ledger, monitor
-from roadsvc.services.summaries import store_summary
+from roadsvc.services.good_road_events import good_roads_event
+from roadsvc.services.summaries import store_summary, summary_of, summary_of_hands
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -111,16 +112,19 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
 def count_hand(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], rules: bool,
                **event_data) -> tuple[HandRow, int]:
     """Insert hand `number` as counted: settle its bets, tell the monitor, rewrite the
-    summary, bump the revision and announce it (the transaction's last statement)."""
+    summary, bump the revision and announce it and any change of its good roads (the
+    transaction's last statements)."""
     row = HandRow(shoe_id=shoe.id, number=number, data=hand.to_dict(), result=hand.result)
     session.add(row)
     session.flush()
     ledger.settle_hand(session, shoe.id, row.number, hand)
     if rules:
         monitor.hand_in(session, shoe, [*counted.values(), hand], row.number)
-    store_summary(session, shoe.id, {**counted, row.number: hand})
+    before = shoe.summary if shoe.summary is not None else summary_of_hands(counted)
+    after = store_summary(session, shoe.id, {**counted, row.number: hand})
     revision = repo.bump_revision(session, shoe.id)
     events.hand_event(session, shoe, row.number, hand, counted, revision, **event_data)
+    good_roads_event(session, shoe, before, after, revision)
     return row, revision
 
 
@@ -194,15 +198,17 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         shoe, row = _hand_locked(session, shoe_id, number)
         if row.voided:
             raise Conflict("hand_already_voided", f"hand {number} is already void", "number")
+        summary_before = summary_of(session, shoe.id, shoe.summary)
         before = _state(row)
         row.voided, row.void_reason = True, reason
         after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, None)}
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
-        store_summary(session, shoe.id, counted_hands(session, shoe.id))
+        after = store_summary(session, shoe.id, counted_hands(session, shoe.id))
         revision = repo.bump_revision(session, shoe.id)
         events.hand_changed_event(session, "void", shoe, number, row.result, revision)
+        good_roads_event(session, shoe, summary_before, after, revision)
     return view(row, revision)
 
 
@@ -214,6 +220,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         if row.voided:
             raise Conflict("hand_voided", f"hand {number} is void; it cannot be corrected", "number")
         counted = counted_hands(session, shoe.id)
+        summary_before = summary_of(session, shoe.id, shoe.summary)
         counted[number] = hand
         check_card_supply([counted[n] for n in sorted(counted)], shoe.decks, burned_cards(shoe))
         before = _state(row)
@@ -222,9 +229,10 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
-        store_summary(session, shoe.id, counted)
+        after = store_summary(session, shoe.id, counted)
         revision = repo.bump_revision(session, shoe.id)
         events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
+        good_roads_event(session, shoe, summary_before, after, revision)
     return view(row, revision)
 
 
