@@ -25,8 +25,8 @@ from _http import ROOT, Gunicorn
 sys.path.insert(0, str(ROOT / "tests"))
 from dbsupport import PostgresSchema, postgres_unavailable, postgres_url  # noqa: E402
 
-from roadsvc.domain.hands import Hand  # noqa: E402
-from roadsvc.domain.shoe import deal_shoe  # noqa: E402
+from roadsvc.domain.dealing.hands import Hand  # noqa: E402
+from roadsvc.domain.dealing.shoe import deal_shoe  # noqa: E402
 from roadsvc.persistence.engine import Database  # noqa: E402
 from roadsvc.persistence.migrations import upgrade  # noqa: E402
 from roadsvc.services import shoes, tables  # noqa: E402
@@ -80,21 +80,24 @@ class Floor:
     dealer_key: str
     display_key: str
     pitboss_key: str
+    game_server_key: str
 
 
-def open_floor(url: str, tables_count: int = 1, prefix: str = "Bench") -> Floor:
-    """`tables_count` tables, each with an open 8-deck shoe, and a display, dealer and pit-boss key."""
+def open_floor(url: str, tables_count: int = 1, prefix: str = "Bench", rule_set: str = "classic",
+               settings: dict[str, Any] | None = None) -> Floor:
+    """`tables_count` tables (of `rule_set`, with `settings`), each with an open 8-deck shoe, and a
+    display, dealer, pit-boss and game-server key."""
     db = Database(url)
     try:
         table_ids, shoe_ids = [], []
         for index in range(tables_count):
-            table = tables.create_table(db, f"{prefix} {index + 1}")
+            table = tables.create_table(db, f"{prefix} {index + 1}", rule_set, dict(settings or {}))
             table_ids.append(table.id)
             shoe_ids.append(shoe_open(db, table.id))
-        keys = {role: create_key(db, role, f"bench {role}")[1] for role in ("display", "dealer", "pitboss")}
+        keys = {role: create_key(db, role, f"bench {role}")[1] for role in ("display", "dealer", "pitboss", "game_server")}
     finally:
         db.dispose()
-    return Floor(table_ids, shoe_ids, keys["dealer"], keys["display"], keys["pitboss"])
+    return Floor(table_ids, shoe_ids, keys["dealer"], keys["display"], keys["pitboss"], keys["game_server"])
 
 
 def shoe_open(db: Database, table_id: int) -> int:

@@ -42,7 +42,7 @@ from flask_smorest import Blueprint
 from _http import ROOT, Gunicorn, wrk
 from _service import BACKENDS, Deployment, fresh_deployment, open_floor, postgres_missing, roadsvc_server
 
-from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services import hands as hand_service
 

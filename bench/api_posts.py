@@ -13,7 +13,19 @@ with its number and shoe id, by a keep-alive http.client client:
     late send is not hidden). Real tables post every 25-60 s; the default here is 100
     tables every 2 s, 50 posts a second.
 
-Each hand is sent to roadsvc and then, the same body, to the baseline (bench/_baseline_app.py,
+Two A/B phases post the same hands at twin tables, alternately one first and then the other,
+so both series come from the same moments; each prints its p50 growth over its twin:
+
+  * monitor rules (issue 10): one server with the floor monitor's write-path rules on
+    (ROADSVC_MONITOR_WRITE_RULES=1, the default: improbable results on every hand) beside a
+    second server on the same database with ROADSVC_MONITOR_WRITE_RULES=0 (target: the rules
+    cost at most 1 ms of p50);
+  * shoe integrity (issue 13): two `extended` tables with close_positive_ev; each post at one
+    is followed by a pit boss reading its next hand's odds and its open bets (untimed), the
+    twin's by nothing (target: the post grows at most 1 ms: the odds are never computed on
+    the dealer's path).
+
+Every other hand is sent to roadsvc and then, the same body, to the baseline (bench/_baseline_app.py,
 a Flask route that parses the JSON and answers 201) served by the same gunicorn
 configuration, so both latency series come from the same moments of the same run.
 Beside every phase a flush probe (bench/_flush_probe.py: 4 KB + fdatasync every 50 ms, in the
@@ -22,11 +34,12 @@ result line. Each phase runs --runs times (in turn) and the ranges are printed a
 
 Targets (printed as PASS or MISS; nothing exits non-zero): p99 under 30 ms on SQLite; the
 floor's p99 at most 15 ms on both databases in runs whose probe never stalled over 20 ms;
-in every run, no post slower than the probe's worst flush plus 30 ms.
+in every run, no post slower than the probe's worst flush plus 30 ms; each A/B's p50 growth
+at most 1 ms. In-process, the hand rules alone are timed once, before the servers start.
 
     .venv/bin/python bench/api_posts.py [--runs 3] [--shoes 3] [--posters 3] [--floor-tables 100]
                                         [--floor-interval 2] [--floor-hands 20] [--workers 2] [--threads 1]
-                                        [--only NAME ...]
+                                        [--only NAME ...] [--no-ab]
 
 `--only "sqlite FULL, heap not frozen, automatic checkpoints"` (or "postgres, heap not frozen")
 runs the collector and SQLite's checkpoints as they were before docs/performance.md's changes.
@@ -39,6 +52,7 @@ import os
 import sys
 import threading
 import time
+import timeit
 from dataclasses import dataclass
 from statistics import median, quantiles
 from typing import Callable
@@ -48,11 +62,16 @@ from _http import ROOT, Gunicorn
 from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, hand_body, open_floor,
                       postgres_missing, roadsvc_server)
 
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.monitoring import HandIn, evaluate, resolve_settings
+from roadsvc.domain.monitoring.probability import longest_run_p, share_p
 
 TARGET_P99_MS = 30.0  # every phase, on SQLite
 FLOOR_P99_MS = 15.0  # the floor, on both databases, in runs whose flush probe never stalled over 20 ms
 TAIL_MARGIN_MS = 30.0  # no post waits longer than the probe's worst flush plus this
+GROWTH_P50_MS = 1.0  # an A/B phase: its p50 over its twin's
+RULES_OFF = {"ROADSVC_MONITOR_WRITE_RULES": "0"}
+INTEGRITY_SETTINGS = {"close_positive_ev": True, "ev_alert_threshold": 0.0}
 BEFORE = {"ROADSVC_GC_FREEZE": "0", "ROADSVC_SQLITE_CHECKPOINT_INTERVAL": "0"}
 CONFIGURATIONS = {  # name -> (backend, extra environment)
     "sqlite (synchronous=FULL, the default)": ("sqlite", {"ROADSVC_SQLITE_SYNCHRONOUS": "FULL"}),
@@ -68,9 +87,10 @@ DEFAULT = list(CONFIGURATIONS)[:3]
 class Poster:
     """Posts whole shoes at one table; keeps the latency of every post and of its baseline twin."""
 
-    def __init__(self, app_base: str, baseline_base: str, key: str, table: int, seed: int, shoes: int):
+    def __init__(self, app_base: str, baseline_base: str, key: str, table: int, seed: int, shoes: int,
+                 baseline_prefix: str = ""):
         self.app = Client(app_base, key)
-        self.baseline = Client(baseline_base, key, prefix="")
+        self.baseline = Client(baseline_base, key, prefix=baseline_prefix)
         self.table, self.shoes = table, dealt_hands(seed, shoes)
         self.latencies: dict[str, list[float]] = {"roadsvc": [], "baseline": []}
         self.error: str | None = None
@@ -86,10 +106,15 @@ class Poster:
 
     def post_all(self) -> None:
         for hands in self.shoes:
-            status, _, shoe = self.app.post(f"/tables/{self.table}/shoes", {"decks": 8})
-            assert status == 201, shoe
+            shoe = self.open_shoe(self.app, self.table)
             for number, hand in enumerate(hands, start=1):
-                self.post(hand, number, shoe["id"])
+                self.post(hand, number, shoe)
+
+    @staticmethod
+    def open_shoe(client: Client, table: int) -> int:
+        status, _, shoe = client.post(f"/tables/{table}/shoes", {"decks": 8})
+        assert status == 201, shoe
+        return shoe["id"]
 
     def post(self, hand: Hand, number: int, shoe_id: int, due: float | None = None) -> None:
         """The hand to roadsvc (its latency from `due`, if given, else from sending), then the
@@ -122,6 +147,41 @@ class FloorDealer(Poster):
             self.post(hand, number, self.shoe, due)
 
 
+class TwinPoster(Poster):
+    """An A/B: every hand of whole shoes posted at two tables, one first at odd hands and the
+    other at even ones. The post at `tables[0]` (on `app_base`) is timed as "roadsvc" and, with
+    a `reader_key`, followed by that key reading the table's odds and open bets (untimed); the
+    post at `tables[1]` (on `twin_base`: the same server or another) is timed as "baseline"."""
+
+    def __init__(self, app_base: str, twin_base: str, key: str, tables: tuple[int, int], seed: int, shoes: int,
+                 reader_key: str | None = None):
+        super().__init__(app_base, twin_base, key, tables[0], seed, shoes, baseline_prefix="/api/v1")
+        self.sides = (("roadsvc", self.app, tables[0]), ("baseline", self.baseline, tables[1]))
+        self.reader = Client(app_base, reader_key) if reader_key else None
+
+    def post_all(self) -> None:
+        for hands in self.shoes:
+            shoes = [self.open_shoe(client, table) for _, client, table in self.sides]
+            for number, hand in enumerate(hands, start=1):
+                for side in (0, 1) if number % 2 else (1, 0):
+                    name, client, table = self.sides[side]
+                    self.timed(name, client, f"/tables/{table}/hands", hand_body(hand, number, shoes[side]))
+                    if side == 0 and self.reader:
+                        self.read(table)
+
+    def read(self, table: int) -> None:
+        for path in (f"/tables/{table}/odds", f"/tables/{table}/bets"):
+            status, _, answer = self.reader.get(path)
+            assert status == 200, f"{path} answered {status}: {answer}"
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            if self.reader:
+                self.reader.close()
+
+
 def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
     threads = [threading.Thread(target=poster.run) for poster in posters]
     for thread in threads:
@@ -135,12 +195,26 @@ def run_posters(posters: list[Poster]) -> dict[str, list[float]]:
 
 
 @dataclass
+class Phase:
+    """How to make a phase's posters (made when it starts: the floor's schedule starts then),
+    and, for an A/B, what its two series are."""
+
+    make: Callable[[], list[Poster]]
+    series: tuple[str, str] | None = None  # an A/B: ("rules on", "rules off"); else roadsvc beside the baseline
+
+
+@dataclass
 class PhaseRun:
     """One run of one phase: every post's latency, its baseline twins', and the flush probe beside it."""
 
     roadsvc: list[float]
-    baseline: list[float]
+    baseline: list[float]  # the minimal Flask route's, or an A/B's twin's
     probe: ProbeFigures
+    series: tuple[str, str] | None = None  # an A/B's names of the two
+
+    def growth(self) -> float:
+        """An A/B's p50 over its twin's."""
+        return median(self.roadsvc) - median(self.baseline)
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -148,51 +222,72 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return median(samples), cuts[98]
 
 
+@dataclass
+class Servers:
+    app: str  # roadsvc (monitor write rules on, the default)
+    baseline: str  # the minimal Flask route
+    rules_off: str | None  # roadsvc on the same database with ROADSVC_MONITOR_WRITE_RULES=0 (None: --no-ab)
+
+
 def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Namespace) -> dict[str, list[PhaseRun]]:
     """Every phase, `args.runs` times in turn (so the machine's moods spread over all), on one
-    pair of servers; a fresh floor of tables for each run."""
+    set of servers; a fresh floor of tables for each run."""
     deployment.env.update(extra_env)
     app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
     base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
+    off = roadsvc_server(deployment, workers=args.workers, threads=args.threads, env=RULES_OFF) if args.ab else None
     probe_folder = deployment.instance if deployment.instance.exists() else None  # the database's disk
     results: dict[str, list[PhaseRun]] = {}
     try:
-        app.start()
-        base.start()
+        for server in (app, base, off):
+            if server:
+                server.start()
+        servers = Servers(app.base, base.base, off.base if off else None)
         for run in range(1, args.runs + 1):
-            floor = open_floor(deployment.url, tables_count=1 + args.posters + args.floor_tables, prefix=f"Run {run}")
-            for load, posters in phases(floor, app.base, base.base, args).items():
+            for load, phase in phases(deployment.url, f"Run {run}", servers, args).items():
                 with FlushProbe(probe_folder) as probe:
-                    series = run_posters(posters())
-                results.setdefault(load, []).append(PhaseRun(series["roadsvc"], series["baseline"], probe.figures()))
+                    series = run_posters(phase.make())
+                results.setdefault(load, []).append(PhaseRun(series["roadsvc"], series["baseline"], probe.figures(),
+                                                             phase.series))
         return results
     finally:
-        app.stop()
-        base.stop()
+        for server in (app, base, off):
+            if server:
+                server.stop()
 
 
-def phases(floor: Floor, app_base: str, base_base: str, args: argparse.Namespace) -> dict[str, Callable]:
-    """Each phase's name and how to make its posters (made when the phase starts: the floor's
-    schedule starts then)."""
-    solo = [floor.table_ids[0]]
-    crowd = floor.table_ids[1:1 + args.posters]
-    made = {
-        "sequential, 1 poster": lambda: [Poster(app_base, base_base, floor.dealer_key, table, seed=1, shoes=args.shoes)
-                                         for table in solo],
-        f"{args.posters} concurrent posters": lambda: [
-            Poster(app_base, base_base, floor.dealer_key, table, seed=10 + index, shoes=max(1, args.shoes - 1))
-            for index, table in enumerate(crowd)],
-    }
+RULES_AB, INTEGRITY_AB = "A/B monitor rules on | off", "A/B odds read | nothing"
+SOLO_AND_RULES = 3  # the first tables of a run's floor: the sequential poster's, then the rules A/B's twins
+
+
+def phases(url: str, prefix: str, servers: Servers, args: argparse.Namespace) -> dict[str, Phase]:
+    """Each phase by name, on fresh tables (and keys) for this run."""
+    floor = open_floor(url, tables_count=SOLO_AND_RULES + args.posters + args.floor_tables, prefix=prefix)
+    ids, key = floor.table_ids, floor.dealer_key
+    made = {"sequential, 1 poster": Phase(lambda: [Poster(servers.app, servers.baseline, key, ids[0], seed=1,
+                                                          shoes=args.shoes)])}
+    if servers.rules_off:
+        made[RULES_AB] = Phase(lambda: [TwinPoster(servers.app, servers.rules_off, key, (ids[1], ids[2]), seed=5,
+                                                   shoes=args.shoes)], ("rules on", "rules off"))
+        odds = open_floor(url, tables_count=2, prefix=f"{prefix} integrity", rule_set="extended",
+                          settings=INTEGRITY_SETTINGS)
+        made[INTEGRITY_AB] = Phase(lambda: [TwinPoster(
+            servers.app, servers.app, odds.dealer_key, (odds.table_ids[0], odds.table_ids[1]), seed=7,
+            shoes=args.shoes, reader_key=odds.pitboss_key)], ("odds read", "nothing read"))
+    crowd = ids[SOLO_AND_RULES:SOLO_AND_RULES + args.posters]
+    made[f"{args.posters} concurrent posters"] = Phase(lambda: [
+        Poster(servers.app, servers.baseline, key, table, seed=10 + index, shoes=max(1, args.shoes - 1))
+        for index, table in enumerate(crowd)])
     if args.floor_tables:
-        made[f"floor: {args.floor_tables} tables / {args.floor_interval:g} s"] = lambda: floor_dealers(
-            floor, app_base, base_base, args)
+        made[f"floor: {args.floor_tables} tables / {args.floor_interval:g} s"] = Phase(lambda: floor_dealers(
+            floor, servers.app, servers.baseline, args))
     return made
 
 
 def floor_dealers(floor: Floor, app_base: str, baseline_base: str, args: argparse.Namespace) -> list[FloorDealer]:
-    """The floor's tables, their first hands due at evenly spread moments of one interval."""
+    """The floor's last tables, their first hands due at evenly spread moments of one interval."""
     start = time.perf_counter() + 1.0
-    first = 1 + args.posters
+    first = SOLO_AND_RULES + args.posters
     tables = list(zip(floor.table_ids[first:], floor.shoe_ids[first:]))
     return [FloorDealer(app_base, baseline_base, floor.dealer_key, table, shoe, seed=1000 + index,
                         hands=args.floor_hands, interval=args.floor_interval,
@@ -214,9 +309,13 @@ def result_line(load: str, backend: str, run: PhaseRun) -> str:
     p50, p99 = percentiles(run.roadsvc)
     b50, b99 = percentiles(run.baseline)
     worst = max(run.roadsvc)
-    line = (f"{len(run.roadsvc):5d} hands: p50 {p50:6.2f} ms, p99 {p99:6.2f} ms, max {worst:7.1f} ms   "
-            f"baseline p50 {b50:5.2f} ms, p99 {b99:5.2f} ms")
+    mine, twin = run.series or ("", "baseline")
+    line = (f"{len(run.roadsvc):5d} hands: {mine + ' ' if mine else ''}p50 {p50:6.2f} ms, p99 {p99:6.2f} ms, "
+            f"max {worst:7.1f} ms   {twin} p50 {b50:5.2f} ms, p99 {b99:5.2f} ms")
     verdicts = [f"max <= worst flush + {TAIL_MARGIN_MS:.0f} ms: " + verdict(worst <= run.probe.worst_ms + TAIL_MARGIN_MS)]
+    if run.series:
+        verdicts.insert(0, f"p50 growth {run.growth():+.2f} ms (<= {GROWTH_P50_MS:g} ms): "
+                        + verdict(run.growth() <= GROWTH_P50_MS))
     if backend == "sqlite":
         verdicts.append(f"p99 < {TARGET_P99_MS:.0f} ms: " + verdict(p99 < TARGET_P99_MS))
     if load.startswith("floor"):
@@ -231,9 +330,29 @@ def ranges(runs: list[PhaseRun]) -> str:
         return f"{min(values):.{digits}f}-{max(values):.{digits}f}"
 
     cuts = [percentiles(run.roadsvc) for run in runs]
-    return (f"over {len(runs)} runs: p50 {span([c[0] for c in cuts])} ms, p99 {span([c[1] for c in cuts])} ms, "
-            f"max {span([max(run.roadsvc) for run in runs], 1)} ms; probe p99 {span([r.probe.p99_ms for r in runs])} "
-            f"ms, worst {span([r.probe.worst_ms for r in runs], 1)} ms")
+    growths = [run.growth() for run in runs]
+    growth = f"p50 growth {min(growths):+.2f} to {max(growths):+.2f} ms, " if runs[0].series else ""
+    return (f"over {len(runs)} runs: {growth}p50 {span([c[0] for c in cuts])} ms, p99 {span([c[1] for c in cuts])} "
+            f"ms, max {span([max(run.roadsvc) for run in runs], 1)} ms; probe p99 "
+            f"{span([r.probe.p99_ms for r in runs])} ms, worst {span([r.probe.worst_ms for r in runs], 1)} ms")
+
+
+def rules_own_cost(seed: int = 5, shoes: int = 20) -> None:
+    """The hand rules alone (evaluate(HandIn)) after each hand of real shoes, their caches
+    emptied at each shoe: the part of a post the HTTP A/B blurs; beside a bare call."""
+    settings, samples = resolve_settings(None), []
+    for hands in dealt_hands(seed, shoes):
+        longest_run_p.cache_clear()
+        share_p.cache_clear()
+        for number in range(1, len(hands) + 1):
+            fact = HandIn(hands[:number], 8, number)
+            start = time.perf_counter()
+            evaluate(fact, settings)
+            samples.append((time.perf_counter() - start) * 1e6)
+    bare = min(timeit.repeat(lambda: None, number=10_000, repeat=5)) / 10_000 * 1e6
+    p50, p99 = percentiles(samples)
+    print(f"in-process: the monitor's hand rules alone, {len(samples)} hands: p50 {p50:.1f} us, p99 {p99:.1f} us "
+          f"per hand (baseline: a bare call {bare:.2f} us)")
 
 
 def verdict(passed: bool) -> str:
@@ -251,7 +370,10 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
     parser.add_argument("--runs", type=int, default=3, help="times each phase runs (in turn); ranges are reported")
     parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: the first three")
+    parser.add_argument("--no-ab", dest="ab", action="store_false", help="skip the two A/B phases (issues 10, 13)")
     args = parser.parse_args()
+    if args.ab:
+        rules_own_cost()
     kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
     for name in args.only or DEFAULT:

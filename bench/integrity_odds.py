@@ -22,7 +22,7 @@ from roadsvc.domain.bets.point_odds import evaluate_point_bets
 from roadsvc.domain.bets.rule_sets import RuleSet, rule_set
 from roadsvc.domain.integrity.composition import remaining
 from roadsvc.domain.integrity.engine import engine_for
-from roadsvc.domain.shoe import deal_hand, shuffled_shoe
+from roadsvc.domain.dealing.shoe import deal_hand, shuffled_shoe
 
 THREE = ["banker", "player", "tie"]
 

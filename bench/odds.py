@@ -25,7 +25,7 @@ from roadsvc.domain.bets.card_odds import evaluate_card_bets, value_composition
 from roadsvc.domain.bets.odds import odds_report, remaining_shoe
 from roadsvc.domain.bets.point_odds import evaluate_point_bets
 from roadsvc.domain.bets.rule_sets import rule_set
-from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.dealing.shoe import deal_shoe
 
 ROADSVC = str(Path(sys.executable).with_name("roadsvc"))
 

@@ -18,8 +18,8 @@ import statistics
 
 from _timing import best_of
 
-from roadsvc.domain.shoe import deal_shoe
-from roadsvc.domain.snapshot import build_snapshot
+from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.roads.snapshot import build_snapshot
 
 REPEATS = 5
 SIZES = (20, 80, 160)

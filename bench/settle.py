@@ -21,7 +21,7 @@ from roadsvc.domain.bets.betting import check_slip
 from roadsvc.domain.bets.limits import stake_range
 from roadsvc.domain.bets.rule_sets import rule_set
 from roadsvc.domain.bets.settlement import settle_slip
-from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.dealing.shoe import deal_shoe
 
 REPEATS = 5
 SLIP_SIZE = 40

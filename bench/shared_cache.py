@@ -1,9 +1,9 @@
-"""Benchmark: many clients polling one table's scoreboard through nginx, with a signed read link.
+"""Benchmark: many clients polling one table's road image through nginx, with a signed read link.
 
 For real, on loopback: roadsvc under gunicorn (SQLite), nginx from Debian's packages as a
 caching reverse proxy (bench/_nginx.py; docs/nginx-read-links.conf), both started and
-stopped here. A game server's key mints a signed link to the table's scoreboard PNG;
-then, while a dealer posts a hand every --interval seconds:
+stopped here. A game server's key mints a signed link to one of the table's road PNGs
+(--road, the big road by default; the link is fetched once and must answer 200); then, while a dealer posts a hand every --interval seconds:
 
   * wrk (--connections clients) polls the link through nginx: the req/s clients get;
   * roadsvc's access log counts the requests that reached it: target near 1 per table
@@ -14,7 +14,7 @@ then, while a dealer posts a hand every --interval seconds:
 
 Baseline, same run: wrk on the same link straight at roadsvc (no cache).
 
-    .venv/bin/python bench/shared_cache.py [--seconds 8] [--connections 64] [--interval 2]
+    .venv/bin/python bench/shared_cache.py [--seconds 8] [--connections 64] [--interval 2] [--road big_road]
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from _service import Client, dealt_hands, fresh_deployment, open_floor, roadsvc_
 from _http import wrk
 
 from roadsvc.persistence.engine import Database
+from roadsvc.render.params import ROADS
 from roadsvc.services import hands as hand_service
 
 PROBES = 4
@@ -107,6 +108,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between the dealer's hands")
+    parser.add_argument("--road", choices=ROADS, default="big_road", help="the road image the link points at")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="roadsvc-nginx-") as scratch, fresh_deployment("sqlite") as deployment:
         deployment.env["ROADSVC_READ_LINK_SECRET"] = secrets.token_hex(24)
@@ -119,11 +121,15 @@ def main() -> None:
         try:
             app.start()
             proxy.start()
-            with Client(app.base, floor.pitboss_key) as client:
+            with Client(app.base, floor.game_server_key) as client:
                 status, _, link = client.post(f"/tables/{table}/read-links",
-                                              {"resource": "image", "road": "scoreboard", "params": {"cell": 24}})
+                                              {"resource": "image", "road": args.road, "params": {"cell": 24}})
                 assert status == 201, link
             path = link["path"]
+            with Client(app.base, "", prefix="") as anyone:
+                status, _, refused = anyone.get(path)
+            if status != 200:
+                raise SystemExit(f"the signed link to {args.road}.png answered {status}: {refused}")
             run(args, deployment.url, table, app.base, proxy.base, path, log)
         finally:
             proxy.stop()
@@ -149,7 +155,7 @@ def run(args, url: str, table: int, direct: str, cached: str, path: str, log: Pa
     # the baseline last: requests wrk left queued at gunicorn must not count as reaching it through nginx
     direct_figures = wrk(direct + path, seconds=max(2, args.seconds // 2), connections=args.connections)
     ages = staleness([s for probe in probes for s in probe.samples], dealer.commits)
-    print(f"one table's scoreboard.png by a signed link; {args.connections} wrk connections x {args.seconds} s; "
+    print(f"one table's {args.road}.png by a signed link; {args.connections} wrk connections x {args.seconds} s; "
           f"a hand every {args.interval} s ({len(dealer.commits)} posted); {PROBES} probes every 20 ms")
     print(f"  roadsvc alone (no cache)   {direct_figures['rps']:9.0f} req/s   p50 {direct_figures['p50_ms']:.2f} ms")
     print(f"  clients through nginx      {figures['rps']:9.0f} req/s   p50 {figures['p50_ms']:.2f} ms, "

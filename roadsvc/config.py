@@ -81,6 +81,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # bench/api_posts.py's comparison), and the jobs process's clock pass.
     "MONITOR_WRITE_RULES": (_int, 1),
     "MONITOR_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between clock passes (0: off)
+    # VIP and squeeze tables (issue 14): seconds between the jobs' passes that open held VIP hands
+    # at their deadline and raise overdue shoe changes (0: off)
+    "TABLE_MODES_INTERVAL": (_float, 1.0),
     # Live events (issue 11, docs/events.md): the event log and the SSE stream.
     "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
     "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker
@@ -97,6 +100,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "LOBBY_CACHE_SIZE": (_int, 4096),
     "READ_LINK_SECRET": (_str, ""),
     "READ_LINK_TTL": (_int, 3600),
+    # Wiring (issues 10, 13): `roadsvc jobs` follows the event log this often (seconds; 0: off) for
+    # the next hand's odds (`odds` events) and the `positive_ev` alert.
+    "ODDS_WATCH_INTERVAL": (_float, 0.25),
     # The pit boss's pages (issue 12): the session cookie's signing secret (unset: generated
     # once into the instance folder), its lifetime, Secure (auto: when the request is HTTPS),
     # and how often a page polls when the live stream is unavailable.

@@ -153,7 +153,7 @@ def shoe_image(shoe_id: int, road: str, fmt: str) -> Response:
 
 
 @blp.route(f"/tables/<id:table_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
-@requires(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+@key_or_link(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
 def table_scoreboard_image(table_id, fmt):
     """The scoreboard of a table's current shoe
 

@@ -73,7 +73,7 @@ def revoke_key(key_id):
 
 @blp.route("/keys/<id:key_id>/rotate", methods=["POST"])
 @requires(MANAGE_KEYS)
-@blp.arguments(Empty, example={})
+@blp.arguments(Empty, example={}, required=False)
 @blp.response(201, RotatedKeySchema, example={**KEY_EXAMPLE, "id": 5, "key": "rs_...", "previous": KEY_EXAMPLE})
 @error_responses(401, 403, 404, 409, 422)
 def rotate_key(_data, key_id):

@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from roadsvc.config import load_settings
-from roadsvc.jobs import MonitorJob, build_scheduler
+from roadsvc.jobs import MonitorJob, OddsJob, TableModesJob, build_scheduler
 from roadsvc.persistence.engine import open_database
 
 
@@ -16,7 +16,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--demo-interval", type=float,
                         help="deal a demo hand every this many seconds (default: ROADSVC_DEMO_DEAL_INTERVAL, 0 = off)")
     parser.add_argument("--once", action="store_true",
-                        help="run each periodic check once (the floor monitor's pass) and exit: 0 if it ran, 1 if not")
+                        help="run each periodic check once (the floor monitor's pass, the VIP tables' clocks) and exit: "
+                             "0 if they ran, 1 if not")
     parser.set_defaults(func=run_jobs)
 
 
@@ -44,10 +45,21 @@ def run_jobs(args: argparse.Namespace) -> int:
 def run_once(db) -> int:
     try:
         done = MonitorJob(db).run()
+        modes = TableModesJob(db).run() if done is not None else None
+        # The odds watch's first step checks every open shoe's odds and positive_ev.
+        odds = OddsJob(db).run() if done is not None else None
     finally:
         db.dispose()
     if done is None:
         print("roadsvc jobs --once: the monitor pass failed (see the log)")
         return 1
     print(f"monitor: {done.shoes} open shoes, {done.raised_or_seen} alerts raised or seen, {done.resolved} resolved")
+    if modes is None:
+        print("roadsvc jobs --once: the table modes pass failed (see the log)")
+        return 1
+    print(f"table modes: {len(modes[0])} held hands opened, {len(modes[1])} changes of shoe overdue")
+    if odds is None:
+        print("roadsvc jobs --once: the odds watch failed (see the log)")
+        return 1
+    print(f"odds watch: {len(odds)} shoes' odds or positive_ev written")
     return 0

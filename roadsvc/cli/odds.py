@@ -19,7 +19,7 @@ from roadsvc.domain.bets.bet_odds import BetOdds, unit_net
 from roadsvc.domain.bets.odds import odds_report
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.shoe import DEFAULT_DECKS
+from roadsvc.domain.dealing.shoe import DEFAULT_DECKS
 
 
 def register(subparsers: Any) -> None:

@@ -18,11 +18,11 @@ import sys
 from typing import IO, Any, Iterable
 
 from roadsvc.cli import REFUSED
-from roadsvc.domain.bead_plate import hands_from_letters
+from roadsvc.domain.roads.bead_plate import hands_from_letters
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand, parse_hand
-from roadsvc.domain.shoe import DEFAULT_DECKS, check_card_supply, check_decks
-from roadsvc.domain.snapshot import build_snapshot
+from roadsvc.domain.dealing.hands import Hand, parse_hand
+from roadsvc.domain.dealing.shoe import DEFAULT_DECKS, check_card_supply, check_decks
+from roadsvc.domain.roads.snapshot import build_snapshot
 
 
 def register(subparsers: Any) -> None:

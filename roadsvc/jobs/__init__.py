@@ -10,6 +10,13 @@ writes by revision exactly as they see a dealer's.
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
   outlives a database restart.
+* table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
+  opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
+  every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
+* odds_watch: follows the event log every `ODDS_WATCH_INTERVAL` seconds (0.25 by default; 0
+  turns it off): after each change to a shoe of a table that enters cards, the next hand's
+  odds (an `odds` event for the operators) and the `positive_ev` alert, raised or resolved
+  (services.odds_watch). Like the monitor, a failing step logs and the next one retries.
 * prune_events: deletes events older than `EVENTS_RETENTION` seconds (default 24 h) every
   `EVENTS_PRUNE_INTERVAL` seconds (0 turns it off), always keeping the newest.
 """
@@ -28,7 +35,8 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import monitor
+from roadsvc.services import held_hands, monitor, table_requests
+from roadsvc.services.odds_watch import OddsWatch
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError
@@ -42,12 +50,18 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
     if settings["MONITOR_INTERVAL"] > 0:
         scheduler.add_job(MonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"], id="monitor",
                           max_instances=1, coalesce=True)
+    if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
+        scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
+                          max_instances=1, coalesce=True)
     interval = settings["DEMO_DEAL_INTERVAL"]
     if interval > 0:
         table, _ = ensure_demo_table(db, settings["DEMO_TABLE_NAME"])
         dealer = DemoDealer(db, table.id, random.Random())
         scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
                           id="demo_dealer", max_instances=1, coalesce=True)
+    if settings["TABLE_MODES_INTERVAL"] > 0:
+        scheduler.add_job(TableModesJob(db).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
+                          id="table_modes", max_instances=1, coalesce=True)
     if settings["EVENTS_PRUNE_INTERVAL"] > 0:
         scheduler.add_job(prune_events, "interval", args=[db, settings["EVENTS_RETENTION"]],
                           seconds=settings["EVENTS_PRUNE_INTERVAL"], id="prune_events", max_instances=1, coalesce=True)
@@ -97,3 +111,50 @@ class MonitorJob:
             log.info("monitor: %d open shoes, %d alerts raised or seen, %d resolved", done.shoes,
                      done.raised_or_seen, done.resolved)
         return done
+
+
+class TableModesJob:
+    """One pass of the VIP tables' clocks per call: open the held hands whose deadline has
+    come (audited as automatic opens), raise shoe_change_overdue for changes of shoe not
+    done in time. Never raises. `clock` gives "now" (tests set it)."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
+        self.db, self.clock = db, clock
+
+    def run(self) -> tuple[list[tuple[int, int]], list[int]] | None:
+        now = self.clock()
+        try:
+            opened = held_hands.open_due(self.db, now)
+            overdue = table_requests.raise_overdue(self.db, now)
+        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next pass
+            log.error("table modes pass failed (%s: %s); trying again next pass", type(error).__name__,
+                      str(error).splitlines()[0] if str(error) else "")
+            return None
+        for table_id, number in opened:
+            log.info("table %s: hand %s opened automatically", table_id, number)
+        for request_id in overdue:
+            log.warning("request %s: the change of shoe is overdue", request_id)
+        return opened, overdue
+
+
+class OddsJob:
+    """One step of the odds watch per call (services.odds_watch); never raises, so a database
+    outage only costs the steps it lasts (the cursor stays where it was: nothing is skipped)."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
+        self.watch = OddsWatch(db, clock)
+        self.failing = False
+
+    def run(self) -> list[int] | None:
+        try:
+            written = self.watch.step()
+        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next step
+            log.log(logging.WARNING if self.failing else logging.ERROR,
+                    "odds watch step failed (%s: %s); trying again next step", type(error).__name__,
+                    str(error).splitlines()[0] if str(error) else "")
+            self.failing = True
+            return None
+        if self.failing:
+            log.info("odds watch works again")
+            self.failing = False
+        return written

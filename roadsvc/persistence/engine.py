@@ -24,7 +24,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
-from roadsvc.persistence.events import CHANNEL_INFO, channel_for
+from roadsvc.persistence.events import CHANNEL_INFO, append_deferred_at_commit, channel_for
 from roadsvc.persistence.hot_reads import HotConnections
 
 WRITE_OPTION = "roadsvc_write"
@@ -52,6 +52,7 @@ class Database:
         self._write_sessions = sessionmaker(
             self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
         )
+        append_deferred_at_commit(self._write_sessions)
         self._hot = HotConnections(self._hot_engine)
         self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)

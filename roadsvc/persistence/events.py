@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, text
+from sqlalchemy import delete, event, func, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.persistence.models import Event
 
@@ -70,7 +70,42 @@ def append_event(
         channel = session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL)
         session.execute(_LOCK_AND_NOTIFY, {"key": APPEND_LOCK, "channel": channel})
     values = dict(type=type, table_id=table_id, shoe_id=shoe_id, revision=revision, audience=audience, data=data or {})
-    return session.execute(insert(Event).values(**values).returning(Event.id)).scalar_one()
+    return session.execute(_EVENTS.insert().values(**values).returning(_EVENTS.c.id)).scalar_one()
+
+
+DEFERRED_INFO = "roadsvc_deferred_events"  # Session.info key: events appended at commit
+
+
+def defer_event(session: Session, type: str, **fields: Any) -> None:
+    """Append this event when the session's transaction commits, after its last statement.
+
+    For writers in the middle of another write's transaction (an alert raised while a hand
+    is posted): the event still commits with the change, and `append_event` stays last
+    (the advisory lock on PostgreSQL is taken once every row lock of the write is held).
+    A rolled-back transaction appends nothing. Arguments as `append_event`'s."""
+    session.info.setdefault(DEFERRED_INFO, []).append((type, fields))
+
+
+def append_deferred_at_commit(sessions: sessionmaker) -> None:
+    """Make the sessions of `sessions` append their deferred events just before commit."""
+    event.listen(sessions, "before_commit", _append_deferred)
+    event.listen(sessions, "after_transaction_end", _forget_deferred)
+
+
+def _append_deferred(session: Session) -> None:
+    deferred = session.info.pop(DEFERRED_INFO, None)
+    if deferred:
+        session.flush()
+        for type, fields in deferred:
+            append_event(session, type, **fields)
+
+
+def _forget_deferred(session: Session, transaction: Any) -> None:
+    if transaction.parent is None:  # the whole transaction ended (a savepoint's end keeps them)
+        session.info.pop(DEFERRED_INFO, None)
+
+
+_EVENTS = Event.__table__  # appended through Core: the ORM's bulk-insert path costs a post ~0.1 ms per event
 
 
 def channel_for(url: str, configured: str | None = None) -> str:

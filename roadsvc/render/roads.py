@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
-from roadsvc.domain.road_registry import BEAD, BIG, DERIVED, road as road_info
-from roadsvc.domain.ask_preview import asked_snapshot, side_colour
-from roadsvc.domain.snapshot import crop_snapshot
+from roadsvc.domain.roads.registry import BEAD, BIG, DERIVED, road as road_info
+from roadsvc.domain.roads.ask_preview import asked_snapshot, side_colour
+from roadsvc.domain.roads.snapshot import crop_snapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import result_label, road_name

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from roadsvc.domain.road_registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
+from roadsvc.domain.roads.registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name

@@ -6,9 +6,10 @@ only rises, `details` take the newest figures and keep the finding's list growin
 Two writers racing to raise the same alert (two jobs processes) meet at the partial
 unique index: the loser's insert fails inside a savepoint and it counts the winner's.
 
-Every change of an alert (raised, seen, acknowledged, resolved) ends in `_changed`, in
-the transaction of the change: the one place that announces it (the audit log now; the
-event log when there is one).
+Every change of an alert (raised, seen, severity raised, acknowledged, resolved) ends in
+`_changed`, in the transaction of the change: the one place that announces it, to the
+shoe's audit log (acknowledged, resolved) and to the live stream (an `alert` event for the
+operators, appended at the transaction's commit, after the write's own statements).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ __all__ = ["SEVERITIES"]
 from roadsvc.persistence import alerts as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, utcnow
+from roadsvc.persistence.events import OPERATORS, defer_event
 from roadsvc.services import audit
 from roadsvc.services.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)
 
 STATES = (ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED)
-RAISED, SEEN = "raised", "seen"
+RAISED, SEEN, SEVERITY_RAISED = "raised", "seen", "severity_raised"
 SYSTEM_ACTOR = "roadsvc monitor"
 
 
@@ -50,8 +52,9 @@ def record(session: Session, table_id: int, shoe_id: int, finding: Finding, now:
         alert = repo.active_alert(session, table_id, shoe_id, finding.code)  # the other writer's, committed
     if alert is None:
         raise Conflict("alert_conflict", f"alert {finding.code} at shoe {shoe_id} could not be stored; try again")
+    severity = alert.severity
     _seen_again(alert, finding, now)
-    _changed(session, alert, SEEN)
+    _changed(session, alert, SEEN if alert.severity == severity else SEVERITY_RAISED)
     return alert
 
 
@@ -106,6 +109,19 @@ def _changed(session: Session, alert: Alert, change: str, actor: str | None = No
         audit.record(session, alert.shoe_id, alert.hand_number or 0, f"alert_{change}", actor or SYSTEM_ACTOR,
                      note or "", {"alert_id": alert.id, "code": alert.code, "state": before},
                      {"alert_id": alert.id, "code": alert.code, "state": alert.state})
+    defer_event(session, "alert", table_id=alert.table_id, shoe_id=alert.shoe_id, audience=OPERATORS,
+                data=alert_event_data(alert, change, actor, note))
+
+
+def alert_event_data(alert: Alert, change: str, actor: str | None, note: str | None) -> dict[str, Any]:
+    """What an `alert` event carries: the change and the alert as it now stands."""
+    data = {"change": change, "alert_id": alert.id, "code": alert.code, "severity": alert.severity,
+            "state": alert.state, "hand_number": alert.hand_number, "message": alert.message,
+            "count": alert.count, "raised_at": alert.raised_at.isoformat(),
+            "last_seen_at": alert.last_seen_at.isoformat(), "details": alert.details or {}}
+    if change in (ALERT_ACKNOWLEDGED, ALERT_RESOLVED):
+        data.update(by=actor or SYSTEM_ACTOR, note=note or "")
+    return data
 
 
 # The API's use cases

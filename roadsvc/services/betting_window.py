@@ -20,12 +20,12 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.bets import Refusal, StakeRange, open_bets
-from roadsvc.domain.shoe import accepts_hand
+from roadsvc.domain.dealing.shoe import accepts_hand
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BettingClosure, Shoe, Table
-from roadsvc.services import audit, events
+from roadsvc.services import audit, events, holding
 from roadsvc.services import ledger as ledger_service
 from roadsvc.services.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
@@ -70,7 +70,7 @@ def betting_window(session: Session, table_id: int, *, for_update: bool = False)
         message = f"a dealer closed betting on hand {posted + 1}"
         return Window(shoe, posted + 1, closed_refusal("closed_by_dealer", message, hand_number=posted + 1,
                                                        closed_at=closure.closed_at.isoformat()))
-    return Window(shoe, posted + 1, None)
+    return Window(shoe, posted + 1, holding.window_closure(session, shoe, posted + 1))
 
 
 def require_hand(window: Window, expected: int | None = None) -> Window:
@@ -98,6 +98,7 @@ def open_bets_document(db: Database, table_id: int, account: StakeRange | None =
         table = table_or_404(session, table_id)
         window = betting_window(session, table_id)
         closed = advantage_closures(db, session, window.shoe, table) if window.open else {}
+        play = holding.play_state(session, window.shoe, window.hand_number, window.open)
     rules = table_rules(table.rule_set, table.settings)
     statuses = open_bets(rules, window.hand_number or 1, available_facts(table.settings), account, closed)
     return {
@@ -111,6 +112,7 @@ def open_bets_document(db: Database, table_id: int, account: StakeRange | None =
         "hedge_limit": str(rules.hedge_limit),
         "account_range": account.as_dict() if account else None,
         "bets": [_bet_entry(status, window.closed) for status in statuses],
+        "play": play,
     }
 
 
@@ -171,6 +173,9 @@ def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, act
     with db.write() as session:
         table_or_404(session, table_id)
         window = require_hand(betting_window(session, table_id, for_update=True), hand_number)
+        if window.closed is not None and window.closed.detail.get("why") == "cards_known":
+            raise Conflict("cards_known", f"hand {hand_number} is dealt and held: a round is cancelled only before "
+                           "dealing; void it after it is opened", "hand_number")
         refunded = ledger_service.cancel_round(session, window.shoe.id, hand_number)
         ledger.delete_closure(session, window.shoe.id, hand_number)
         audit.record(session, window.shoe.id, hand_number, "cancel_round", actor, reason, None, {"refunded": refunded})

@@ -32,12 +32,16 @@ MANAGE_KEYS = "manage_keys"
 MONITOR = "monitor"
 # Signed read links to a table's roads and images, for players behind a shared cache.
 MINT_READ_LINKS = "mint_read_links"
+# VIP and squeeze tables (issue 14): open a held hand (the dealer, or a game server for the
+# charter account or a bettor on the hand); charter a table, fly a hand, ask for changes.
+OPEN_CARDS = "open_cards"
+CHARTER_TABLES = "charter_tables"
 
-_DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING})
+_DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING, OPEN_CARDS})
 
 CAPABILITIES = MappingProxyType({
     "display": frozenset({READ}),
-    "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY, MINT_READ_LINKS}),
+    "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY, MINT_READ_LINKS, OPEN_CARDS, CHARTER_TABLES}),
     "dealer": _DEALER,
     "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR},
     "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS}),

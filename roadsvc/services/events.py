@@ -12,8 +12,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.hands import Hand
-from roadsvc.domain.road_change import newest_marks
+from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.roads.change import newest_marks
 from roadsvc.persistence import events as log
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
@@ -25,18 +25,20 @@ __all__ = ["ALL", "OPERATORS", "EventRecord", "append_event"]
 EVENT_TYPES = (
     "hand", "void", "correction", "shoe_opened", "cut_card", "shoe_closed",
     "betting_closed", "betting_cancelled", "table_changed",
+    "hand_held", "hand_flown", "charter_started", "charter_ended",  # VIP and squeeze tables (issue 14)
 )
 
 
 # What each write reports (called inside its transaction)
 
 
-def hand_event(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], revision: int) -> None:
+def hand_event(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], revision: int,
+               **more: Any) -> None:
     """A new hand: its number, result and pairs, and the bead and big-road mark it adds."""
     numbers = sorted(counted)
     marks = newest_marks([*(counted[n] for n in numbers), hand], [*numbers, number])
     data = {"number": number, "result": hand.result, "banker_pair": hand.banker_pair,
-            "player_pair": hand.player_pair, **marks}
+            "player_pair": hand.player_pair, **marks, **more}
     append_event(session, "hand", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision, data=data)
 
 

@@ -16,14 +16,15 @@ from typing import Any, Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.cards import Card, parse_card
-from roadsvc.domain.hands import Hand, parse_hand
-from roadsvc.domain.shoe import accepts_hand, check_card_supply
+from roadsvc.domain.dealing.cards import Card, parse_card
+from roadsvc.domain.dealing.hands import Hand, parse_hand
+from roadsvc.domain.dealing.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import OPEN, Hand as HandRow, Shoe, Table
-from roadsvc.services import audit, events, ledger, monitor
-from roadsvc.services.summaries import store_summary
+from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table
+from roadsvc.services import audit, events, holding, ledger, monitor
+from roadsvc.services.good_road_events import good_roads_event
+from roadsvc.services.summaries import store_summary, summary_of, summary_of_hands
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
@@ -42,6 +43,8 @@ class HandView:
     updated_at: datetime
     revision: int | None = None
     created: bool = False
+    held: bool = False  # a VIP or squeeze table's hand, stored but not counted until opened
+    deadline: datetime | None = None  # a held VIP hand opens by itself then
 
 
 def view(row: HandRow, revision: int | None = None, created: bool = False) -> HandView:
@@ -93,20 +96,41 @@ def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: 
         posted = repo.last_hand_number(session, shoe.id)
         if number is not None and number <= posted:
             return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
+        held = holding.rows.still_held(session, shoe.id, posted + 1)
+        if held is not None:
+            return held_view(holding.same_held_or_conflict(held, hand, number), shoe.revision)
         _refuse_new_hand(shoe, current, posted, number)
         counted = counted_hands(session, shoe.id)
-        now_counted = [*counted.values(), hand]
-        check_card_supply(now_counted, shoe.decks, burned_cards(shoe))
-        row = HandRow(shoe_id=shoe.id, number=posted + 1, data=hand.to_dict(), result=hand.result)
-        session.add(row)
-        session.flush()
-        ledger.settle_hand(session, shoe.id, row.number, hand)
-        if rules:
-            monitor.hand_in(session, shoe, now_counted, row.number)
-        store_summary(session, shoe.id, {**counted, row.number: hand})
-        revision = repo.bump_revision(session, shoe.id)
-        events.hand_event(session, shoe, row.number, hand, counted, revision)
+        check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
+        if holding.holds(session, shoe, posted + 1):
+            held, revision = holding.hold(session, shoe, posted + 1, hand)
+            return held_view(held, revision, created=True)
+        row, revision = count_hand(session, shoe, posted + 1, hand, counted, rules)
     return view(row, revision, created=True)
+
+
+def count_hand(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], rules: bool,
+               **event_data) -> tuple[HandRow, int]:
+    """Insert hand `number` as counted: settle its bets, tell the monitor, rewrite the
+    summary, bump the revision and announce it and any change of its good roads (the
+    transaction's last statements)."""
+    row = HandRow(shoe_id=shoe.id, number=number, data=hand.to_dict(), result=hand.result)
+    session.add(row)
+    session.flush()
+    ledger.settle_hand(session, shoe.id, row.number, hand)
+    if rules:
+        monitor.hand_in(session, shoe, [*counted.values(), hand], row.number)
+    before = shoe.summary if shoe.summary is not None else summary_of_hands(counted)
+    after = store_summary(session, shoe.id, {**counted, row.number: hand})
+    revision = repo.bump_revision(session, shoe.id)
+    events.hand_event(session, shoe, row.number, hand, counted, revision, **event_data)
+    good_roads_event(session, shoe, before, after, revision)
+    return row, revision
+
+
+def held_view(held: HeldHand, revision: int, created: bool = False) -> HandView:
+    return HandView(held.shoe_id, held.number, held.result, False, None, held.data, held.held_at, held.held_at,
+                    revision, created, held=True, deadline=held.deadline)
 
 
 def _refuse_new_hand(shoe: Shoe, current: bool, posted: int, number: int | None) -> None:
@@ -140,6 +164,9 @@ def _stored_or_conflict(db: Database, table_id: int, hand: Hand, number: int, sh
     with db.read() as session:
         shoe = session.get(Shoe, shoe_id) if shoe_id else repo.latest_shoe(session, table_id)
         stored = repo.hand_by_number(session, shoe.id, number) if shoe else None
+        held = holding.rows.still_held(session, shoe.id, number) if shoe and stored is None else None
+        if held is not None:
+            return held_view(holding.same_held_or_conflict(held, hand, number), shoe.revision)
         if shoe is None or stored is None:
             raise Conflict("hand_conflict", f"hand {number} could not be stored; post it again", "number")
         return _same_or_conflict(stored, hand, shoe.revision)
@@ -171,15 +198,17 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         shoe, row = _hand_locked(session, shoe_id, number)
         if row.voided:
             raise Conflict("hand_already_voided", f"hand {number} is already void", "number")
+        summary_before = summary_of(session, shoe.id, shoe.summary)
         before = _state(row)
         row.voided, row.void_reason = True, reason
         after = {**_state(row), **ledger.resettle_hand(session, shoe.id, number, None)}
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
-        store_summary(session, shoe.id, counted_hands(session, shoe.id))
+        after = store_summary(session, shoe.id, counted_hands(session, shoe.id))
         revision = repo.bump_revision(session, shoe.id)
         events.hand_changed_event(session, "void", shoe, number, row.result, revision)
+        good_roads_event(session, shoe, summary_before, after, revision)
     return view(row, revision)
 
 
@@ -191,6 +220,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         if row.voided:
             raise Conflict("hand_voided", f"hand {number} is void; it cannot be corrected", "number")
         counted = counted_hands(session, shoe.id)
+        summary_before = summary_of(session, shoe.id, shoe.summary)
         counted[number] = hand
         check_card_supply([counted[n] for n in sorted(counted)], shoe.decks, burned_cards(shoe))
         before = _state(row)
@@ -199,9 +229,10 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
-        store_summary(session, shoe.id, counted)
+        after = store_summary(session, shoe.id, counted)
         revision = repo.bump_revision(session, shoe.id)
         events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
+        good_roads_event(session, shoe, summary_before, after, revision)
     return view(row, revision)
 
 
@@ -231,7 +262,7 @@ def list_hands(db: Database, shoe_id: int) -> list[HandView]:
 
 
 def parse_posted_hand(data: dict[str, Any]) -> Hand:
-    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.hands)."""
+    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.dealing.hands)."""
     if not data:
         raise DomainError("missing_field", "a hand needs `cards` or `result`", "result")
     return parse_hand(data)

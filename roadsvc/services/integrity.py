@@ -19,9 +19,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.bets import Refusal, RuleSet
-from roadsvc.domain.cards import parse_card
+from roadsvc.domain.dealing.cards import parse_card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.integrity.advantage import (
     Advantage,
     advantage_refusal,
@@ -34,7 +34,7 @@ from roadsvc.domain.integrity.advantage import (
 from roadsvc.domain.integrity.composition import remaining
 from roadsvc.domain.integrity.engine import NextHandOdds, engine_for
 from roadsvc.domain.integrity.series import HandEV, ev_series, no_composition, seen_cards
-from roadsvc.domain.shoe import accepts_hand
+from roadsvc.domain.dealing.shoe import accepts_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Shoe, Table

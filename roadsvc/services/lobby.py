@@ -8,26 +8,27 @@ summary (services.summaries), never the shoe's hands or whole snapshot. The enco
 of each (validator, good_road, sort) is cached too, so a warm lobby is that one query and
 a dictionary lookup.
 
-`lobby_validator` is the lobby's ETag: ONE function, so that it can become the event log's
-newest id (one row read, no table scanned) without touching anything else.
+`lobby_validator` is the lobby's ETag: the event log's newest id, one indexed read. Every
+change that alters a lobby row writes an event in its transaction (a table created or
+changed, a shoe opened, cut or closed, a hand posted, voided or corrected, betting closed
+or cancelled), and event ids only grow (pruning keeps the newest), so an unchanged id means
+an unchanged lobby. Events that alter no row (alerts, odds) only cost a poll one 200.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from array import array
 from typing import Any, Iterable
 
-from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
-from roadsvc.domain.shoe_summary import summary_good_roads
+from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.roads.shoe_summary import summary_good_roads
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
-from roadsvc.services.snapshots import thresholds_of
+from roadsvc.services.events import newest_event_id
+from roadsvc.services.good_road_events import announced_good_roads
 from roadsvc.services.summaries import summary_of
-from roadsvc.services.tables import announced_codes
 
 SORTS = ("table", "good_road_length")
 """`table`: by table id (the default); `good_road_length`: longest good road first."""
@@ -35,10 +36,9 @@ Row = tuple[dict[str, Any], bytes]
 
 
 def lobby_validator(db: Database) -> str:
-    """A text that changes whenever any lobby row would (the lobby's ETag, before the variant)."""
-    versions = repo.lobby_versions(db)
-    flat = array("q", [value for row in versions for value in row])
-    return hashlib.blake2b(flat.tobytes(), digest_size=12).hexdigest()
+    """A text that changes whenever any lobby row would (the lobby's ETag, before the variant):
+    the newest event id, read on the hot path without a transaction."""
+    return str(newest_event_id(db))
 
 
 def check_query(args: dict[str, str]) -> tuple[str | None, str]:
@@ -108,16 +108,11 @@ def lobby_entry(detail: Any, summary: dict[str, Any] | None) -> dict[str, Any]:
     }
     if summary is None:
         return entry
-    settings = detail.settings or {}
-    announced = announced_codes(settings)
-    goods = [good for good in summary_good_roads(summary, thresholds_of(settings))
-             if announced is None or good.code in announced]
     entry.update(
         shoe={"id": detail.shoe_id, "number": detail.number, "status": detail.status,
               "revision": detail.shoe_revision},
         hand_count=summary["hands"], last_result=summary["last_result"], counts=summary["counts"],
-        good_roads=[{"code": g.code, "name": g.name, "name_en": g.name_en, "since_hand": g.since_hand,
-                     "columns": g.columns, "hands": g.hands} for g in goods],
+        good_roads=announced_good_roads(summary, detail.settings),
     )
     return entry
 

@@ -5,7 +5,8 @@ finding is stored with the change that caused it or not at all. A refused hand r
 own transaction back; `hand_refused` then records the refusal in a new one, the shoe
 itself unchanged. `check_open_shoes` is the clock's pass (the jobs process runs it every
 few seconds): stale tables raised, seen again, or resolved when a hand came or the shoe
-closed.
+closed. `advantages_seen` is the `positive_ev` rule's pass, run by the jobs process as it
+follows the event log (services.odds_watch), never on the dealer's post path.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
-    RULES, HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock, evaluate, resolve_settings,
+    RULES, HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock, evaluate, resolve_settings,
 )
+from roadsvc.domain.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import alerts as repo
 from roadsvc.persistence import repositories as shoes_repo
@@ -93,6 +95,24 @@ def hand_refused(db: Database, table_id: int, error: DomainError, refused: Any, 
         count = repo.bump_tally(session, shoe.id, REFUSED_HANDS)
         number = shoes_repo.last_hand_number(session, shoe.id) + 1
         _record_all(session, shoe, HandRefused(count, number, error.code, error.message, error.field, refused))
+
+
+def advantages_seen(session: Session, shoe: Shoe, fact: NextHandAdvantages, now: datetime | None = None) -> bool:
+    """`positive_ev` at the shoe (locked): raised or seen again while an open bet qualifies,
+    resolved by itself when none does. True when a bet qualifies."""
+    if _record_all(session, shoe, fact, now):
+        return True
+    active = repo.active_alert(session, shoe.table_id, shoe.id, POSITIVE_EV)
+    if active is not None:
+        why = ("no open bet is at or above the threshold any more" if shoe.status == OPEN
+               else "the shoe closed")
+        alerts.change_state(session, active, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
+    return False
+
+
+def has_active(db: Database, shoe_id: int, code: str) -> bool:
+    with db.read() as session:
+        return any(alert.shoe_id == shoe_id for alert in repo.active_alerts_with_codes(session, [code]))
 
 
 # On the clock

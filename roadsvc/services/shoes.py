@@ -13,13 +13,13 @@ from typing import Sequence
 from sqlalchemy import case, func, select
 from sqlalchemy.exc import IntegrityError
 
-from roadsvc.domain.cards import parse_card
-from roadsvc.domain.shoe import DEFAULT_DECKS, burn_count, check_decks
-from roadsvc.domain.shoe_summary import summarise
+from roadsvc.domain.dealing.cards import parse_card
+from roadsvc.domain.dealing.shoe import DEFAULT_DECKS, burn_count, check_decks
+from roadsvc.domain.roads.shoe_summary import summarise
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
-from roadsvc.services import admin_audit, events, ledger
+from roadsvc.services import admin_audit, events, ledger, table_requests
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
@@ -62,6 +62,7 @@ def open_shoe(
             session.flush()
             admin_audit.record(session, "shoe.opened", actor, f"shoe {shoe.id}", table_id,
                                {"previous": before} if before else None, _audited(shoe))
+            table_requests.shoe_opened(session, table_id, (actor or admin_audit.SYSTEM).name)
             if closed is not None:
                 events.shoe_event(session, "shoe_closed", previous, closed)
             events.shoe_event(session, "shoe_opened", shoe, shoe.revision, decks=decks, burn_card=shoe.burn_card)

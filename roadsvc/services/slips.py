@@ -28,7 +28,7 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table
 from roadsvc.services.bet_rules import available_facts, overrides_of
-from roadsvc.services import monitor
+from roadsvc.services import charters, monitor
 from roadsvc.services.betting_window import (
     BETTING_CLOSED, Window, betting_window, closed_refusal, require_hand, table_or_404,
 )
@@ -78,6 +78,7 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         if stored is not None:
             return _stored_answer(stored, request)
         require_hand(window)
+        charters.refuse_other_accounts(session, table_id, request.account_id)
         stored_rules = {"rule_set": table.rule_set, "overrides": overrides_of(table.rule_set, table.settings)}
         rules = rules_of(stored_rules)  # the settings were checked when the table was written
         closed = advantage_closures(db, session, window.shoe, table)
@@ -96,6 +97,8 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         for line, bet_id in zip(lines.values(), ledger.insert_lines(session, list(lines.values()))):
             line["id"] = bet_id
         slip.answer = _answer(slip, account, checks, lines)
+        if lines:
+            charters.hand_has_a_bet(session, table_id, request.account_id)
     return PlacedSlip(slip.answer, created=True)
 
 

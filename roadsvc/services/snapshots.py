@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from roadsvc.domain.good_roads import GoodRoadThresholds
-from roadsvc.domain.snapshot import build_snapshot, crop_snapshot
+from roadsvc.domain.roads.good_roads import GoodRoadThresholds
+from roadsvc.domain.roads.snapshot import build_snapshot, crop_snapshot
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table

@@ -12,16 +12,23 @@ from typing import Any, Mapping
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.hands import Hand
-from roadsvc.domain.shoe_summary import Summary, summarise
+from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.roads.shoe_summary import Summary, summarise
 from roadsvc.persistence import repositories as repo
 from roadsvc.services.stored_hands import stored_hand
 
 
-def store_summary(session: Session, shoe_id: int, counted: Mapping[int, Hand]) -> None:
-    """Write the summary of these counted hands (by number) to the shoe, in the caller's transaction."""
+def store_summary(session: Session, shoe_id: int, counted: Mapping[int, Hand]) -> Summary:
+    """Write the summary of these counted hands (by number) to the shoe, in the caller's transaction;
+    returns it."""
+    summary = summary_of_hands(counted)
+    repo.store_summary(session, shoe_id, summary)
+    return summary
+
+
+def summary_of_hands(counted: Mapping[int, Hand]) -> Summary:
     numbers = sorted(counted)
-    repo.store_summary(session, shoe_id, summarise([counted[n] for n in numbers], numbers))
+    return summarise([counted[n] for n in numbers], numbers)
 
 
 def summary_of(session: Session, shoe_id: int, stored: Mapping[str, Any] | None) -> Summary:

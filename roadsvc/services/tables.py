@@ -11,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
-from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.table_modes import SETTING_NAMES as MODE_SETTINGS, check_mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
@@ -22,7 +23,8 @@ from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.snapshots import thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
-SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", "good_roads_announced", MONITORING, *INTEGRITY_SETTINGS)
+SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", "good_roads_announced", MONITORING, *INTEGRITY_SETTINGS,
+                     *MODE_SETTINGS)
 __all__ = ["monitoring_settings"]
 
 
@@ -44,6 +46,7 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
     except TypeError:
         raise DomainError("invalid_settings", "good_roads takes long_banker, long_player, repeats", "settings.good_roads") from None
     check_integrity_settings(settings)
+    check_mode_settings(settings)
     if MONITORING in settings:
         check_monitoring_settings(settings[MONITORING])
     announced_codes(settings)

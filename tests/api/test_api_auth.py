@@ -42,14 +42,20 @@ EXPECTED = {
     ("POST", "/api/v1/tables/<table_id>/bets/cancel"): "cancel_rounds",
     ("POST", "/api/v1/tables/<table_id>/slips"): "place_slips",
     ("GET", "/api/v1/shoes/<shoe_id>/hands/<number>/settlement"): "read_money",
+    ("POST", "/api/v1/tables/<table_id>/hands/<number>/open"): "open_cards",
+    ("POST", "/api/v1/tables/<table_id>/charter"): "charter_tables",
+    ("POST", "/api/v1/tables/<table_id>/charter/end"): "charter_tables",
+    ("POST", "/api/v1/tables/<table_id>/fly"): "charter_tables",
+    ("POST", "/api/v1/tables/<table_id>/requests"): "charter_tables",
+    ("POST", "/api/v1/requests/<request_id>/done"): "monitor",
 }
 # The table of duties, as sets of capabilities.
 DUTIES = {
     "display": {"read"},
-    "game_server": {"read", "place_slips", "read_money", "mint_read_links"},
-    "dealer": {"read", "post_hands", "run_shoes", "close_betting"},
+    "game_server": {"read", "place_slips", "read_money", "mint_read_links", "open_cards", "charter_tables"},
+    "dealer": {"read", "post_hands", "run_shoes", "close_betting", "open_cards"},
     "pitboss": {"read", "post_hands", "run_shoes", "close_betting", "void_hands", "correct_hands", "cancel_rounds",
-                "table_settings", "read_money", "monitor"},
+                "table_settings", "read_money", "monitor", "open_cards"},
     "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links"},
 }
 # Routes anyone may read without a key: the API's own documentation.

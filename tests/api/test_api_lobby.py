@@ -113,6 +113,28 @@ def test_the_etag_moves_with_any_change_to_any_table_and_304s_otherwise(api, tab
     assert api.get("/api/v1/tables?sort=good_road_length").headers["ETag"] != tag
 
 
+def test_the_etag_is_the_newest_event_and_every_shoe_change_moves_it(app, api, table, shoe):
+    from roadsvc.services.events import newest_event_id
+
+    other = new_table(api, "Other", "banker", "player")
+    shoe_id = api.get(f"/api/v1/tables/{other['id']}/roads").json["shoe"]["id"]
+    tag = api.get("/api/v1/tables").headers["ETag"]
+    assert str(newest_event_id(app.extensions["roadsvc.db"])) in tag
+    changes = [
+        lambda: api.post(f"/api/v1/shoes/{shoe_id}/hands/1/void", {"reason": "misdeal"}, role="pitboss"),
+        lambda: api.post(f"/api/v1/shoes/{shoe_id}/hands/2/correct", {"hand": {"result": "tie"}, "reason": "misread"},
+                         role="pitboss"),
+        lambda: api.post(f"/api/v1/tables/{other['id']}/shoes/{shoe_id}/cut-card", {}, role="dealer"),
+        lambda: api.post(f"/api/v1/tables/{other['id']}/shoes/{shoe_id}/close", {}, role="dealer"),
+    ]
+    for change in changes:
+        assert change().status_code == 200
+        response = api.get("/api/v1/tables", headers={"If-None-Match": tag})
+        assert response.status_code == 200 and response.headers["ETag"] != tag
+        tag = response.headers["ETag"]
+    assert api.get("/api/v1/tables", headers={"If-None-Match": tag}).status_code == 304
+
+
 def test_each_row_is_built_once_per_revision(api, table, shoe, monkeypatch):
     other = new_table(api, "Other", "banker")
     built = []

@@ -62,6 +62,14 @@ def test_a_signed_image_link_keeps_its_parameters(api, dealt, clock):
     assert Image.open(io.BytesIO(response.data)).size == (10 * 32 + 2 * 5, 6 * 32 + 2 * 5)
 
 
+def test_a_signed_scoreboard_link_needs_no_key(api, dealt, clock):
+    """The scoreboard has routes of its own (columns of at least 4): they take links too."""
+    link = mint(api, dealt, {"resource": "image", "road": "scoreboard", "params": {"columns": 8}}).json
+    response = api.get(link["path"], role=None)
+    assert (response.status_code, response.mimetype) == (200, "image/png")
+    assert response.headers["Cache-Control"] == PUBLIC
+
+
 def refused(response, code):
     assert response.status_code == 403
     assert (response.json["code"], response.headers["Cache-Control"]) == (code, "no-store")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from roadsvc.cli import main
-from roadsvc.domain.bead_plate import hands_from_letters
-from roadsvc.domain.snapshot import build_snapshot
+from roadsvc.domain.roads.bead_plate import hands_from_letters
+from roadsvc.domain.roads.snapshot import build_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 NATURAL_BANKER = {"cards": {"player": ["AS", "KH"], "banker": ["KD", "9C"]}}

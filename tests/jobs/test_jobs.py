@@ -12,9 +12,13 @@ from roadsvc.jobs import build_scheduler
 from roadsvc.services import hands, shoes
 
 
-def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0) -> BackgroundScheduler:
+def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0,
+                  table_modes_interval: float = 0,
+                  odds_interval: float = 0) -> BackgroundScheduler:
     settings = load_settings(overrides={"DEMO_DEAL_INTERVAL": interval, "DATABASE_URL": db.url,
-                                        "MONITOR_INTERVAL": monitor_interval, "EVENTS_PRUNE_INTERVAL": prune_interval})
+                                        "MONITOR_INTERVAL": monitor_interval, "EVENTS_PRUNE_INTERVAL": prune_interval,
+                                        "TABLE_MODES_INTERVAL": table_modes_interval,
+                                        "ODDS_WATCH_INTERVAL": odds_interval})
     return build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
 
 
@@ -27,10 +31,23 @@ def test_no_job_runs_unless_the_settings_turn_it_on(db):
     assert scheduler_for(db, 0).get_jobs() == []
 
 
+def test_the_odds_watch_follows_the_log_at_its_interval(db):
+    job = scheduler_for(db, 0, odds_interval=0.25).get_job("odds_watch")
+    assert job.trigger.interval == timedelta(seconds=0.25)
+    assert job.max_instances == 1 and job.coalesce
+
+
 def test_the_demo_dealer_runs_at_the_configured_interval(db):
     job = scheduler_for(db, 2.5).get_job("demo_dealer")
     assert job.trigger.interval == timedelta(seconds=2.5)
     assert job.max_instances == 1 and job.coalesce
+
+
+def test_the_vip_tables_clock_runs_every_second_by_default(db):
+    assert load_settings()["TABLE_MODES_INTERVAL"] == 1.0
+    job = scheduler_for(db, 0, table_modes_interval=1).get_job("table_modes")
+    assert job.trigger.interval == timedelta(seconds=1) and job.max_instances == 1 and job.coalesce
+    assert job.func() == ([], [])  # nothing held, nothing asked
 
 
 def test_the_demo_dealer_opens_a_shoe_then_posts_real_hands_through_the_services(db):
@@ -62,6 +79,8 @@ def test_roadsvc_jobs_says_so_and_stops_when_no_job_is_on(tmp_path, monkeypatch,
     monkeypatch.delenv("ROADSVC_DEMO_DEAL_INTERVAL", raising=False)
     monkeypatch.setenv("ROADSVC_MONITOR_INTERVAL", "0")
     monkeypatch.setenv("ROADSVC_EVENTS_PRUNE_INTERVAL", "0")
+    monkeypatch.setenv("ROADSVC_TABLE_MODES_INTERVAL", "0")
+    monkeypatch.setenv("ROADSVC_ODDS_WATCH_INTERVAL", "0")
     assert main(["db", "upgrade"]) == 0
     assert main(["jobs"]) == 0
     assert "no job is turned on" in capsys.readouterr().out

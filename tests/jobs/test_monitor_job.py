@@ -106,7 +106,9 @@ def test_roadsvc_jobs_once_runs_the_monitor_pass_and_exits(tmp_path, monkeypatch
     shoes.open_shoe(db, table.id)
     db.dispose()
     assert main(["jobs", "--once"]) == 0
-    assert "monitor: 1 open shoes, 0 alerts raised or seen, 0 resolved" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "monitor: 1 open shoes, 0 alerts raised or seen, 0 resolved" in out
+    assert "table modes: 0 held hands opened, 0 changes of shoe overdue" in out
 
 
 def test_roadsvc_jobs_once_says_so_when_the_database_is_away(tmp_path, monkeypatch, capsys):

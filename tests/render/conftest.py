@@ -8,9 +8,9 @@ import random
 import pytest
 from PIL import Image
 
-from roadsvc.domain.hands import hand_from_result
-from roadsvc.domain.shoe import deal_shoe
-from roadsvc.domain.snapshot import build_snapshot
+from roadsvc.domain.dealing.hands import hand_from_result
+from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.roads.snapshot import build_snapshot
 
 RESULTS = {"B": "banker", "P": "player", "T": "tie"}
 

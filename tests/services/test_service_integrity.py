@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.hands import parse_hand
+from roadsvc.domain.dealing.hands import parse_hand
 from roadsvc.services import hands, integrity, shoes, tables
 from roadsvc.services.errors import Conflict, NotFound
 

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING, Finding
 from roadsvc.domain.monitoring.probability import banker_share, longest_run_p
 from roadsvc.persistence.engine import Database

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.hands import parse_hand
-from roadsvc.persistence.events import channel_for
+from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.persistence.events import channel_for, defer_event
 from roadsvc.services import events as event_log, hands, shoes, tables
 from roadsvc.services.errors import Conflict
 from roadsvc.stream.hub import EventHub
@@ -23,6 +23,26 @@ def test_an_event_appended_in_a_rolled_back_write_never_exists(db):
     with db.write() as session:
         committed = event_log.append_event(session, "hand", table_id=table.id, data={"number": 1})
     assert committed > before and [e.id for e in event_log.events_after(db, before)] == [committed]
+
+
+def test_a_deferred_event_is_appended_last_at_commit_and_never_after_a_rollback(db):
+    table = tables.create_table(db, "T")
+    before = event_log.newest_event_id(db)
+    with pytest.raises(RuntimeError):
+        with db.write() as session:
+            defer_event(session, "alert", table_id=table.id, data={"change": "raised"}, audience=event_log.OPERATORS)
+            raise RuntimeError("the write failed after the alert")
+    assert event_log.newest_event_id(db) == before
+    with db.write() as session:
+        defer_event(session, "alert", table_id=table.id, data={"change": "raised"}, audience=event_log.OPERATORS)
+        with pytest.raises(RuntimeError), session.begin_nested():  # a savepoint's rollback keeps it
+            raise RuntimeError("a savepoint rolled back")
+        event_log.append_event(session, "hand", table_id=table.id, data={"number": 1})
+    found = event_log.events_after(db, before)
+    assert [(e.type, e.audience) for e in found] == [("hand", "all"), ("alert", "operators")]
+    with db.write() as session:
+        pass
+    assert event_log.events_after(db, found[-1].id) == []  # nothing left over for the next write
 
 
 def test_a_refused_hand_leaves_no_event_and_a_stored_one_exactly_one(db):

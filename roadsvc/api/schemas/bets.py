@@ -102,6 +102,10 @@ class OpenBetsSchema(ma.Schema):
     hedge_limit = fields.String(metadata={"description": "Most |banker - player| staked per hand"})
     account_range = fields.Dict(allow_none=True)
     bets = fields.List(fields.Nested(BetTypeSchema))
+    play = fields.Dict(metadata={"description": "The hand in play (VIP and squeeze tables, docs/vip_tables.md): "
+                                 "{mode, hand_number, state: waiting_for_bets|betting_closed|held|flown, deadline "
+                                 "(a timestamp while held on a VIP table), chartered, last: {hand_number, state: "
+                                 "opened, flown, opened_how, opened_at}}"})
 
 
 class BettingStateSchema(ma.Schema):

@@ -1,4 +1,4 @@
-"""Hands: the posted JSON form (roadsvc.domain.hands), voids, corrections, audit records."""
+"""Hands: the posted JSON form (roadsvc.domain.dealing.hands), voids, corrections, audit records."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import StrictSchema, integer, text
-from roadsvc.domain.hands import RESULTS
+from roadsvc.domain.dealing.hands import RESULTS
 
 
 class HandFieldsSchema(StrictSchema):
@@ -59,6 +59,9 @@ class HandSchema(ma.Schema):
 
 class WrittenHandSchema(HandSchema):
     revision = fields.Integer(metadata={"description": "The shoe's revision after this write"})
+    held = fields.Boolean(metadata={"description": "VIP and squeeze tables: the hand is stored held, not counted, "
+                                                   "until it is opened"})
+    deadline = fields.DateTime(allow_none=True, metadata={"description": "A held VIP hand opens by itself then"})
 
 
 class AuditRecordSchema(ma.Schema):

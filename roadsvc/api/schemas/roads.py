@@ -2,7 +2,7 @@
 /api/v1/openapi.json gets typed roads. The fields are docs/snapshot.md's, the contract;
 a test dumps real documents through RoadsSchema and gets them back unchanged.
 
-The road names come from the road registry (roadsvc.domain.road_registry).
+The road names come from the road registry (roadsvc.domain.roads.registry).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.tables import GoodRoadSchema, TableBriefSchema
-from roadsvc.domain.hands import RESULTS
-from roadsvc.domain.road_registry import ASK_SIDES, DERIVED_ROADS, ROAD_NAMES
+from roadsvc.domain.dealing.hands import RESULTS
+from roadsvc.domain.roads.registry import ASK_SIDES, DERIVED_ROADS, ROAD_NAMES
 
 MARK_COLOURS = ("red", "blue")
 SIDES = ("banker", "player")

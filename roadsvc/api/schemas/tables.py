@@ -10,7 +10,8 @@ from marshmallow import fields, validate
 from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
 from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
-from roadsvc.domain.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.table_modes import BOUNDS as MODE_BOUNDS, MODES
 
 
 class LimitSchema(StrictSchema):
@@ -55,6 +56,13 @@ def _threshold(setting) -> fields.Field:
     return field(**strictness, validate=validate.Range(setting.low, setting.high),
                 metadata={"description": f"{setting.description} (default {setting.default:g})",
                           "example": setting.default})
+
+
+def _mode_bound(name: str) -> fields.Field:
+    bound = MODE_BOUNDS[name]
+    return fields.Integer(strict=True, validate=validate.Range(bound.low, bound.high), metadata={
+        "description": f"{bound.description} ({bound.low}-{bound.high}, default {bound.default})",
+        "example": bound.default})
 
 
 # The monitoring rules' thresholds (roadsvc.domain.monitoring): one field per registered setting.
@@ -108,6 +116,14 @@ class TableSettingsSchema(StrictSchema):
                   "advantage; default false: alert only)"},
     )
     monitoring = fields.Nested(MonitoringSettingsSchema, metadata={"description": "Floor monitoring thresholds"})
+    # VIP and squeeze tables (issue 14, docs/vip_tables.md)
+    mode = fields.String(validate=validate.OneOf(MODES), metadata={
+        "description": "standard (the default), vip (包桌: one account charters the table) or squeeze (咪牌): on vip "
+                       "and squeeze tables a dealt hand is held, not counted, until it is opened"})
+    open_seconds = _mode_bound("open_seconds")
+    max_consecutive_flies = _mode_bound("max_consecutive_flies")
+    shoe_change_after_hands = _mode_bound("shoe_change_after_hands")
+    shoe_change_minutes = _mode_bound("shoe_change_minutes")
     good_roads_announced = fields.List(
         fields.String(validate=validate.OneOf(tuple(GOOD_ROAD_NAMES))),
         validate=validate.Length(max=len(GOOD_ROAD_NAMES)),

@@ -26,10 +26,10 @@ from roadsvc.domain.bets.bet_odds import BetOdds, in_label_order
 from roadsvc.domain.bets.facts import PAIRS, SUITS, HandFacts
 from roadsvc.domain.bets.point_odds import falling
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
-from roadsvc.domain.cards import SUITS as SUIT_CODES
-from roadsvc.domain.cards import Card, full_deck
+from roadsvc.domain.dealing.cards import SUITS as SUIT_CODES
+from roadsvc.domain.dealing.cards import Card, full_deck
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import BANKER, PLAYER
+from roadsvc.domain.dealing.hands import BANKER, PLAYER
 
 CARD_FACTS = frozenset({PAIRS, SUITS})
 COLOURS = ("black", "red", "mixed")

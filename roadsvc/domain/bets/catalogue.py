@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from roadsvc.domain.hands import BANKER, PLAYER
+from roadsvc.domain.dealing.hands import BANKER, PLAYER
 
 class BetType(NamedTuple):
     name: str  # Chinese

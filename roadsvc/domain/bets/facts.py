@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from roadsvc.domain.cards import Card, points
-from roadsvc.domain.hands import PLAYER, Hand
+from roadsvc.domain.dealing.cards import Card, points
+from roadsvc.domain.dealing.hands import PLAYER, Hand
 
 # Fact groups, in the order they are reported.
 RESULT, PAIRS, TOTALS, NATURALS, CARD_COUNTS, SUITS = "result", "pairs", "totals", "naturals", "card_counts", "suits"

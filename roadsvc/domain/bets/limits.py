@@ -20,7 +20,7 @@ from roadsvc.domain.bets.money import to_money
 from roadsvc.domain.bets.refusals import ABOVE_MAX, BELOW_MIN, HEDGE_LIMIT, RANGE_CLOSED, TOTAL_LIMIT, Refusal
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import BANKER, PLAYER
+from roadsvc.domain.dealing.hands import BANKER, PLAYER
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ from roadsvc.domain.bets.bet_odds import BetOdds
 from roadsvc.domain.bets.card_odds import evaluate_card_bets, full_shoe, is_card_bet, value_composition
 from roadsvc.domain.bets.point_odds import evaluate_point_bets, is_point_bet
 from roadsvc.domain.bets.rule_sets import RuleSet
-from roadsvc.domain.cards import Card
+from roadsvc.domain.dealing.cards import Card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.shoe import DEFAULT_DECKS, check_decks
+from roadsvc.domain.dealing.shoe import DEFAULT_DECKS, check_decks
 
 
 def remaining_shoe(decks: int = DEFAULT_DECKS, dealt: Iterable[Card] = ()) -> dict[Card, int]:

@@ -32,9 +32,9 @@ import numpy as np
 from roadsvc.domain.bets.bet_odds import BetOdds, in_label_order
 from roadsvc.domain.bets.facts import CARD_COUNTS, NATURALS, RESULT, TOTALS, HandFacts
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
-from roadsvc.domain.drawing import banker_draws, player_draws
+from roadsvc.domain.dealing.drawing import banker_draws, player_draws
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import result_of
+from roadsvc.domain.dealing.hands import result_of
 
 POINT_FACTS = frozenset({RESULT, TOTALS, NATURALS, CARD_COUNTS})
 VALUES = 10

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from roadsvc.domain.bets.facts import CARD_COUNTS, NATURALS, PAIRS, RESULT, SUITS, TOTALS, HandFacts
-from roadsvc.domain.hands import BANKER, PLAYER, TIE
+from roadsvc.domain.dealing.hands import BANKER, PLAYER, TIE
 
 WIN, LOSE, PUSH = "win", "lose", "push"
 

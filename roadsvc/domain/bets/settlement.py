@@ -22,7 +22,7 @@ from roadsvc.domain.bets.money import charge, to_stake, winnings
 from roadsvc.domain.bets.rule_sets import BetSpec, RuleSet
 from roadsvc.domain.bets.rules import LOSE, WIN, Outcome
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 
 
 @dataclass(frozen=True, slots=True)

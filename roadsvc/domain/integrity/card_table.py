@@ -39,7 +39,7 @@ import numpy as np
 from roadsvc.domain.bets.card_odds import _side_facts, side_class
 from roadsvc.domain.bets.facts import HandFacts
 from roadsvc.domain.bets.point_odds import falling
-from roadsvc.domain.hands import BANKER, PLAYER
+from roadsvc.domain.dealing.hands import BANKER, PLAYER
 from roadsvc.domain.integrity.composition import CARD_TYPES
 
 TYPES = len(CARD_TYPES)

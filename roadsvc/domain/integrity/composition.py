@@ -17,9 +17,9 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
-from roadsvc.domain.cards import Card, full_deck
+from roadsvc.domain.dealing.cards import Card, full_deck
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.shoe import check_decks
+from roadsvc.domain.dealing.shoe import check_decks
 
 CARD_TYPES: tuple[Card, ...] = tuple(full_deck())
 CARD_INDEX = {card: i for i, card in enumerate(CARD_TYPES)}

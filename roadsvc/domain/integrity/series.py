@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
 
-from roadsvc.domain.cards import Card
+from roadsvc.domain.dealing.cards import Card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.integrity.composition import Composition, remaining
 from roadsvc.domain.integrity.engine import OddsEngine
 

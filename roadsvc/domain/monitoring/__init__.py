@@ -5,8 +5,10 @@ records the rules read, `settings` the tables' thresholds, `floor` a table's sta
 and pace. Importing this package registers every rule.
 """
 
-from roadsvc.domain.monitoring import improbable, rules  # noqa: F401  (registers the rules)
-from roadsvc.domain.monitoring.facts import HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock
+from roadsvc.domain.monitoring import improbable, positive_ev, rules  # noqa: F401  (registers the rules)
+from roadsvc.domain.monitoring.facts import (
+    HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock,
+)
 from roadsvc.domain.monitoring.registry import (
     CRITICAL, INFO, KEPT, RULES, SEVERITIES, WARNING, Finding, Rule, Setting, evaluate, rule, rules_on,
 )
@@ -14,6 +16,6 @@ from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolv
 
 __all__ = [
     "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
-    "rules_on", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "ShoeClock", "check_monitoring_settings",
-    "resolve_settings",
+    "rules_on", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "NextHandAdvantages", "ShoeClock",
+    "check_monitoring_settings", "resolve_settings",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Sequence
 
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,3 +69,14 @@ class ShoeClock:
     @property
     def idle_seconds(self) -> float:
         return max(0.0, (self.now - self.last_activity).total_seconds())
+
+
+@dataclass(frozen=True, slots=True)
+class NextHandAdvantages:
+    """The next hand of a shoe that enters cards, from its exact odds (the jobs process
+    computes them after each change): the open bets at or above the table's threshold."""
+
+    hand_number: int
+    cards_left: int
+    threshold: Any  # the table's ev_alert_threshold (a Decimal)
+    advantages: Sequence[Any]  # roadsvc.domain.integrity.advantage.Advantage, best first or as found

@@ -20,7 +20,7 @@ from functools import lru_cache
 from math import comb
 
 from roadsvc.domain.bets.point_odds import key_counts, key_facts, point_keys
-from roadsvc.domain.hands import BANKER, PLAYER, TIE
+from roadsvc.domain.dealing.hands import BANKER, PLAYER, TIE
 
 RELATIVE_TIE = 1 + 1e-7  # counts within this factor of the observed count's probability count as "as likely"
 

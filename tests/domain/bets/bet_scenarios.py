@@ -6,8 +6,8 @@ the third-card rules fails loudly here rather than testing nothing.
 
 from __future__ import annotations
 
-from roadsvc.domain.cards import parse_card
-from roadsvc.domain.hands import Hand, hand_from_cards
+from roadsvc.domain.dealing.cards import parse_card
+from roadsvc.domain.dealing.hands import Hand, hand_from_cards
 
 
 def hand(player: str, banker: str) -> Hand:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.bets.settlement import settle
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand, hand_from_result
-from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.dealing.hands import Hand, hand_from_result
+from roadsvc.domain.dealing.shoe import deal_shoe
 
 # The table in roadsvc/domain/bets/rules.py: what a result-only hand with totals
 # and the natural flag settles in the extended rule set.

@@ -13,7 +13,7 @@ from roadsvc.domain.bets.money import charge, to_money, winnings
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.bets.settlement import settle
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.shoe import deal_shoe
+from roadsvc.domain.dealing.shoe import deal_shoe
 
 CENT = Decimal("0.01")
 PAYS = sorted({pay for name in rule_set_names() for bet in rule_set(name).bets.values() for pay in bet.pays.values()})

@@ -16,9 +16,9 @@ from roadsvc.domain.bets.facts import facts_of
 from roadsvc.domain.bets.odds import evaluate_bets, odds_report, remaining_shoe
 from roadsvc.domain.bets.point_odds import evaluate_point_bets
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
-from roadsvc.domain.cards import parse_card
+from roadsvc.domain.dealing.cards import parse_card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.shoe import deal_hand
+from roadsvc.domain.dealing.shoe import deal_hand
 
 DEALINGS_8_DECKS = 416 * 415 * 414 * 413 * 412 * 411
 

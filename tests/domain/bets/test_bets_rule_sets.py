@@ -9,7 +9,7 @@ import pytest
 from roadsvc.domain.bets.rule_sets import rule_set
 from roadsvc.domain.bets.settlement import settle
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import hand_from_result
+from roadsvc.domain.dealing.hands import hand_from_result
 
 
 def test_niuniu_offers_player_banker_and_tie_only_and_holds_nine():

@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 
 from roadsvc.domain.bets.rule_sets import rule_set
-from roadsvc.domain.cards import Card, parse_card
+from roadsvc.domain.dealing.cards import Card, parse_card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import hand_from_cards, parse_hand
+from roadsvc.domain.dealing.hands import hand_from_cards, parse_hand
 from roadsvc.domain.integrity.advantage import (
     advantage_refusal,
     check_integrity_settings,

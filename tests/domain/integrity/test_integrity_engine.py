@@ -16,11 +16,11 @@ from roadsvc.domain.bets.bet_odds import unit_net
 from roadsvc.domain.bets.facts import facts_of
 from roadsvc.domain.bets.odds import evaluate_bets
 from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
-from roadsvc.domain.cards import parse_card
+from roadsvc.domain.dealing.cards import parse_card
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.integrity.composition import Composition, composition_of, full_composition, remaining
 from roadsvc.domain.integrity.engine import engine_for
-from roadsvc.domain.shoe import deal_hand, shuffled_shoe
+from roadsvc.domain.dealing.shoe import deal_hand, shuffled_shoe
 
 DEALINGS_8_DECKS = 416 * 415 * 414 * 413 * 412 * 411
 

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.hands import Hand
+from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
     CRITICAL, INFO, RULES, WARNING, HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock, check_monitoring_settings,
     evaluate, resolve_settings,

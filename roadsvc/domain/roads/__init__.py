@@ -1,0 +1,1 @@
+"""The roads: bead plate, big road, derived roads, ask road, good roads, statistics, snapshot."""

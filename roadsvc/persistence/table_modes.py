@@ -1,0 +1,76 @@
+"""Queries of the VIP and squeeze tables' rows: held hands, charters, flown hands, requests."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import (
+    REQUEST_OPEN, Bet, BetSlip, Charter, FlownHand, HeldHand, Shoe, Table, TableRequest,
+)
+
+CANCELLED = "cancelled"
+
+
+def held_hand(session: Session, shoe_id: int, number: int) -> HeldHand | None:
+    """The shoe's hand `number` if it was held (opened or not)."""
+    return session.scalars(select(HeldHand).where(HeldHand.shoe_id == shoe_id, HeldHand.number == number)).first()
+
+
+def still_held(session: Session, shoe_id: int, number: int) -> HeldHand | None:
+    held = held_hand(session, shoe_id, number)
+    return held if held is not None and held.opened_at is None else None
+
+
+def due_held_hands(session: Session, now: datetime) -> Sequence[tuple[HeldHand, int]]:
+    """(held hand, table id) of every unopened hand whose deadline has come."""
+    query = (select(HeldHand, Shoe.table_id).join(Shoe, Shoe.id == HeldHand.shoe_id)
+             .where(HeldHand.opened_at.is_(None), HeldHand.deadline.is_not(None), HeldHand.deadline <= now)
+             .order_by(HeldHand.deadline, HeldHand.id))
+    return [(row[0], row[1]) for row in session.execute(query)]
+
+
+def flown_hand(session: Session, shoe_id: int, number: int) -> FlownHand | None:
+    return session.scalars(select(FlownHand).where(FlownHand.shoe_id == shoe_id,
+                                                   FlownHand.hand_number == number)).first()
+
+
+def active_charter(session: Session, table_id: int) -> Charter | None:
+    return session.scalars(select(Charter).where(Charter.table_id == table_id, Charter.ended_at.is_(None))).first()
+
+
+def first_bet_at(session: Session, shoe_id: int, number: int) -> datetime | None:
+    """When the first slip with an accepted bet on the hand was placed."""
+    query = (select(func.min(BetSlip.created_at)).join(Bet, Bet.slip_id == BetSlip.id)
+             .where(Bet.shoe_id == shoe_id, Bet.hand_number == number, Bet.status != CANCELLED))
+    first = session.scalar(query)
+    return first if first is None or first.tzinfo else first.replace(tzinfo=timezone.utc)
+
+
+def has_bets(session: Session, shoe_id: int, number: int, account_id: str | None = None) -> bool:
+    query = select(Bet.id).where(Bet.shoe_id == shoe_id, Bet.hand_number == number, Bet.status != CANCELLED)
+    if account_id is not None:
+        query = query.where(Bet.account_id == account_id)
+    return session.scalars(query.limit(1)).first() is not None
+
+
+def open_requests(session: Session, table_id: int, kind: str | None = None) -> Sequence[TableRequest]:
+    query = select(TableRequest).where(TableRequest.table_id == table_id, TableRequest.state == REQUEST_OPEN)
+    if kind is not None:
+        query = query.where(TableRequest.kind == kind)
+    return session.scalars(query.order_by(TableRequest.id)).all()
+
+
+def overdue_requests(session: Session, now: datetime) -> Sequence[TableRequest]:
+    """Open requests past their due time not yet reported overdue."""
+    return session.scalars(select(TableRequest).where(
+        TableRequest.state == REQUEST_OPEN, TableRequest.due_at.is_not(None), TableRequest.due_at <= now,
+        TableRequest.overdue_at.is_(None)).order_by(TableRequest.id)).all()
+
+
+def table_for_update(session: Session, table_id: int) -> Table | None:
+    return session.get(Table, table_id, with_for_update=True)
+

@@ -1,0 +1,113 @@
+"""The 304 path's one-row reads (Database.fetch_ints) on a kept per-thread connection:
+never a stale answer, a broken connection replaced, each thread its own, fork-safe."""
+
+from __future__ import annotations
+
+import threading
+
+from forking import answer_from_forked_child
+from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Base
+from roadsvc.services import hands, shoes, tables
+
+
+def test_every_hot_read_sees_the_newest_commit_of_another_connection(db, database_url):
+    table = tables.create_table(db, "Hot 1")
+    shoe = shoes.open_shoe(db, table.id)
+    writer = Database(database_url)  # another engine: as another worker process would
+    try:
+        for number in range(1, 6):
+            before = repo.current_shoe_revision(db, table.id)
+            written = hands.post_hand(writer, table.id, parse_hand({"result": "banker"}))
+            assert repo.current_shoe_revision(db, table.id) == (shoe.id, written.revision)
+            assert written.revision == before[1] + 1
+    finally:
+        writer.dispose()
+
+
+def test_a_failed_hot_read_replaces_its_connection(db):
+    table = tables.create_table(db, "Hot 2")
+    assert repo.table_exists(db, table.id)
+    db._hot._free[-1][0].close()  # the server went away under the kept connection
+    try:
+        repo.table_exists(db, table.id)
+    except Exception:  # the one read that meets the dead connection fails, as with a pool
+        pass
+    assert repo.table_exists(db, table.id)
+    assert len(db._hot._open) == 1
+
+
+def test_threads_share_the_free_connections_and_dispose_closes_them_all(db):
+    """A thread (or a gevent greenlet: one per request) takes a free connection and gives
+    it back: 30 readers one after another open one connection, not 30."""
+    table = tables.create_table(db, "Hot 3")
+    seen = []
+
+    def read() -> None:
+        assert repo.table_exists(db, table.id)
+        seen.append(db._hot._free[-1][0])
+
+    for _ in range(30):
+        thread = threading.Thread(target=read)
+        thread.start()
+        thread.join()
+    assert len({id(connection) for connection in seen}) == 1
+    db.dispose()
+    assert db._hot._open == []
+    assert all(connection.dbapi_connection is None for connection in seen)  # closed
+
+
+def test_a_forked_child_does_not_read_on_its_parents_hot_connection(tmp_path):
+    database = Database(f"sqlite:///{tmp_path / 'x.db'}")
+    Base.metadata.create_all(database.engine)
+    assert not repo.table_exists(database, 1)
+    parent = database._hot._free[-1][0]
+
+    def child() -> bytes:
+        repo.table_exists(database, 1)
+        return b"same" if database._hot._free[-1][0] is parent else b"own"
+
+    answer = answer_from_forked_child(child)
+    database.dispose()
+    assert answer == b"own"
+
+
+def test_a_hot_read_recovers_after_the_server_ends_its_connection(db):
+    """A database restart, or an administrator ending sessions: the read that meets the
+    dead connection fails, the next one opens a new connection and prepares afresh."""
+    table = tables.create_table(db, "Hot 4")
+    assert repo.table_exists(db, table.id)
+    dead = db._hot._free[-1][0]
+    if db.is_sqlite:
+        dead.close()
+    else:
+        with db.engine.connect() as admin:
+            admin.exec_driver_sql(f"SELECT pg_terminate_backend({dead.dbapi_connection.info.backend_pid})")
+    try:
+        repo.table_exists(db, table.id)
+    except Exception:  # noqa: BLE001 - the one read on the dead connection may fail
+        pass
+    assert all(kept[0] is not dead for kept in db._hot._free)
+    assert repo.current_shoe_revision(db, table.id) is None
+    assert repo.table_exists(db, table.id)
+    assert not repo.table_exists(db, table.id + 1)
+
+
+def test_the_lobby_versions_are_every_tables_newest_shoe_and_revisions(db, database_url):
+    first, second, empty = (tables.create_table(db, name) for name in ("Hot L1", "Hot L2", "Hot L3"))
+    shoes.open_shoe(db, first.id)
+    newest = shoes.open_shoe(db, first.id)
+    other = shoes.open_shoe(db, second.id)
+    writer = Database(database_url)
+    try:
+        posted = hands.post_hand(writer, second.id, parse_hand({"result": "player"}))
+        tables.update_table(writer, empty.id, {"name": "Hot L3b"})
+    finally:
+        writer.dispose()
+    assert repo.lobby_versions(db) == (
+        (first.id, 1, newest.id, 1),
+        (second.id, 1, other.id, posted.revision),
+        (empty.id, 2, 0, 0),
+    )
