@@ -5,17 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
 from roadsvc.services import hands, integrity, shoes, tables
 from roadsvc.services.errors import Conflict, NotFound
-
-SUITS = "SHDC"
-
-
-def nines_and_eights(i: int):
-    a, b = SUITS[(2 * i) % 4], SUITS[(2 * i + 1) % 4]
-    return parse_hand({"cards": {"player": [f"9{a}", f"9{b}"], "banker": [f"8{a}", f"8{b}"]}})
-
+from late_shoe import nines_and_eights
 
 @pytest.fixture
 def shoe(db):

@@ -10,15 +10,7 @@ from roadsvc.domain.dealing.hands import parse_hand
 from roadsvc.jobs import OddsJob
 from roadsvc.services import alerts, events, hands, shoes, tables
 from roadsvc.services.odds_watch import OddsWatch
-
-SUITS = "SHDC"
-
-
-def nines_and_eights(i: int):
-    """Player 9 9 against banker 8 8: four 8s and 9s out of the shoe (Lucky 7s turn positive by hand 5)."""
-    a, b = SUITS[(2 * i) % 4], SUITS[(2 * i + 1) % 4]
-    return parse_hand({"cards": {"player": [f"9{a}", f"9{b}"], "banker": [f"8{a}", f"8{b}"]}})
-
+from late_shoe import nines_and_eights
 
 @pytest.fixture
 def late(db):
