@@ -29,6 +29,14 @@ def burn_count(card: Card) -> int:
 
 def check_card_supply(hands: Iterable[Hand], decks: int, burned: Iterable[Card] = ()) -> None:
     """Refuse a shoe in which some card appears more often than `decks` decks hold."""
+    hands, burned = list(hands), list(burned)
+    seen = Counter(burned)
+    seen.update(card for hand in hands for card in hand.all_cards())
+    if max(seen.values(), default=0) > decks:  # a whole shoe at C speed; the culprit is named below
+        _refuse_first_surplus_card(hands, decks, burned)
+
+
+def _refuse_first_surplus_card(hands: list[Hand], decks: int, burned: list[Card]) -> None:
     seen: Counter[Card] = Counter(burned)
     for number, hand in enumerate(hands, start=1):
         for card in hand.all_cards():
