@@ -59,26 +59,18 @@ _BUMP_REVISION = (
     .returning(Shoe.revision)
     .execution_options(synchronize_session=False)
 )
+_BUMP_REVISION_WITH_SUMMARY = _BUMP_REVISION.values(summary=bindparam("summary", type_=Shoe.__table__.c.summary.type))
 
 
-def bump_revision(session: Session, shoe_id: int) -> int:
+def bump_revision(session: Session, shoe_id: int, summary: dict | None = None) -> int:
     """Every write to a shoe calls this inside its transaction: the cache key moves on.
 
-    Returns the new revision."""
-    return session.execute(_BUMP_REVISION, {"shoe_id": shoe_id, "now": utcnow()}).scalar_one()
-
-
-_STORE_SUMMARY = (
-    update(Shoe)
-    .where(Shoe.id == bindparam("shoe_id"))
-    .values(summary=bindparam("summary", type_=Shoe.__table__.c.summary.type))
-    .execution_options(synchronize_session=False)
-)
-
-
-def store_summary(session: Session, shoe_id: int, summary: dict) -> None:
-    """The lobby's summary of the shoe's counted hands (services.summaries), in the write's transaction."""
-    session.execute(_STORE_SUMMARY, {"shoe_id": shoe_id, "summary": summary})
+    A write that changes the shoe's hands passes the lobby's new `summary` of its counted
+    hands (services.summaries), stored by the same UPDATE. Returns the new revision."""
+    if summary is None:
+        return session.execute(_BUMP_REVISION, {"shoe_id": shoe_id, "now": utcnow()}).scalar_one()
+    return session.execute(_BUMP_REVISION_WITH_SUMMARY,
+                           {"shoe_id": shoe_id, "now": utcnow(), "summary": summary}).scalar_one()
 
 
 def bump_table_revisions(session: Session, table_id: int) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.roads.good_road_notices import GoodRoadChanges, good_road_changes
@@ -39,7 +38,8 @@ def good_roads_event(session: Session, shoe: Shoe, before: Mapping[str, Any], af
                      revision: int) -> GoodRoadChanges:
     """Append a `good_roads` event if the table's announced good roads changed between the
     summaries (call it last in the write's transaction). Returns the changes."""
-    settings = session.execute(select(Table.settings).where(Table.id == shoe.table_id)).scalar() or {}
+    table = session.get(Table, shoe.table_id)  # a post has it already (its table mode): no query then
+    settings = (table.settings if table else None) or {}
     changes = good_road_changes(announced_good_roads(before, settings), announced_good_roads(after, settings))
     if changes:
         append_event(session, "good_roads", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,

@@ -92,20 +92,27 @@ def post_hand(
 def _post(db: Database, table_id: int, hand: Hand, number: int | None, shoe_id: int | None, rules: bool
           ) -> HandView:
     with db.write() as session:
-        shoe, current = _target_shoe_locked(session, table_id, shoe_id)
-        posted = repo.last_hand_number(session, shoe.id)
-        if number is not None and number <= posted:
-            return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
-        held = holding.rows.still_held(session, shoe.id, posted + 1)
-        if held is not None:
-            return held_view(holding.same_held_or_conflict(held, hand, number), shoe.revision)
-        _refuse_new_hand(shoe, current, posted, number)
-        counted = counted_hands(session, shoe.id)
-        check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
-        if holding.holds(session, shoe, posted + 1):
-            held, revision = holding.hold(session, shoe, posted + 1, hand)
-            return held_view(held, revision, created=True)
-        row, revision = count_hand(session, shoe, posted + 1, hand, counted, rules)
+        return post_in(session, table_id, hand, number, shoe_id, rules)
+
+
+def post_in(session: Session, table_id: int, hand: Hand, number: int | None, shoe_id: int | None, rules: bool
+            ) -> HandView:
+    """A post's work in the caller's write transaction (post_hand's, or the start-up rehearsal's,
+    which rolls it back: roadsvc.services.warm)."""
+    shoe, current = _target_shoe_locked(session, table_id, shoe_id)
+    posted = repo.last_hand_number(session, shoe.id)
+    if number is not None and number <= posted:
+        return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
+    held = holding.rows.still_held(session, shoe.id, posted + 1)
+    if held is not None:
+        return held_view(holding.same_held_or_conflict(held, hand, number), shoe.revision)
+    _refuse_new_hand(shoe, current, posted, number)
+    counted = counted_hands(session, shoe.id)
+    check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
+    if holding.holds(session, shoe, posted + 1):
+        held, revision = holding.hold(session, shoe, posted + 1, hand)
+        return held_view(held, revision, created=True)
+    row, revision = count_hand(session, shoe, posted + 1, hand, counted, rules)
     return view(row, revision, created=True)
 
 
@@ -121,8 +128,7 @@ def count_hand(session: Session, shoe: Shoe, number: int, hand: Hand, counted: d
     if rules:
         monitor.hand_in(session, shoe, [*counted.values(), hand], row.number)
     before = shoe.summary if shoe.summary is not None else summary_of_hands(counted)
-    after = store_summary(session, shoe.id, {**counted, row.number: hand})
-    revision = repo.bump_revision(session, shoe.id)
+    after, revision = store_summary(session, shoe.id, {**counted, row.number: hand})
     events.hand_event(session, shoe, row.number, hand, counted, revision, **event_data)
     good_roads_event(session, shoe, before, after, revision)
     return row, revision
@@ -205,8 +211,7 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         audit.record(session, shoe.id, number, "void", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
-        after = store_summary(session, shoe.id, counted_hands(session, shoe.id))
-        revision = repo.bump_revision(session, shoe.id)
+        after, revision = store_summary(session, shoe.id, counted_hands(session, shoe.id))
         events.hand_changed_event(session, "void", shoe, number, row.result, revision)
         good_roads_event(session, shoe, summary_before, after, revision)
     return view(row, revision)
@@ -229,8 +234,7 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         audit.record(session, shoe.id, number, "correct", actor, reason, before, after)
         monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
-        after = store_summary(session, shoe.id, counted)
-        revision = repo.bump_revision(session, shoe.id)
+        after, revision = store_summary(session, shoe.id, counted)
         events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
         good_roads_event(session, shoe, summary_before, after, revision)
     return view(row, revision)

@@ -1,7 +1,7 @@
 """Shoe summaries for the lobby, stored with the shoe by every write that changes its hands.
 
 Posting, voiding and correcting a hand already hold the shoe's counted hands inside their
-transaction; `store_summary` summarises them there, so the stored summary always describes
+transaction; `store_summary` summarises them there (with the revision bump, one UPDATE), so the stored summary always describes
 the committed hands (and costs the write a pass over the hands it has already parsed).
 A shoe stored before summaries existed has none: `summary_of` then reads its hands.
 """
@@ -18,12 +18,11 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.services.stored_hands import stored_hand
 
 
-def store_summary(session: Session, shoe_id: int, counted: Mapping[int, Hand]) -> Summary:
-    """Write the summary of these counted hands (by number) to the shoe, in the caller's transaction;
-    returns it."""
+def store_summary(session: Session, shoe_id: int, counted: Mapping[int, Hand]) -> tuple[Summary, int]:
+    """Write the summary of these counted hands (by number) to the shoe and bump its revision,
+    in one statement of the caller's transaction; returns (summary, new revision)."""
     summary = summary_of_hands(counted)
-    repo.store_summary(session, shoe_id, summary)
-    return summary
+    return summary, repo.bump_revision(session, shoe_id, summary)
 
 
 def summary_of_hands(counted: Mapping[int, Hand]) -> Summary:
