@@ -76,8 +76,8 @@ class Gunicorn:
             command += ["--pythonpath", self.pythonpath]
         if self.access_log:  # one line per request: the worker's pid, the request line, the status
             command += ["--access-logfile", str(self.access_log), "--access-logformat", "%(p)s %(m)s %(U)s %(s)s"]
-        if self.error_log:
-            command += ["--error-logfile", str(self.error_log)]
+        if self.error_log:  # gunicorn's lines and, captured, the app's own (stderr)
+            command += ["--error-logfile", str(self.error_log), "--capture-output"]
         return command + [self.app]
 
     def start(self) -> str:

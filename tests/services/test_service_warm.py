@@ -1,0 +1,83 @@
+"""Warming a serving worker's write path (roadsvc.services.warm): rehearsed posts that leave
+nothing behind, and a worker that serves even when it cannot rehearse."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+import textwrap
+
+from sqlalchemy import func, select
+
+from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Base
+from roadsvc.services import hands, shoes, tables
+from roadsvc.services.events import events_after
+from roadsvc.services.warm import REHEARSAL_HANDS, rehearse_posts, warm_write_path
+
+NATURAL = parse_hand({"cards": ["4S", "KD", "3H", "9C"]})
+
+
+def row_counts(db: Database) -> dict[str, int]:
+    with db.read() as session:
+        return {name: session.scalar(select(func.count()).select_from(table))
+                for name, table in Base.metadata.tables.items()}
+
+
+def test_the_rehearsal_stores_nothing_and_sends_no_event(db):
+    table = tables.create_table(db, "Baccarat 1")
+    shoes.open_shoe(db, table.id)
+    before = row_counts(db)
+    assert warm_write_path(db) is True
+    assert row_counts(db) == before
+    assert [event.type for event in events_after(db, 0)] == ["table_changed", "shoe_opened"]
+
+
+def test_the_rehearsal_runs_the_posts_own_code(db, monkeypatch):
+    posted = []
+    real = hands.count_hand
+    monkeypatch.setattr(hands, "count_hand", lambda *args, **kwargs: posted.append(args[2]) or real(*args, **kwargs))
+    rehearse_posts(db)
+    assert posted == list(range(1, REHEARSAL_HANDS + 1))
+    assert row_counts(db)["hands"] == 0
+
+
+def test_posts_after_the_rehearsal_are_numbered_and_announced_as_ever(db):
+    warm_write_path(db)
+    table = tables.create_table(db, "Baccarat 1")
+    shoe = shoes.open_shoe(db, table.id)
+    first = hands.post_hand(db, table.id, NATURAL)
+    assert (first.shoe_id, first.number, first.revision) == (shoe.id, 1, shoe.revision + 1)
+    assert [event.type for event in events_after(db, 0)] == ["table_changed", "shoe_opened", "hand"]
+
+
+def test_a_worker_that_cannot_rehearse_logs_why_and_serves_anyway(tmp_path, caplog):
+    unmigrated = Database(f"sqlite:///{tmp_path / 'empty.db'}")  # no tables: every statement fails
+    try:
+        with caplog.at_level(logging.WARNING, logger="roadsvc.services.warm"):
+            assert warm_write_path(unmigrated) is False
+    finally:
+        unmigrated.dispose()
+    assert "could not be warmed" in caplog.text
+
+
+def test_a_fresh_process_has_the_monitors_tables_for_every_shoe_size_before_its_first_post(tmp_path):
+    """Built at start, not by the first post (inside its transaction): checked in a new interpreter,
+    whose caches no other test has filled."""
+    script = textwrap.dedent(f"""
+        from roadsvc.domain.dealing.shoe import MAX_DECKS
+        from roadsvc.domain.monitoring.probability import banker_share
+        from roadsvc.persistence.engine import Database
+        from roadsvc.persistence.models import Base
+        from roadsvc.services.warm import warm_write_path
+        db = Database("sqlite:///{tmp_path / 'fresh.db'}")
+        Base.metadata.create_all(db.engine)
+        assert banker_share.cache_info().currsize == 0
+        assert warm_write_path(db)
+        print(banker_share.cache_info().currsize, MAX_DECKS)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    built, sizes = done.stdout.split()
+    assert built == sizes
