@@ -70,7 +70,7 @@ def append_event(
         channel = session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL)
         session.execute(_LOCK_AND_NOTIFY, {"key": APPEND_LOCK, "channel": channel})
     values = dict(type=type, table_id=table_id, shoe_id=shoe_id, revision=revision, audience=audience, data=data or {})
-    return session.execute(_EVENTS.insert().values(**values).returning(_EVENTS.c.id)).scalar_one()
+    return session.execute(_APPEND, values).scalar_one()
 
 
 DEFERRED_INFO = "roadsvc_deferred_events"  # Session.info key: events appended at commit
@@ -106,6 +106,7 @@ def _forget_deferred(session: Session, transaction: Any) -> None:
 
 
 _EVENTS = Event.__table__  # appended through Core: the ORM's bulk-insert path costs a post ~0.1 ms per event
+_APPEND = _EVENTS.insert().returning(_EVENTS.c.id)  # built once: a statement built per call is keyed per call
 
 
 def channel_for(url: str, configured: str | None = None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Sequence
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import (
@@ -15,9 +15,13 @@ from roadsvc.persistence.models import (
 CANCELLED = "cancelled"
 
 
+_HELD_HAND = select(HeldHand).where(HeldHand.shoe_id == bindparam("shoe_id"), HeldHand.number == bindparam("number"))
+"""Built once: every post asks it (on any table), inside its write transaction."""
+
+
 def held_hand(session: Session, shoe_id: int, number: int) -> HeldHand | None:
     """The shoe's hand `number` if it was held (opened or not)."""
-    return session.scalars(select(HeldHand).where(HeldHand.shoe_id == shoe_id, HeldHand.number == number)).first()
+    return session.scalars(_HELD_HAND, {"shoe_id": shoe_id, "number": number}).first()
 
 
 def still_held(session: Session, shoe_id: int, number: int) -> HeldHand | None:
