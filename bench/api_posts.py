@@ -39,6 +39,7 @@ at most 1 ms. In-process, the hand rules alone are timed once, before the server
 
     .venv/bin/python bench/api_posts.py [--runs 3] [--shoes 3] [--posters 3] [--floor-tables 100]
                                         [--floor-interval 2] [--floor-hands 20] [--workers 2] [--threads 1]
+                                        [--worker-class sync|gevent]
                                         [--only NAME ...] [--no-ab]
 
 `--only "sqlite FULL, heap not frozen, automatic checkpoints"` (or "postgres, heap not frozen")
@@ -233,9 +234,10 @@ def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Na
     """Every phase, `args.runs` times in turn (so the machine's moods spread over all), on one
     set of servers; a fresh floor of tables for each run."""
     deployment.env.update(extra_env)
-    app = roadsvc_server(deployment, workers=args.workers, threads=args.threads)
-    base = Gunicorn("_baseline_app:app", workers=args.workers, threads=args.threads, pythonpath=str(ROOT / "bench"))
-    off = roadsvc_server(deployment, workers=args.workers, threads=args.threads, env=RULES_OFF) if args.ab else None
+    serving = dict(workers=args.workers, threads=args.threads, worker_class=args.worker_class)
+    app = roadsvc_server(deployment, **serving)
+    base = Gunicorn("_baseline_app:app", **serving, pythonpath=str(ROOT / "bench"))
+    off = roadsvc_server(deployment, **serving, env=RULES_OFF) if args.ab else None
     probe_folder = deployment.instance if deployment.instance.exists() else None  # the database's disk
     results: dict[str, list[PhaseRun]] = {}
     try:
@@ -368,13 +370,16 @@ def main() -> None:
     parser.add_argument("--floor-hands", type=int, default=20, help="hands each floor table posts")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
+    parser.add_argument("--worker-class", choices=("sync", "gevent"), default="sync",
+                        help="gevent: what `roadsvc serve` runs (posts overlap in a worker while one waits on I/O)")
     parser.add_argument("--runs", type=int, default=3, help="times each phase runs (in turn); ranges are reported")
     parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: the first three")
     parser.add_argument("--no-ab", dest="ab", action="store_false", help="skip the two A/B phases (issues 10, 13)")
     args = parser.parse_args()
     if args.ab:
         rules_own_cost()
-    kind = f"gthread x{args.threads}" if args.threads > 1 else "sync"
+    args.worker_class = None if args.worker_class == "sync" else args.worker_class  # the harness's default
+    kind = args.worker_class or (f"gthread x{args.threads}" if args.threads > 1 else "sync")
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
     for name in args.only or DEFAULT:
         backend, extra_env = CONFIGURATIONS[name]
