@@ -69,7 +69,8 @@ class Gunicorn:
                    "--log-level", self.log_level, "--chdir", str(ROOT),
                    "--config", "python:roadsvc.gunicorn_config"]  # as `roadsvc serve`: the workers' GC hooks
         if self.worker_class:
-            command += ["--worker-class", self.worker_class, "--worker-connections", "5000"]
+            # idle keep-alive connections stay open past a floor dealer's 2 s between hands
+            command += ["--worker-class", self.worker_class, "--worker-connections", "5000", "--keep-alive", "30"]
         elif self.threads > 1:
             command += ["--threads", str(self.threads)]  # gthread workers
         if self.pythonpath:
