@@ -1,8 +1,9 @@
 """Shoe summaries for the lobby, stored with the shoe by every write that changes its hands.
 
 Posting, voiding and correcting a hand already hold the shoe's counted hands inside their
-transaction; `store_summary` summarises them there (with the revision bump, one UPDATE), so the stored summary always describes
-the committed hands (and costs the write a pass over the hands it has already parsed).
+transaction; `store_summary` summarises them there and stores the summary with the revision
+bump (one UPDATE), so the stored summary always describes the committed hands (and costs the
+write a pass over the hands it has already parsed).
 A shoe stored before summaries existed has none: `summary_of` then reads its hands.
 """
 
