@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.roads.good_road_notices import GoodRoadChanges, good_road_changes
@@ -22,6 +23,9 @@ from roadsvc.persistence.events import ALL, append_event
 from roadsvc.persistence.models import Shoe, Table
 from roadsvc.services.snapshots import thresholds_of
 from roadsvc.services.tables import announced_codes
+
+
+_SETTINGS = select(Table.settings).where(Table.id == bindparam("table_id"))  # built once: every post reads it
 
 
 def announced_good_roads(summary: Mapping[str, Any], settings: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -38,8 +42,7 @@ def good_roads_event(session: Session, shoe: Shoe, before: Mapping[str, Any], af
                      revision: int) -> GoodRoadChanges:
     """Append a `good_roads` event if the table's announced good roads changed between the
     summaries (call it last in the write's transaction). Returns the changes."""
-    table = session.get(Table, shoe.table_id)  # a post has it already (its table mode): no query then
-    settings = (table.settings if table else None) or {}
+    settings = session.execute(_SETTINGS, {"table_id": shoe.table_id}).scalar() or {}
     changes = good_road_changes(announced_good_roads(before, settings), announced_good_roads(after, settings))
     if changes:
         append_event(session, "good_roads", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,
