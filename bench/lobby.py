@@ -30,6 +30,7 @@ from roadsvc.app import create_app
 from roadsvc.domain.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services import hands as hand_service
+from roadsvc.api.schemas.roads import roads_json
 from roadsvc.services.snapshots import SnapshotCache
 
 
@@ -92,8 +93,8 @@ def first_lobby(url: str, roads: str, headers: dict) -> float:
 def every_snapshot(url: str, shoe_ids: list[int]) -> float:
     db = Database(url)
     try:
-        SnapshotCache(db).document(shoe_ids[0])  # connections and statement caches warm, as in a served worker
-        cache = SnapshotCache(db)
+        SnapshotCache(db, roads_json).document(shoe_ids[0])  # connections and statement caches warm, as in a served worker
+        cache = SnapshotCache(db, roads_json)
         return timed(lambda: [cache.document(shoe_id) for shoe_id in shoe_ids]) * 1000
     finally:
         db.dispose()

@@ -2,7 +2,10 @@
 
 Prints the median time per shoe and per hand, the time at 20, 80 and 160 hands with the
 growth ratios (linear work gives 4x from 20 to 80 and 2x from 80 to 160), and baselines
-measured in the same run: copying the hands list and json.dumps of the snapshot.
+measured in the same run: copying the hands list and json.dumps of the snapshot's JSON
+document. Also what the API's edge adds (roadsvc.api.schemas.roads): the compiled dump of
+the typed snapshot, marshmallow's own dump of the same schema for comparison, and the
+whole first body of a revision (build_snapshot, then snapshot_json: dump and encode).
 Every figure for one shoe is taken back to back (interleaved), so a busy machine
 slows all of them alike and the ratios stay meaningful. Nothing here asserts a time.
 
@@ -19,19 +22,25 @@ import statistics
 from _timing import best_of
 
 from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.api.schemas.roads import SnapshotSchema, dump_snapshot, snapshot_json
 from roadsvc.domain.roads.snapshot import build_snapshot
 
 REPEATS = 5
+SCHEMA = SnapshotSchema()
 SIZES = (20, 80, 160)
 
 
 def measure(hands: list, joined: list) -> dict[str, float]:
     """Every figure for one shoe; `joined` is this shoe followed by the next one."""
     snapshot = build_snapshot(hands)
+    document = dump_snapshot(snapshot)
     figures = {
         "shoe": best_of(lambda: build_snapshot(hands), REPEATS),
         "copy": best_of(lambda: list(hands)),
-        "dumps": best_of(lambda: json.dumps(snapshot, ensure_ascii=False)),
+        "dumps": best_of(lambda: json.dumps(document, ensure_ascii=False)),
+        "dump": best_of(lambda: dump_snapshot(snapshot)),
+        "schema": best_of(lambda: SCHEMA.dump(snapshot)),
+        "body": best_of(lambda: snapshot_json(build_snapshot(hands)), REPEATS),
     }
     figures["per_hand"] = figures["shoe"] / len(hands)
     for size in SIZES:
@@ -65,6 +74,10 @@ def main() -> None:
     print(f"baseline list(hands)       : {micro(median['copy'])}")
     print(f"baseline json.dumps(snap)  : {micro(median['dumps'])}  "
           f"(build_snapshot takes {median['shoe'] / median['dumps']:.2f}x json.dumps of its own output)")  # fmt: skip
+    print(f"compiled dump (the edge)   : {micro(median['dump'])}  ({median['dump'] / median['dumps']:.2f}x json.dumps)")
+    print(f"marshmallow's own dump     : {micro(median['schema'])}  ({median['schema'] / median['dumps']:.2f}x json.dumps)")
+    print(f"first body of a revision   : {micro(median['body'])}  (build_snapshot + snapshot_json; "
+          f"{median['body'] / median['dumps']:.2f}x json.dumps)")  # fmt: skip
     for size in SIZES:
         print(f"{size:4d} hands                 : {micro(median[size])} ({micro(median[size] / size)} per hand)")
     print(f"growth 20 -> 80 : {median[80] / median[20]:.2f}x  (linear 4x, quadratic 16x)")

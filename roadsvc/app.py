@@ -13,6 +13,7 @@ from roadsvc.api import create_api, docs_ui, operations, security, register_blue
 from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, FLOOR, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
+from roadsvc.api.schemas.roads import roads_json
 from roadsvc.api import read_links
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
@@ -41,7 +42,7 @@ def register_extensions(app: Flask) -> None:
     db = Database.from_settings(app.config)
     app.extensions[DB] = db
     app.extensions[KEYS] = KeyVerifier(db, ttl=app.config["KEY_CACHE_TTL"], max_size=app.config["KEY_CACHE_SIZE"])
-    app.extensions[SNAPSHOTS] = SnapshotCache(db, max_entries=app.config["SNAPSHOT_CACHE_SIZE"])
+    app.extensions[SNAPSHOTS] = SnapshotCache(db, roads_json, max_entries=app.config["SNAPSHOT_CACHE_SIZE"])
     app.extensions[LOBBY] = Lobby(db, max_rows=app.config["LOBBY_CACHE_SIZE"])
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())

@@ -11,6 +11,7 @@ from roadsvc.api.context import database, floor_cache, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
 from roadsvc.api.schemas.monitoring import FloorSchema
+from roadsvc.api.schemas.roads import compact_json, road_part
 from roadsvc.services import floor
 
 blp = Blueprint("floor", __name__, description="The floor monitor: every table's status, shoe, pace and alerts")
@@ -56,7 +57,12 @@ def floor_view():
     view = floor.floor(database(), snapshots(), floor_cache())
     if request.if_none_match.contains_weak(view.etag):
         return _response(None, 304, view.etag)
-    return _response(view.body(), 200, view.etag)
+    return _response(floor_json(view.document()), 200, view.etag)
+
+
+def floor_json(document: dict) -> bytes:
+    """The floor as JSON: the entries' roads parts (streak, good roads, counts) by their schemas."""
+    return compact_json(document, default=road_part)
 
 
 def _response(body: bytes | None, status: int, etag: str) -> Response:

@@ -17,6 +17,7 @@ import json
 import sys
 from typing import IO, Any, Iterable
 
+from roadsvc.api.schemas.roads import snapshot_json
 from roadsvc.cli import REFUSED
 from roadsvc.domain.roads.bead_plate import hands_from_letters
 from roadsvc.domain.errors import DomainError
@@ -53,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_snapshot(hands: list[Hand]) -> None:
     """The snapshot as one compact JSON line, Chinese names as they are."""
-    line = json.dumps(build_snapshot(hands), separators=(",", ":"), ensure_ascii=False)
-    sys.stdout.write(line + "\n")
+    sys.stdout.write(snapshot_json(build_snapshot(hands)).decode("utf-8") + "\n")
 
 
 def _refuse(error: DomainError, place: str | None) -> int:

@@ -1,4 +1,4 @@
-"""Road images: a road snapshot (docs/snapshot.md) -> PNG or SVG bytes.
+"""Road images: a road snapshot (RoadSnapshot, docs/snapshot.md) -> PNG or SVG bytes.
 
     render(snapshot, road, fmt="png", params=None) -> bytes
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from roadsvc.domain.roads.snapshot import RoadSnapshot
 from roadsvc.render.fonts import FontMissingError, check_font
 from roadsvc.render.layout import layout
 from roadsvc.render.params import (
@@ -34,7 +35,7 @@ WRITERS = {"png": to_png, "svg": to_svg}
 __all__ = ["render", "render_inline", "content_type", "check_font", "FontMissingError", "RenderParams", "ROADS", "FORMATS"]
 
 
-def render(snapshot: dict[str, Any], road: str, fmt: str = "png",
+def render(snapshot: RoadSnapshot, road: str, fmt: str = "png",
            params: RenderParams | Mapping[str, Any] | None = None) -> bytes:
     """The image of one road (or the scoreboard) of a snapshot."""
     road = check_road(road)
@@ -42,7 +43,7 @@ def render(snapshot: dict[str, Any], road: str, fmt: str = "png",
     return WRITERS[check_format(fmt)](board)
 
 
-def render_inline(snapshot: dict[str, Any], road: str, params: RenderParams | Mapping[str, Any] | None = None,
+def render_inline(snapshot: RoadSnapshot, road: str, params: RenderParams | Mapping[str, Any] | None = None,
                   mark_data: bool = True) -> str:
     """One road (or the scoreboard) as an SVG element to put inside an HTML page (marks
     without their data-* attributes unless `mark_data`)."""

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from roadsvc.domain.roads.snapshot import RoadSnapshot
 
 from roadsvc.render.board import Board, Grid, Mark, css
 from roadsvc.render.params import RenderParams
@@ -16,7 +16,7 @@ from roadsvc.render.scoreboard import scoreboard_board
 __all__ = ["Board", "Grid", "Mark", "css", "layout"]
 
 
-def layout(snapshot: dict[str, Any], road: str, params: RenderParams) -> Board:
+def layout(snapshot: RoadSnapshot, road: str, params: RenderParams) -> Board:
     """The board for one road or for the scoreboard."""
     if road == "scoreboard":
         return scoreboard_board(snapshot, params)

@@ -8,9 +8,10 @@ cells); the ask road and the counts in a strip beneath the bead plate.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Iterator, Mapping
 
 from roadsvc.domain.roads.registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
+from roadsvc.domain.roads.snapshot import RoadSnapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name
@@ -50,7 +51,7 @@ class ScoreboardPlan:
         return self.columns[road]
 
 
-def plan_scoreboard(snapshot: dict[str, Any], params: RenderParams) -> ScoreboardPlan:
+def plan_scoreboard(snapshot: RoadSnapshot, params: RenderParams) -> ScoreboardPlan:
     """Fixed widths when `columns` is given (the big road's), else wide enough for every mark."""
     if params.columns is not None:
         bead = max(SCOREBOARD_MIN_BEAD_PLATE, params.columns // 2)
@@ -85,7 +86,7 @@ def scoreboard_grids(plan: ScoreboardPlan, cell: int) -> dict[str, Grid]:
     return grids
 
 
-def scoreboard_board(snapshot: dict[str, Any], params: RenderParams) -> Board:
+def scoreboard_board(snapshot: RoadSnapshot, params: RenderParams) -> Board:
     """All five roads, the ask road and the counts, laid out like a live table's board."""
     plan = plan_scoreboard(snapshot, params)  # the plain snapshot's: room for the next mark already
     grids = scoreboard_grids(plan, params.cell)
@@ -104,13 +105,13 @@ def scoreboard_board(snapshot: dict[str, Any], params: RenderParams) -> Board:
                  tuple(grids.values()), tuple(road_list + strip))
 
 
-def strip_marks(snapshot: dict[str, Any], params: RenderParams, x: int, y: int, width: int) -> Iterator[Mark]:
+def strip_marks(snapshot: RoadSnapshot, params: RenderParams, x: int, y: int, width: int) -> Iterator[Mark]:
     """Beneath the bead plate: a row per ask side captioned 问路 / 問路 / Ask Road, then the
     counts in two columns."""
     cell = params.cell
     yield ask_caption(params, x + (len(DERIVED_ROADS) + 1) * cell + gap(cell), y)
     for row, side in enumerate(ASK_SIDES):
-        yield from ask_row(snapshot["ask_road"][side], side, params, x, y + row * cell)
+        yield from ask_row(snapshot.ask_road[side], side, params, x, y + row * cell)
     counts_y = y + 2 * cell + gap(cell)
     item = min(width // 2, COUNT_WIDTH * cell)  # a figure stays near its name on a wide bead plate
     for index, key in enumerate(COUNT_KEYS):
@@ -126,7 +127,7 @@ def ask_caption(params: RenderParams, x: int, y: int) -> Mark:
     return Mark(x, y, 2 * cell, cell, (label,), ("caption", "ask-road"))
 
 
-def ask_row(asked: dict[str, str | None], side: str, params: RenderParams, x: int, y: int) -> Iterator[Mark]:
+def ask_row(asked: Mapping[str, str | None], side: str, params: RenderParams, x: int, y: int) -> Iterator[Mark]:
     """庄/闲 (or B/P) as a bead, then each derived road's next mark in that road's style."""
     theme, cell = THEMES[params.theme], params.cell
     chip = marks.bead(side, result_label(params.language, side), cell, theme)
@@ -141,10 +142,10 @@ def ask_row(asked: dict[str, str | None], side: str, params: RenderParams, x: in
         yield Mark(x + slot * cell + inset, y + inset, size, size, shapes, classes, data)
 
 
-def count_mark(snapshot: dict[str, Any], key: str, params: RenderParams, x: int, y: int, width: int) -> Mark:
+def count_mark(snapshot: RoadSnapshot, key: str, params: RenderParams, x: int, y: int, width: int) -> Mark:
     """One count: an icon in its colour, its name, its figure."""
     theme, cell = THEMES[params.theme], params.cell
-    value = snapshot["hands"] if key == "hands" else snapshot["counts"][key]
+    value = snapshot.hands if key == "hands" else getattr(snapshot.counts, key)
     shapes: tuple[Shape, ...] = count_icon(key, cell, theme) + (
         Label(0.62 * cell, cell / 2, count_label(params.language, key), max(11, round(0.42 * cell)), theme.text,
               "start"),

@@ -1,4 +1,5 @@
-"""The floor: every table's state at a glance, for pit bosses (GET /api/v1/floor).
+"""The floor: every table's state at a glance, for pit bosses (GET /api/v1/floor; the API
+writes its JSON).
 
 A table's figures that follow from its shoe (hands, voids, corrections, cards, pace,
 recent results, streak, good roads, counts) are cached by (shoe id, revision), like the
@@ -10,13 +11,13 @@ a poll holding it is answered 304 before any JSON is written.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
+from roadsvc.domain.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
@@ -50,11 +51,9 @@ class FloorView:
         return [_entry(*state, self._alerts.get(state[0].id), self.generated_at) for state in self._states]
 
     def document(self) -> dict[str, Any]:
+        """The floor; each entry's `streak`, `good_roads` and `counts` are the roads' own objects."""
         tables = self.tables
         return {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
-
-    def body(self) -> bytes:
-        return json.dumps(self.document(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
@@ -91,15 +90,14 @@ def _fill_figures(session, snapshots: SnapshotCache, cache: FloorCache, shoes: l
         hands[row.shoe_id].append(row)
     corrections = alerts_repo.correction_counts(session, ids)
     for shoe in missing:
-        roads = snapshots.document(shoe.id, shoe.revision)["roads"]
+        roads = snapshots.document(shoe.id, shoe.revision).roads
         figures = _figures(shoe, hands[shoe.id], corrections.get(shoe.id, 0), roads)
         cache.figures.put((shoe.id, shoe.revision), figures)
 
 
-def _figures(shoe: Shoe, rows: list, corrections: int, roads: dict[str, Any]) -> dict[str, Any]:
+def _figures(shoe: Shoe, rows: list, corrections: int, roads: RoadSnapshot) -> dict[str, Any]:
     counted = [stored_hand(row.data) for row in rows if not row.voided]
     last_at = max((row.created_at for row in rows), default=None)
-    streak = roads["streaks"]["current"]
     return {
         "shoe": {
             "id": shoe.id, "number": shoe.number, "revision": shoe.revision, "decks": shoe.decks,
@@ -110,10 +108,10 @@ def _figures(shoe: Shoe, rows: list, corrections: int, roads: dict[str, Any]) ->
         "cards": _cards(shoe, counted),
         "last_hand_at": last_at,
         "pace_per_hour": pace_per_hour([row.created_at for row in rows]),
-        "recent": [bead["result"] for bead in roads["bead_plate"][-RECENT:]],
-        "streak": streak,
-        "good_roads": roads["good_roads"],
-        "counts": roads["counts"],
+        "recent": [bead.result for bead in roads.bead_plate[-RECENT:]],
+        "streak": roads.streaks.current,
+        "good_roads": roads.good_roads,
+        "counts": roads.counts,
     }
 
 

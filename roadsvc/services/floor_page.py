@@ -43,7 +43,7 @@ class RoadArt:
         cached = self.cache.get(key)
         if cached is None:
             document = self.snapshots.document(shoe_id, revision)
-            cached = render_inline(document["roads"], road, params, mark_data)
+            cached = render_inline(document.roads, road, params, mark_data)
             self.cache.put(key, cached)
         return cached
 

@@ -4,7 +4,7 @@ An image is a pure function of (shoe id, revision, road, format, parameters): th
 revision names the shoe's state, and the renderer reads nothing but the snapshot.
 So rendered bytes are kept under that key in a bounded cache and never go stale; a
 new hand makes a new revision and therefore a new key. The snapshot comes from the
-SnapshotCache's documents (the same dict the roads endpoint serialises), so an image
+SnapshotCache's documents (the same objects the roads endpoint serialises), so an image
 of a revision the roads endpoint has already served rebuilds nothing.
 
 The cache is bounded in bytes, not entries: a 120-column scoreboard at cell 64 is a
@@ -92,7 +92,7 @@ class RoadImages:
         if cached is not None:
             return revision, cached
         document = self.snapshots.document(shoe_id, revision)
-        revision = document["revision"]
-        body = render(document["roads"], road, fmt, params)
+        revision = document.revision
+        body = render(document.roads, road, fmt, params)
         self.cache.put((shoe_id, revision, road, fmt, params.key()), body)
         return revision, body

@@ -3,17 +3,19 @@
 The revision is read from the database on every request, and every write bumps it in
 its own transaction, so a cached entry can never be served for a state it does not
 describe: several worker processes each keep their own cache and stay correct. Entries
-are the serialised JSON bytes (a 200 answer copies them out) in a bounded LRU; the
-document dicts are kept too, for the lobby and for cropping to other widths.
+are the documents (typed roads, for the images, the floor and cropping to other widths)
+and the JSON bytes of each (revision, columns) served (a 200 answer copies them out), in
+bounded LRUs. The bytes are written by the `encode` the edge gives (the API's schemas):
+once per (shoe, revision, columns), never on a cached read.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from roadsvc.domain.roads.good_roads import GoodRoadThresholds
-from roadsvc.domain.roads.snapshot import build_snapshot, crop_snapshot
+from roadsvc.domain.roads.snapshot import RoadSnapshot, build_snapshot, crop_snapshot
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table
@@ -21,7 +23,19 @@ from roadsvc.services.caches import LRU
 from roadsvc.services.errors import NotFound
 from roadsvc.services.stored_hands import stored_hand
 
-Document = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A shoe's roads at one revision, with its table and shoe (GET roads answers it)."""
+
+    table: dict[str, Any]
+    shoe: dict[str, Any]
+    revision: int
+    roads: RoadSnapshot
+
+
+Encoder = Callable[[Document], bytes]
 
 
 def thresholds_of(settings: dict[str, Any]) -> GoodRoadThresholds:
@@ -46,15 +60,12 @@ def table_summary(table: Table) -> dict[str, Any]:
     return {"id": table.id, "name": table.name, "rule_set": table.rule_set}
 
 
-def encode(document: Document) -> bytes:
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
 class SnapshotCache:
     """Snapshot documents and their JSON bytes, keyed by (shoe id, revision[, columns])."""
 
-    def __init__(self, db: Database, max_entries: int = 1024):
+    def __init__(self, db: Database, encode: Encoder, max_entries: int = 1024):
         self.db = db
+        self.encode = encode
         self.documents: LRU[Document] = LRU(max_entries, name="snapshot")
         self.bodies: LRU[bytes] = LRU(max_entries, name="snapshot_json")
 
@@ -72,21 +83,21 @@ class SnapshotCache:
             if cached is not None:
                 return revision, cached
         document = self.document(shoe_id, revision)
-        revision = document["revision"]
+        revision = document.revision
         if columns is not None:
-            document = {**document, "roads": crop_snapshot(document["roads"], columns)}
-        body = encode(document)
+            document = replace(document, roads=crop_snapshot(document.roads, columns))
+        body = self.encode(document)
         self.bodies.put((shoe_id, revision, columns), body)
         return revision, body
 
     def document(self, shoe_id: int, revision: int | None = None) -> Document:
-        """The whole snapshot document {table, shoe, revision, roads}."""
+        """The shoe's whole roads, with its table and shoe, at its current revision."""
         if revision is not None:
             cached = self.documents.get((shoe_id, revision))
             if cached is not None:
                 return cached
         document = build_document(self.db, shoe_id)
-        self.documents.put((shoe_id, document["revision"]), document)
+        self.documents.put((shoe_id, document.revision), document)
         return document
 
 
@@ -100,7 +111,7 @@ def build_document(db: Database, shoe_id: int) -> Document:
         rows = repo.counted_hand_rows(session, shoe_id)
     hands = [stored_hand(row.data_json) for row in rows]
     roads = build_snapshot(hands, [row.number for row in rows], thresholds_of(table.settings))
-    return {"table": table_summary(table), "shoe": shoe_summary(shoe), "revision": shoe.revision, "roads": roads}
+    return Document(table_summary(table), shoe_summary(shoe), shoe.revision, roads)
 
 
 def shoe_revision(db: Database, shoe_id: int) -> int:

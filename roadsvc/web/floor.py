@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from roadsvc.domain.monitoring import SEVERITIES
 from roadsvc.domain.monitoring.floor import STATUSES
+from roadsvc.domain.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
@@ -58,7 +59,7 @@ def road_svg(shoe: dict[str, Any] | None, road: str = "big_road", **params: Any)
 
 
 @blp.app_template_filter("good_road")
-def good_road_filter(road: dict[str, Any]) -> str:
+def good_road_filter(road: GoodRoad) -> str:
     return good_road_name(g.lang, road)
 
 

@@ -7,6 +7,8 @@ Chinese is derived by the small character map below (the names use few character
 
 from __future__ import annotations
 
+from roadsvc.domain.roads.good_roads import GoodRoad
+
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 DEFAULT_LANGUAGE = "zh-Hans"
 
@@ -99,8 +101,8 @@ def label(language: str, key: str, **values: str) -> str:
     return text.format(**values) if values else text
 
 
-def good_road_name(language: str, road: dict) -> str:
+def good_road_name(language: str, road: GoodRoad) -> str:
     """A good road's name in `language` (the domain gives zh-Hans and English)."""
     if language == "en":
-        return road["name_en"]
-    return road["name"] if language == "zh-Hans" else road["name"].translate(_TRADITIONAL)
+        return road.name_en
+    return road.name if language == "zh-Hans" else road.name.translate(_TRADITIONAL)

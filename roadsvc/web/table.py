@@ -24,7 +24,7 @@ def card_faces(codes: list[str] | None) -> list[tuple[str, str, str]]:
 def table(table_id: int):
     detail = table_detail(database(), snapshots(), table_id)
     shoe = detail.shoe
-    revision = detail.document["revision"] if detail.document else None
+    revision = detail.document.revision if detail.document else None
     version = digest((revision, [(a.id, a.state, a.count) for a in detail.alerts]))
     scoreboard = road_svg({"id": shoe.id, "revision": revision}, "scoreboard", **SCOREBOARD) if shoe else ""
     template = "web/_table_main.html" if request.headers.get("X-Roadsvc-Live") else "web/table.html"

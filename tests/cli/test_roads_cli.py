@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from roadsvc.api.schemas.roads import snapshot_json
 from roadsvc.cli import main
 from roadsvc.domain.roads.bead_plate import hands_from_letters
 from roadsvc.domain.roads.snapshot import build_snapshot
@@ -34,7 +35,7 @@ def test_letters_print_the_snapshot_as_one_compact_json_line(capsys):
     status, out, err = run(capsys, ["pBbB,B"])
     assert status == 0 and err == ""
     assert out.count("\n") == 1 and out.endswith("\n")
-    assert json.loads(out) == build_snapshot(hands_from_letters("PBBBB"))
+    assert out == snapshot_json(build_snapshot(hands_from_letters("PBBBB"))).decode() + "\n"
     assert ", " not in out and '": ' not in out
     assert "长庄" in out  # ensure_ascii=False
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 from roadsvc.domain.dealing.hands import hand_from_result
 from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.roads.snapshot import RoadSnapshot, build_snapshot
 
 RESULTS = {"B": "banker", "P": "player", "T": "tie"}
 
@@ -26,11 +26,11 @@ def hands_of(tokens: str):
     ]
 
 
-def snapshot_of(tokens: str) -> dict:
+def snapshot_of(tokens: str) -> RoadSnapshot:
     return build_snapshot(hands_of(tokens))
 
 
-def shoe_snapshot(seed: int) -> dict:
+def shoe_snapshot(seed: int) -> RoadSnapshot:
     """Every hand of a real dealt 8-deck shoe."""
     return build_snapshot(deal_shoe(random.Random(seed)).hands)
 

@@ -29,14 +29,14 @@ def mark_cell(mark):
 @pytest.mark.parametrize("road", list(ROAD_CLASSES))
 def test_the_asked_mark_sits_at_the_previewed_cell(dealt_shoe, side, road):
     board = layout(dealt_shoe, road, RenderParams(ask=side))
-    preview = dealt_shoe["ask_preview"][side][road]
+    preview = dealt_shoe.ask_preview[side][road]
     found = asked_marks(board)
     if preview is None:
         assert found == []
     else:
         (mark,) = found
-        assert mark_cell(mark) == (preview["col"], preview["row"])
-        assert preview["colour"] in mark.classes and dict(mark.data)["ask"] == side
+        assert mark_cell(mark) == (preview.col, preview.row)
+        assert preview.colour in mark.classes and dict(mark.data)["ask"] == side
         assert all(shape.dashes for shape in mark.shapes[:1]), "drawn as a dashed ring"
 
 
@@ -46,7 +46,7 @@ def test_the_scoreboard_with_ask_keeps_the_plain_size_and_marks(dealt_shoe, side
     asked = layout(dealt_shoe, "scoreboard", RenderParams(ask=side))
     assert (asked.width, asked.height) == (plain.width, plain.height)
     assert [m for m in asked.marks if "asked" not in m.classes] == list(plain.marks)
-    expected = sum(cell is not None for cell in dealt_shoe["ask_preview"][side].values())
+    expected = sum(cell is not None for cell in dealt_shoe.ask_preview[side].values())
     assert len(asked_marks(asked)) == expected
 
 

@@ -54,18 +54,17 @@ def test_ties_and_pairs_are_carried_by_their_entry(showcase):
 
 def test_bead_plate_has_a_bead_per_hand_in_order(showcase):
     beads = road_marks(layout(showcase, "bead_plate", RenderParams()), "bead-plate")
-    assert [data(b)["hand"] for b in beads] == [str(n) for n in range(1, showcase["hands"] + 1)]
+    assert [data(b)["hand"] for b in beads] == [str(n) for n in range(1, showcase.hands + 1)]
     assert at(beads)[:7] == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 0)]
     assert Counter(b.classes[2] for b in beads) == Counter(
-        {k: showcase["counts"][k] for k in ("banker", "player", "tie")})
+        {k: getattr(showcase.counts, k) for k in ("banker", "player", "tie")})
 
 
 @pytest.mark.parametrize("road", ["big_eye_boy", "small_road", "cockroach_pig"])
 def test_derived_road_marks_follow_the_snapshot_colours_and_cells(showcase, road):
     marks = road_marks(layout(showcase, road, RenderParams()), road.replace("_", "-"))
-    colours = [colour for column in showcase[road]["columns"] for colour in column]
-    assert [m.classes[2] for m in marks] == colours
-    assert at(marks) == [(c["col"], c["row"]) for c in showcase[road]["cells"]]
+    assert [m.classes[2] for m in marks] == showcase.grids[road].entries()
+    assert at(marks) == showcase.grids[road].cells
 
 
 def test_derived_roads_use_half_size_cells(showcase):
@@ -79,14 +78,14 @@ def test_columns_keep_the_newest_columns_of_the_road(dealt_shoe):
     marks = road_marks(board, "big-road")
     assert board.grids[0].cols == 5
     assert max(int(data(m)["col"]) for m in marks) == 4
-    last_hand = dealt_shoe["big_road"]["columns"][-1][-1]["hand"]
+    last_hand = dealt_shoe.grids["big_road"].columns[-1][-1].hand
     assert str(last_hand) in {data(m)["hand"] for m in marks}
 
 
 def test_scoreboard_ask_road_shows_each_sides_next_mark(dealt_shoe):
     board = layout(dealt_shoe, "scoreboard", RenderParams())
     asked = {(data(m)["side"], data(m)["road"]): data(m)["colour"] for m in road_marks(board, "ask-road")}
-    expected = {(side, road): colour or "none" for side, marks in dealt_shoe["ask_road"].items()
+    expected = {(side, road): colour or "none" for side, marks in dealt_shoe.ask_road.items()
                 for road, colour in marks.items()}
     assert asked == expected
 
@@ -113,7 +112,7 @@ def test_scoreboard_panels_do_not_overlap_and_every_mark_is_on_the_board(dealt_s
 def test_scoreboard_shows_all_five_roads_with_every_mark_when_uncropped(dealt_shoe):
     board = layout(dealt_shoe, "scoreboard", RenderParams())
     assert [g.road for g in board.grids] == [r for r in ROADS if r != "scoreboard"]
-    assert len(road_marks(board, "bead-plate")) == dealt_shoe["hands"]
-    assert len(road_marks(board, "big-road")) == len(dealt_shoe["big_road"]["cells"])
+    assert len(road_marks(board, "bead-plate")) == dealt_shoe.hands
+    assert len(road_marks(board, "big-road")) == len(dealt_shoe.grids["big_road"].cells)
     for road in ("big_eye_boy", "small_road", "cockroach_pig"):
-        assert len(road_marks(board, road.replace("_", "-"))) == len(dealt_shoe[road]["cells"])
+        assert len(road_marks(board, road.replace("_", "-"))) == len(dealt_shoe.grids[road].cells)

@@ -137,7 +137,7 @@ def test_derived_marks_have_their_road_style(showcase, road):
 def test_ask_road_marks_show_each_sides_next_colour(dealt_shoe):
     theme = THEMES["dark"]
     board, image = drawn(dealt_shoe, "scoreboard", theme="dark")
-    for side, asked in dealt_shoe["ask_road"].items():
+    for side, asked in dealt_shoe.ask_road.items():
         for road, colour in asked.items():
             mark = find(board, "ask-road", side=side, road=road)
             sample = pixel(image, mark, 0.5, 0.18) if road == "big_eye_boy" else pixel(image, mark, 0.5, 0.5)

@@ -37,14 +37,15 @@ def of_road(marks, road: str) -> list[ET.Element]:
 def test_the_scoreboard_draws_every_mark_of_every_road_once(sequence):
     snapshot = build_snapshot(sequence)
     marks = svg_marks(snapshot, "scoreboard", RenderParams())
-    assert len(of_road(marks, "bead_plate")) == snapshot["hands"]
-    lone_leading_ties = 1 if snapshot["big_road"]["leading_ties"] and not snapshot["big_road"]["cells"] else 0
-    assert len(of_road(marks, "big_road")) == len(snapshot["big_road"]["cells"]) + lone_leading_ties
+    big = snapshot.grids["big_road"]
+    assert len(of_road(marks, "bead_plate")) == snapshot.hands
+    lone_leading_ties = 1 if big.leading_ties and not big.cells else 0
+    assert len(of_road(marks, "big_road")) == len(big.cells) + lone_leading_ties
     for road in ("big_eye_boy", "small_road", "cockroach_pig"):
-        assert len(of_road(marks, road)) == len(snapshot[road]["cells"])
+        assert len(of_road(marks, road)) == len(snapshot.grids[road].cells)
     assert len(of_road(marks, "ask_road")) == 6
     hands_shown = sorted(int(g.get("data-hand")) for g in of_road(marks, "bead_plate"))
-    assert hands_shown == list(range(1, snapshot["hands"] + 1))
+    assert hands_shown == list(range(1, snapshot.hands + 1))
 
 
 @settings(max_examples=25, deadline=None)
@@ -61,20 +62,20 @@ def test_a_cropped_scoreboard_keeps_marks_on_the_board_and_the_newest_hand(seque
                 assert int(dict(mark.data)["col"]) < grid.cols
     if sequence:
         beads = [dict(m.data)["hand"] for m in board.marks if m.classes[:2] == ("mark", "bead-plate")]
-        assert str(snapshot["hands"]) in beads
+        assert str(snapshot.hands) in beads
     assert open_png(render(snapshot, "scoreboard", "png", params)).size == (board.width, board.height)
 
 
 def newest_marks(snapshot) -> dict[str, tuple[str, str]]:
     """Each non-empty road's newest mark, as the (data key, value) its drawn mark carries."""
     newest = {}
-    if snapshot["bead_plate"]:
-        newest["bead_plate"] = ("hand", str(snapshot["bead_plate"][-1]["hand"]))
-    if snapshot["big_road"]["cells"]:
-        newest["big_road"] = ("hand", str(snapshot["big_road"]["columns"][-1][-1]["hand"]))
+    if snapshot.bead_plate:
+        newest["bead_plate"] = ("hand", str(snapshot.bead_plate[-1].hand))
+    if snapshot.grids["big_road"].cells:
+        newest["big_road"] = ("hand", str(snapshot.grids["big_road"].columns[-1][-1].hand))
     for road in ("big_eye_boy", "small_road", "cockroach_pig"):
-        if snapshot[road]["cells"]:
-            newest[road] = ("index", str(len(snapshot[road]["cells"]) - 1))
+        if snapshot.grids[road].cells:
+            newest[road] = ("index", str(len(snapshot.grids[road].cells) - 1))
     return newest
 
 
@@ -111,10 +112,10 @@ def test_after_a_dragon_tail_a_narrow_big_road_shows_the_newest_hands():
 def test_naturals_and_only_naturals_are_marked():
     snapshot = build_snapshot(deal_shoe(random.Random(3)).hands)
     board = layout(snapshot, "scoreboard", RenderParams())
-    natural_hands = {str(bead["hand"]) for bead in snapshot["bead_plate"] if bead["natural"]}
+    natural_hands = {str(bead.hand) for bead in snapshot.bead_plate if bead.natural}
     assert natural_hands  # a real shoe has some
     for road in ("bead_plate", "big_road"):
         marked = {dict(m.data)["hand"] for m in board.marks
                   if m.classes[:2] == ("mark", road.replace("_", "-")) and "natural" in m.classes}
-        entries = {str(e["hand"]) for column in snapshot["big_road"]["columns"] for e in column}
+        entries = {str(entry.hand) for entry in snapshot.grids["big_road"].entries()}
         assert marked == (natural_hands if road == "bead_plate" else natural_hands & entries)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from roadsvc.api.schemas.roads import roads_json
 from roadsvc.config import load_settings
 from roadsvc.domain.dealing.hands import parse_hand
 from roadsvc.services import hands, shoes, tables
@@ -22,7 +23,7 @@ def test_the_lru_keeps_the_most_recently_used_entries():
 def test_the_snapshot_cache_holds_at_most_its_size_and_follows_revisions(db):
     table = tables.create_table(db, "T")
     shoe = shoes.open_shoe(db, table.id)
-    cache = SnapshotCache(db, max_entries=3)
+    cache = SnapshotCache(db, roads_json, max_entries=3)
     revisions = []
     for _ in range(5):
         posted = hands.post_hand(db, table.id, parse_hand({"result": "banker"}))

@@ -15,6 +15,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
 from roadsvc.services import audit, hands, shoes, tables
 from roadsvc.services.errors import Conflict
+from roadsvc.api.schemas.roads import roads_json
 from roadsvc.services.snapshots import SnapshotCache, shoe_revision
 
 RESULTS = st.sampled_from(["banker", "player", "tie"])
@@ -43,7 +44,7 @@ def test_any_history_keeps_numbers_revisions_roads_and_audit_consistent(operatio
 def check_history(db: Database, operations) -> None:
     table = tables.create_table(db, "P")
     shoe = shoes.open_shoe(db, table.id)
-    cache = SnapshotCache(db, max_entries=4)
+    cache = SnapshotCache(db, roads_json, max_entries=4)
     voided: set[int] = set()
     posted = audited = 0
     for operation in operations:
@@ -65,8 +66,8 @@ def check_history(db: Database, operations) -> None:
     stored = hands.list_hands(db, shoe.id)
     assert [h.number for h in stored] == list(range(1, posted + 1))
     assert {h.number for h in stored if h.voided} == voided
-    roads = cache.document(shoe.id)["roads"]
-    assert [bead["hand"] for bead in roads["bead_plate"]] == [n for n in range(1, posted + 1) if n not in voided]
+    roads = cache.document(shoe.id).roads
+    assert [bead.hand for bead in roads.bead_plate] == [n for n in range(1, posted + 1) if n not in voided]
     assert len(audit.audit_log(db, shoe.id)) == audited
 
 

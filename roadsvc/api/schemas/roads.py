@@ -1,18 +1,28 @@
-"""The roads document (GET .../roads) as typed schemas: a client generated from
-/api/v1/openapi.json gets typed roads. The fields are docs/snapshot.md's, the contract;
-a test dumps real documents through RoadsSchema and gets them back unchanged.
+"""The roads document (GET .../roads) as typed schemas, and the one place it is written
+as JSON. A client generated from /api/v1/openapi.json gets typed roads. The fields, and
+their order, are docs/snapshot.md's, the contract: the domain's RoadSnapshot dumped
+through SnapshotSchema is that JSON, byte for byte (tests/api/test_roads_json.py).
+
+The bytes are written by `roads_json`, from functions compiled from these schemas once
+at import (roadsvc.api.schemas.compiled): marshmallow's own dump gives the same, slower.
 
 The road names come from the road registry (roadsvc.domain.roads.registry).
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any, Callable
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.tables import GoodRoadSchema, TableBriefSchema
+from roadsvc.api.schemas.compiled import compile_dump
+from roadsvc.api.schemas.tables import GoodRoadBriefSchema, TableBriefSchema
 from roadsvc.domain.dealing.hands import RESULTS
+from roadsvc.domain.roads.good_roads import GoodRoad
 from roadsvc.domain.roads.registry import ASK_SIDES, DERIVED_ROADS, ROAD_NAMES
+from roadsvc.domain.roads.statistics import Counts, Streak
 
 MARK_COLOURS = ("red", "blue")
 SIDES = ("banker", "player")
@@ -70,20 +80,21 @@ class BigRoadEntrySchema(ma.Schema):
     points = fields.Integer(allow_none=True)
 
 
-class GridRoadSchema(ma.Schema):
-    cells = fields.List(fields.Nested(CellSchema), metadata={"description": "One per entry, in arrival order"})
-    cell_entries = fields.List(fields.Integer(), metadata={
-        "description": "Cropped (?columns=N) only: each kept cell's entry index in arrival order"})
+def _grid_road(name: str, marks: fields.Field, **first: fields.Field) -> type[ma.Schema]:
+    """A road on its drawn grid, its fields in the order docs/snapshot.md writes them."""
+    return ma.Schema.from_dict({
+        **first,
+        "columns": fields.List(fields.List(marks), metadata={
+            "description": "Logical columns (a dragon tail stays one column)"}),
+        "cells": fields.List(fields.Nested(CellSchema), metadata={"description": "One per entry, in arrival order"}),
+        "cell_entries": fields.List(fields.Integer(), metadata={
+            "description": "Cropped (?columns=N) only: each kept cell's entry index in arrival order"}),
+    }, name=name)
 
 
-class BigRoadSchema(GridRoadSchema):
-    leading_ties = fields.Integer(metadata={"description": "Ties before the first banker or player"})
-    columns = fields.List(fields.List(fields.Nested(BigRoadEntrySchema)), metadata={
-        "description": "Logical columns (a dragon tail stays one column)"})
-
-
-class DerivedRoadSchema(GridRoadSchema):
-    columns = fields.List(fields.List(fields.String(validate=validate.OneOf(MARK_COLOURS))))
+BigRoadSchema = _grid_road("BigRoadSchema", fields.Nested(BigRoadEntrySchema), leading_ties=fields.Integer(
+    metadata={"description": "Ties before the first banker or player"}))
+DerivedRoadSchema = _grid_road("DerivedRoadSchema", fields.String(validate=validate.OneOf(MARK_COLOURS)))
 
 
 AskSideSchema = ma.Schema.from_dict(
@@ -120,14 +131,14 @@ SnapshotSchema = ma.Schema.from_dict({
     "hands": fields.Integer(metadata={"description": "Counted hands (voids excluded)"}),
     "counts": fields.Nested(CountsSchema),
     "bead_plate": fields.List(fields.Nested(BeadSchema)),
-    "big_road": fields.Nested(BigRoadSchema),
-    **{road: fields.Nested(DerivedRoadSchema) for road in DERIVED_ROADS},
+    "big_road": fields.Nested(BigRoadSchema, attribute="grids.big_road"),
+    **{road: fields.Nested(DerivedRoadSchema, attribute=f"grids.{road}") for road in DERIVED_ROADS},
     "ask_road": fields.Nested(AskRoadSchema, metadata={
         "description": "Each derived road's next mark if the next result is banker / player"}),
     "ask_preview": fields.Nested(AskPreviewSchema, metadata={
         "description": "Where the next banker / player mark would be drawn on every road, with its colour "
                        "(null: no mark on that road)"}),
-    "good_roads": fields.List(fields.Nested(GoodRoadSchema)),
+    "good_roads": fields.List(fields.Nested(GoodRoadBriefSchema)),
     "streaks": fields.Nested(StreaksSchema),
 }, name="SnapshotSchema")
 """Every road of a shoe: docs/snapshot.md."""
@@ -146,3 +157,38 @@ class RoadsQuerySchema(ma.Schema):
         metadata={"description": "Keep only the newest N drawn columns of every grid (fixed-width displays); "
                                  "the window always ends at each road's newest mark", "example": 24},
     )
+
+
+# Writing the roads as JSON: only here, at the edge, from the schemas above.
+
+dump_roads = compile_dump(RoadsSchema())
+dump_snapshot = compile_dump(SnapshotSchema())
+ROAD_PARTS = {
+    Counts: compile_dump(CountsSchema()),
+    Streak: compile_dump(StreakSchema()),
+    GoodRoad: compile_dump(GoodRoadBriefSchema()),
+}
+"""The snapshot's parts that other documents (the floor's entries) carry, by type."""
+
+
+def compact_json(value: Any, default: Callable[[Any], Any] | None = None) -> bytes:
+    """JSON as roadsvc serves it: compact, UTF-8, Chinese names as they are."""
+    return json.dumps(value, default=default, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def snapshot_json(snapshot: Any) -> bytes:
+    """A RoadSnapshot (whole, cropped or asked) as docs/snapshot.md writes it (the CLI's line)."""
+    return compact_json(dump_snapshot(snapshot))
+
+
+def roads_json(document: Any) -> bytes:
+    """GET roads' body: a document with `table`, `shoe`, `revision` and `roads` (a RoadSnapshot)."""
+    return compact_json(dump_roads(document))
+
+
+def road_part(value: Any) -> dict[str, Any]:
+    """`json.dumps`'s `default` for documents that carry snapshot parts (Counts, Streak, GoodRoad)."""
+    dump = ROAD_PARTS.get(type(value))
+    if dump is None:
+        raise TypeError(f"{type(value).__name__} is not a part of the roads")
+    return dump(value)

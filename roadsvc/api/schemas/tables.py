@@ -172,11 +172,18 @@ class ShoeBriefSchema(ma.Schema):
     revision = fields.Integer()
 
 
-class GoodRoadSchema(ma.Schema):
+class GoodRoadBriefSchema(ma.Schema):
+    """A good road as the roads snapshot and the floor carry it."""
+
     code = fields.String(metadata={"example": "long_banker"})
     name = fields.String(metadata={"example": "长庄"})
     name_en = fields.String(metadata={"example": "Long Banker"})
     since_hand = fields.Integer()
+
+
+class GoodRoadSchema(GoodRoadBriefSchema):
+    """A good road as the lobby and the good_roads event carry it: with its length."""
+
     columns = fields.Integer(metadata={"description": "Big-road columns of its run, from since_hand to the newest"})
     hands = fields.Integer(metadata={"description": "Banker and player hands in those columns (ties not counted)"})
 

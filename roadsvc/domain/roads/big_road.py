@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
-from roadsvc.domain.roads.grid import Cell, draw_columns
+from roadsvc.domain.roads.grid import Cell, RoadGrid, draw_columns
 from roadsvc.domain.dealing.hands import TIE, Hand
 
 
@@ -47,6 +47,10 @@ class BigRoad:
     def cells(self) -> list[Cell]:
         """The drawn grid: one cell per entry, in arrival order."""
         return draw_columns(self.lengths)
+
+    def grid(self) -> RoadGrid:
+        """The road as a display draws it (its columns are shared, not copied)."""
+        return RoadGrid(self.columns, self.cells(), self.leading_ties)
 
 
 def big_road(hands: Sequence[Hand], numbers: Sequence[int]) -> BigRoad:

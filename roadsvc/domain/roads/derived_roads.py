@@ -8,23 +8,12 @@ of c, which are closed; so the marks follow from the final column lengths alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
-from roadsvc.domain.roads.grid import Cell, draw_columns
+from roadsvc.domain.roads.grid import RoadGrid, draw_columns
 from roadsvc.domain.roads.registry import OFFSETS
 
 RED, BLUE = "red", "blue"
-
-
-
-@dataclass(frozen=True, slots=True)
-class DerivedRoad:
-    """A derived road's marks as logical colour columns and their drawn cells."""
-
-    name: str
-    columns: list[list[str]]
-    cells: list[Cell]
 
 
 def mark_at(lengths: Sequence[int], col: int, row: int, offset: int) -> str | None:
@@ -64,12 +53,13 @@ def colour_columns(marks: Sequence[str]) -> list[list[str]]:
     return columns
 
 
-def derived_road(lengths: Sequence[int], name: str) -> DerivedRoad:
-    """One derived road (`name` a key of OFFSETS) from the big road's column lengths."""
+def derived_road(lengths: Sequence[int], name: str) -> RoadGrid:
+    """One derived road (`name` a key of OFFSETS) from the big road's column lengths:
+    its marks as logical colour columns and their drawn cells."""
     columns = colour_columns(derived_marks(lengths, OFFSETS[name]))
-    return DerivedRoad(name, columns, draw_columns(len(column) for column in columns))
+    return RoadGrid(columns, draw_columns(len(column) for column in columns))
 
 
-def derived_roads(lengths: Sequence[int]) -> dict[str, DerivedRoad]:
+def derived_roads(lengths: Sequence[int]) -> dict[str, RoadGrid]:
     """All three derived roads, keyed by name in display order."""
     return {name: derived_road(lengths, name) for name in OFFSETS}

@@ -1,60 +1,75 @@
-"""The road snapshot: one JSON-ready document with every road of a shoe (docs/snapshot.md).
+"""The road snapshot: every road of a shoe as typed, read-only objects (docs/snapshot.md).
 
 It is rebuilt on every write, so everything here is a single pass over the hands or
 over the big road's entries: the derived roads, the ask road and the good roads read
 column lengths and never replay the shoe. `crop_snapshot` cuts it to a display's width.
+The API writes it as JSON at its edge, with schemas (roadsvc.api.schemas.roads).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass, replace
+from typing import Mapping, Sequence
 
-from roadsvc.domain.roads.ask_preview import ask_preview
+from roadsvc.domain.roads.ask_preview import AskedCell, Preview, ask_preview
 from roadsvc.domain.roads.ask_road import ask_road
 from roadsvc.domain.roads.bead_plate import Bead, bead_plate
-from roadsvc.domain.roads.big_road import BigRoadEntry, big_road
+from roadsvc.domain.roads.big_road import big_road
 from roadsvc.domain.roads.derived_roads import derived_roads
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.roads.good_roads import GoodRoad, GoodRoadThresholds, good_roads
-from roadsvc.domain.roads.grid import Cell
+from roadsvc.domain.roads.grid import Cell, CroppedGrid, RoadGrid
 from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.roads.registry import GRID_ROADS
 from roadsvc.domain.roads.statistics import Counts, Streaks, counts, streaks
 
-Snapshot = dict[str, Any]
+
+@dataclass(frozen=True, slots=True)
+class RoadSnapshot:
+    """Every road of a shoe's counted hands (docs/snapshot.md). Treat it as read-only:
+    crops and asked snapshots share its unchanged parts.
+
+    `grids` holds each road of GRID_ROADS (the big road and the derived roads) by name,
+    in display order. `ask_road` is side -> derived road -> colour or None; `ask_preview`
+    side -> road -> AskedCell or None. `asked` is set on an asked snapshot only: the side
+    of the hypothetical hand, whose bead is the last of `bead_plate`.
+    """
+
+    hands: int
+    counts: Counts
+    bead_plate: Sequence[Bead]
+    grids: Mapping[str, RoadGrid]
+    ask_road: Mapping[str, Mapping[str, str | None]]
+    ask_preview: Mapping[str, Preview]
+    good_roads: Sequence[GoodRoad]
+    streaks: Streaks
+    asked: str | None = None
 
 
 def build_snapshot(
     hands: Sequence[Hand],
     numbers: Sequence[int] | None = None,
     thresholds: GoodRoadThresholds | None = None,
-) -> Snapshot:
-    """Every road of a shoe's counted hands, in the form of docs/snapshot.md.
+) -> RoadSnapshot:
+    """Every road of a shoe's counted hands.
 
     `numbers` are the hands' 1-based numbers in the shoe (voids leave gaps), 1..n by default.
     """
     numbers = _check_numbers(hands, numbers)
     road = big_road(hands, numbers)
     lengths = road.lengths
-    snapshot: Snapshot = {
-        "hands": len(hands),
-        "counts": _counts_json(counts(hands)),
-        "bead_plate": [_bead_json(bead) for bead in bead_plate(hands, numbers)],
-        "big_road": {
-            "leading_ties": road.leading_ties,
-            "columns": [[_entry_json(entry) for entry in column] for column in road.columns],
-            "cells": _cells_json(road.cells()),
-        },
-    }
     derived = derived_roads(lengths)
-    for name, one in derived.items():
-        snapshot[name] = {"columns": one.columns, "cells": _cells_json(one.cells)}
-    snapshot["ask_road"] = ask_road(lengths, road.last_side)
-    derived_columns = {name: one.columns for name, one in derived.items()}
-    snapshot["ask_preview"] = ask_preview(lengths, road.last_side, len(hands), derived_columns)
-    snapshot["good_roads"] = [_good_road_json(good) for good in good_roads(road.columns, thresholds)]
-    snapshot["streaks"] = _streaks_json(streaks(road.columns))
-    return snapshot
+    derived_columns = {name: grid.columns for name, grid in derived.items()}
+    return RoadSnapshot(
+        hands=len(hands),
+        counts=counts(hands),
+        bead_plate=bead_plate(hands, numbers),
+        grids={"big_road": road.grid(), **derived},
+        ask_road=ask_road(lengths, road.last_side),
+        ask_preview=ask_preview(lengths, road.last_side, len(hands), derived_columns),
+        good_roads=good_roads(road.columns, thresholds),
+        streaks=streaks(road.columns),
+    )
 
 
 def _check_numbers(hands: Sequence[Hand], numbers: Sequence[int] | None) -> Sequence[int]:
@@ -65,107 +80,46 @@ def _check_numbers(hands: Sequence[Hand], numbers: Sequence[int] | None) -> Sequ
     return numbers
 
 
-def _counts_json(tally: Counts) -> dict[str, int]:
-    return {
-        "banker": tally.banker,
-        "player": tally.player,
-        "tie": tally.tie,
-        "banker_pair": tally.banker_pair,
-        "player_pair": tally.player_pair,
-        "natural": tally.natural,
-    }
-
-
-def _bead_json(bead: Bead) -> dict[str, Any]:
-    return {
-        "hand": bead.hand,
-        "col": bead.col,
-        "row": bead.row,
-        "result": bead.result,
-        "banker_pair": bead.banker_pair,
-        "player_pair": bead.player_pair,
-        "points": bead.points,
-        "natural": bead.natural,
-    }
-
-
-def _entry_json(entry: BigRoadEntry) -> dict[str, Any]:
-    return {
-        "hand": entry.hand,
-        "result": entry.result,
-        "ties": entry.ties,
-        "banker_pair": entry.banker_pair,
-        "player_pair": entry.player_pair,
-        "natural": entry.natural,
-        "points": entry.points,
-    }
-
-
-def _cells_json(cells: Sequence[Cell]) -> list[dict[str, int]]:
-    return [{"col": col, "row": row} for col, row in cells]
-
-
-def _good_road_json(good: GoodRoad) -> dict[str, Any]:
-    return {"code": good.code, "name": good.name, "name_en": good.name_en, "since_hand": good.since_hand}
-
-
-def _streaks_json(found: Streaks) -> dict[str, Any]:
-    current = None if found.current is None else {"result": found.current.result, "length": found.current.length}
-    return {"current": current, "longest": {"banker": found.longest_banker, "player": found.longest_player}}
-
-
-def crop_snapshot(snapshot: Snapshot, columns: int) -> Snapshot:
+def crop_snapshot(snapshot: RoadSnapshot, columns: int) -> RoadSnapshot:
     """The snapshot cut to the newest `columns` drawn columns of each grid and the bead plate.
 
-    Each grid is cut on its own newest columns. A road's kept cells get `col` re-based
-    to 0 and `cell_entries` (each kept cell's entry index in arrival order); logical
-    `columns` stay whole. Returns a new dict; the input is not changed (unchanged parts
-    are shared with it, so treat both as read-only).
+    Each grid is cut on its own newest columns into a CroppedGrid: its kept cells re-based
+    to 0, with `cell_entries` (each kept cell's entry index in arrival order); logical
+    `columns` stay whole. The preview's cells are re-based like their road's.
     """
     if isinstance(columns, bool) or not isinstance(columns, int) or columns < 1:
         raise DomainError("invalid_columns", "columns must be a whole number of at least 1", "columns")
-    cropped = dict(snapshot)
-    cropped["bead_plate"] = _crop_beads(snapshot["bead_plate"], columns)
+    firsts = {"bead_plate": _window_start(snapshot.bead_plate, columns)}
     for name in GRID_ROADS:
-        cropped[name] = _crop_road(snapshot[name], columns)
-    if "ask_preview" in snapshot:
-        cropped["ask_preview"] = _crop_preview(snapshot, columns)
-    return cropped
+        firsts[name] = _window_start(snapshot.grids[name].cells, columns)
+    return replace(
+        snapshot,
+        bead_plate=_crop_beads(snapshot.bead_plate, firsts["bead_plate"]),
+        grids={name: _crop_grid(grid, firsts[name], columns) for name, grid in snapshot.grids.items()},
+        ask_preview={side: {road: None if cell is None else AskedCell(cell.col - firsts[road], cell.row, cell.colour)
+                            for road, cell in preview.items()}
+                     for side, preview in snapshot.ask_preview.items()},
+    )
 
 
-def _crop_preview(snapshot: Snapshot, columns: int) -> dict[str, Any]:
-    """Preview cells re-based like their road's kept cells (a next column may lie just past the window)."""
-    firsts = {"bead_plate": _window_start([bead["col"] for bead in snapshot["bead_plate"][-1:]], columns)}
-    for name in GRID_ROADS:
-        firsts[name] = _window_start([cell["col"] for cell in snapshot[name]["cells"]], columns)
-    return {
-        side: {road: None if cell is None else {**cell, "col": cell["col"] - firsts[road]}
-               for road, cell in preview.items()}
-        for side, preview in snapshot["ask_preview"].items()
-    }
-
-
-def _window_start(cols: Sequence[int], columns: int) -> int:
-    """The first drawn column kept, `cols` being the drawn columns in arrival order.
+def _window_start(marks: Sequence[Bead | Cell], columns: int) -> int:
+    """The first drawn column kept, `marks` being a road's beads or drawn cells in arrival order.
 
     The window ends at the newest mark's column, so the newest marks are always shown
     with the ones before them: after a dragon tail the newest column sits left of the
     tail's end, and the part of the (older) tail right of it is left out. 0 when empty.
     """
-    return max(cols[-1] - columns + 1, 0) if cols else 0
+    return max(marks[-1].col - columns + 1, 0) if marks else 0
 
 
-def _crop_beads(beads: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
-    first = _window_start([bead["col"] for bead in beads[-1:]], columns)
-    return [{**bead, "col": bead["col"] - first} for bead in beads if bead["col"] >= first]
+def _crop_beads(beads: Sequence[Bead], first: int) -> Sequence[Bead]:
+    """The beads from column `first` on, re-based (the bead plate's window ends at its newest bead)."""
+    if first == 0:
+        return beads
+    return [bead._replace(col=bead.col - first) for bead in beads if bead.col >= first]
 
 
-def _crop_road(road: dict[str, Any], columns: int) -> dict[str, Any]:
-    cells = road["cells"]
-    first = _window_start([cell["col"] for cell in cells], columns)
-    kept = [(index, cell) for index, cell in enumerate(cells) if first <= cell["col"] < first + columns]
-    return {
-        **road,
-        "cells": [{"col": cell["col"] - first, "row": cell["row"]} for _, cell in kept],
-        "cell_entries": [index for index, _ in kept],
-    }
+def _crop_grid(grid: RoadGrid, first: int, columns: int) -> CroppedGrid:
+    kept = [(index, cell) for index, cell in enumerate(grid.cells) if first <= cell.col < first + columns]
+    cells = [cell for _, cell in kept] if first == 0 else [Cell(col - first, row) for _, (col, row) in kept]
+    return CroppedGrid(grid.columns, cells, grid.leading_ties, grid.asked, [index for index, _ in kept])

@@ -6,7 +6,7 @@ A streak is a big-road column: ties neither extend nor break it, as on the big r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from roadsvc.domain.roads.big_road import BigRoadEntry
 from roadsvc.domain.dealing.hands import BANKER, PLAYER, TIE, Hand
@@ -33,8 +33,7 @@ class Streaks:
     """The newest streak (None before the first banker/player hand) and the longest per side."""
 
     current: Streak | None
-    longest_banker: int
-    longest_player: int
+    longest: Mapping[str, int]  # banker, player
 
 
 def counts(hands: Sequence[Hand]) -> Counts:
@@ -56,4 +55,4 @@ def streaks(columns: Sequence[Sequence[BigRoadEntry]]) -> Streaks:
         side = column[0].result
         longest[side] = max(longest[side], len(column))
     current = Streak(columns[-1][0].result, len(columns[-1])) if columns else None
-    return Streaks(current, longest[BANKER], longest[PLAYER])
+    return Streaks(current, longest)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from roadsvc.domain.roads.bead_plate import hands_from_letters
 from roadsvc.domain.roads.derived_roads import OFFSETS
 from roadsvc.domain.roads.grid import ROWS, draw_columns
-from roadsvc.domain.roads.snapshot import GRID_ROADS, build_snapshot, crop_snapshot
+from roadsvc.domain.roads.registry import GRID_ROADS
+from roadsvc.domain.roads.snapshot import build_snapshot, crop_snapshot
 
 DERIVED = list(OFFSETS)
 # Runs of one letter, so long columns and dragon tails are common.
@@ -25,7 +26,7 @@ def snapshot_of(letters):
 
 
 def marks(snapshot, name):
-    return [mark for column in snapshot[name]["columns"] for mark in column]
+    return snapshot.grids[name].entries()
 
 
 def naive_marks(letters, offset):
@@ -64,7 +65,7 @@ def test_derived_roads_match_the_naive_implementation(letters):
 
 @given(shoes)
 def test_ask_road_marks_are_opposite_or_both_null(letters):
-    asked = snapshot_of(letters)["ask_road"]
+    asked = snapshot_of(letters).ask_road
     for name in DERIVED:
         banker, player = asked["banker"][name], asked["player"][name]
         assert {banker, player} in ({None}, {"red", "blue"}), (name, banker, player)
@@ -75,19 +76,19 @@ def test_appending_the_asked_result_gives_the_asked_marks(letters, side):
     before = snapshot_of(letters)
     after = snapshot_of(letters + side[0].upper())
     for name in DERIVED:
-        asked = before["ask_road"][side][name]
+        asked = before.ask_road[side][name]
         added = marks(after, name)[len(marks(before, name)) :]
         assert added == ([] if asked is None else [asked]), name
 
 
 def assert_drawn_grid_is_sound(road):
-    cells = [(cell["col"], cell["row"]) for cell in road["cells"]]
-    assert len(cells) == sum(len(column) for column in road["columns"])
+    cells = road.cells
+    assert len(cells) == sum(len(column) for column in road.columns)
     assert len(set(cells)) == len(cells), "two entries in one cell"
     assert all(0 <= row < ROWS and col >= 0 for col, row in cells)
     index = 0
     starts = []
-    for column in road["columns"]:
+    for column in road.columns:
         drawn = cells[index : index + len(column)]
         index += len(column)
         assert drawn[0][1] == 0, "a column starts at row 0"
@@ -130,27 +131,27 @@ def test_drawn_grid_matches_the_literal_rule(lengths):
 def test_drawn_grids_never_share_a_cell_and_columns_are_contiguous(letters):
     snapshot = snapshot_of(letters)
     for name in GRID_ROADS:
-        assert_drawn_grid_is_sound(snapshot[name])
+        assert_drawn_grid_is_sound(snapshot.grids[name])
 
 
 @given(shoes)
 def test_every_hand_appears_once_on_the_bead_plate(letters):
-    beads = snapshot_of(letters)["bead_plate"]
-    assert [bead["hand"] for bead in beads] == list(range(1, len(letters) + 1))
+    beads = snapshot_of(letters).bead_plate
+    assert [bead.hand for bead in beads] == list(range(1, len(letters) + 1))
     for index, bead in enumerate(beads):
-        assert (bead["col"], bead["row"]) == (index // 6, index % 6)
-        assert bead["result"][0].upper() == letters[index]
+        assert (bead.col, bead.row) == (index // 6, index % 6)
+        assert bead.result[0].upper() == letters[index]
 
 
 @given(shoes)
 def test_big_road_entries_are_the_banker_and_player_hands_in_order(letters):
-    big = snapshot_of(letters)["big_road"]
-    entries = [entry for column in big["columns"] for entry in column]
+    big = snapshot_of(letters).grids["big_road"]
+    entries = big.entries()
     wins = [number for number, letter in enumerate(letters, start=1) if letter != "T"]
-    assert [entry["hand"] for entry in entries] == wins
+    assert [entry.hand for entry in entries] == wins
     leading = len(letters) - len(letters.lstrip("T")) if wins else len(letters)
-    assert big["leading_ties"] == leading
-    assert big["leading_ties"] + sum(entry["ties"] for entry in entries) == letters.count("T")
+    assert big.leading_ties == leading
+    assert big.leading_ties + sum(entry.ties for entry in entries) == letters.count("T")
 
 
 @given(shoes, st.integers(1, 30))
@@ -158,22 +159,18 @@ def test_crop_keeps_exactly_the_cells_in_the_window(letters, width):
     snapshot = snapshot_of(letters)
     cropped = crop_snapshot(snapshot, width)
     for name in GRID_ROADS:
-        cells = snapshot[name]["cells"]
-        first = max(cells[-1]["col"] - width + 1, 0) if cells else 0  # the window ends at the newest mark's column
-        expected = [index for index, cell in enumerate(cells) if first <= cell["col"] < first + width]
+        cells = snapshot.grids[name].cells
+        first = max(cells[-1].col - width + 1, 0) if cells else 0  # the window ends at the newest mark's column
+        expected = [index for index, (col, _) in enumerate(cells) if first <= col < first + width]
         assert not cells or len(cells) - 1 in expected  # the newest mark is always kept
-        assert cropped[name]["cell_entries"] == expected
-        assert cropped[name]["cells"] == [
-            {"col": cells[index]["col"] - max(first, 0), "row": cells[index]["row"]} for index in expected
-        ]
-        assert all(0 <= cell["col"] < width for cell in cropped[name]["cells"])
-        assert cropped[name]["columns"] == snapshot[name]["columns"]
-    beads = snapshot["bead_plate"]
+        assert cropped.grids[name].cell_entries == expected
+        assert cropped.grids[name].cells == [(cells[index].col - first, cells[index].row) for index in expected]
+        assert all(0 <= cell.col < width for cell in cropped.grids[name].cells)
+        assert cropped.grids[name].columns == snapshot.grids[name].columns
+    beads = snapshot.bead_plate
     first_bead_col = max(len(beads) - 1, 0) // 6 - width + 1
-    assert [bead["hand"] for bead in cropped["bead_plate"]] == [
-        bead["hand"] for bead in beads if bead["col"] >= first_bead_col
-    ]
-    assert all(0 <= bead["col"] < width for bead in cropped["bead_plate"])
+    assert [bead.hand for bead in cropped.bead_plate] == [bead.hand for bead in beads if bead.col >= first_bead_col]
+    assert all(0 <= bead.col < width for bead in cropped.bead_plate)
 
 
 @given(shoes, st.lists(st.integers(0, 200), max_size=10))
@@ -182,14 +179,14 @@ def test_ties_anywhere_never_make_or_break_a_good_road(letters, places):
     for place in places:
         cut = place % (len(with_ties) + 1)
         with_ties = with_ties[:cut] + "T" + with_ties[cut:]
-    codes = [good["code"] for good in snapshot_of(letters)["good_roads"]]
-    assert [good["code"] for good in snapshot_of(with_ties)["good_roads"]] == codes
+    codes = [good.code for good in snapshot_of(letters).good_roads]
+    assert [good.code for good in snapshot_of(with_ties).good_roads] == codes
 
 
 @given(shoes)
 def test_good_roads_begin_at_the_first_hand_of_a_big_road_column(letters):
     snapshot = snapshot_of(letters)
-    column_starts = {column[0]["hand"] for column in snapshot["big_road"]["columns"]}
-    codes = [good["code"] for good in snapshot["good_roads"]]
+    column_starts = {column[0].hand for column in snapshot.grids["big_road"].columns}
+    codes = [good.code for good in snapshot.good_roads]
     assert len(codes) == len(set(codes))
-    assert all(good["since_hand"] in column_starts for good in snapshot["good_roads"])
+    assert all(good.since_hand in column_starts for good in snapshot.good_roads)

@@ -1,5 +1,7 @@
 """The shoe summary the lobby reads agrees with the full snapshot, for any shoe and thresholds."""
 
+from dataclasses import asdict
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,10 +19,10 @@ def test_the_summary_shows_what_the_snapshot_shows(letters, limits):
     numbers = [2 * n + 1 for n in range(len(hands))]  # voids leave gaps
     snapshot = build_snapshot(hands, numbers, limits)
     summary = summarise(hands, numbers)
-    assert summary["hands"] == snapshot["hands"] and summary["counts"] == snapshot["counts"]
-    assert summary["last_result"] == (snapshot["bead_plate"][-1]["result"] if hands else None)
+    assert summary["hands"] == snapshot.hands and summary["counts"] == asdict(snapshot.counts)
+    assert summary["last_result"] == (snapshot.bead_plate[-1].result if hands else None)
     goods = [(g.code, g.since_hand) for g in summary_good_roads(summary, limits)]
-    assert goods == [(g["code"], g["since_hand"]) for g in snapshot["good_roads"]]
+    assert goods == [(g.code, g.since_hand) for g in snapshot.good_roads]
 
 
 def test_the_summary_is_small_json():

@@ -29,16 +29,16 @@ def test_counts_of_no_hands():
 def test_streaks_follow_big_road_columns_and_ignore_ties():
     found = streaks_of("BBBTPPBTTB")
     assert found.current == Streak("banker", 2)
-    assert (found.longest_banker, found.longest_player) == (3, 2)
+    assert found.longest == {"banker": 3, "player": 2}
 
 
 def test_no_streak_before_the_first_banker_or_player():
     found = streaks_of("TT")
     assert found.current is None
-    assert (found.longest_banker, found.longest_player) == (0, 0)
+    assert found.longest == {"banker": 0, "player": 0}
 
 
 def test_longest_player_streak_can_be_an_older_column():
     found = streaks_of("PPPPBPPB")
     assert found.current == Streak("banker", 1)
-    assert (found.longest_banker, found.longest_player) == (1, 4)
+    assert found.longest == {"banker": 1, "player": 4}
