@@ -30,6 +30,9 @@ def init_app(app: Flask) -> None:
         SESSION_COOKIE_NAME="roadsvc_session",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
+        # Set the cookie only when the session changes (sign-in, sign-out, language, theme): a page
+        # read in flight at logout, answered after it, must not hand the browser its session back.
+        SESSION_REFRESH_EACH_REQUEST=False,
         # The API's writes carry a key, not a cookie: the pages' blueprint asks for the check itself.
         WTF_CSRF_CHECK_DEFAULT=False,
         WTF_CSRF_TIME_LIMIT=int(hours * 3600),

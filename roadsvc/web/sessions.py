@@ -3,8 +3,10 @@ cookie holding the key's id, name and role, never the key.
 
 The cookie is HttpOnly and SameSite=Strict, Secure when the request came over HTTPS
 (ROADSVC_WEB_COOKIE_SECURE=auto; 1 or 0 force it, e.g. behind a TLS-terminating proxy
-without ProxyFix), and expires after ROADSVC_WEB_SESSION_HOURS (12 by default): Flask
-refuses a cookie older than that even if a browser kept it. Every request re-reads the
+without ProxyFix), and expires ROADSVC_WEB_SESSION_HOURS (12 by default) after it was last
+set: Flask refuses a cookie older than that even if a browser kept it. It is set only when
+the session changes, never by a mere read, so a read that was in flight when the pit boss
+signed out cannot put the signed-in cookie back. Every request re-reads the
 key by its id, so revoking the key ends its sessions at once.
 
 The signing secret is ROADSVC_SECRET_KEY; when unset, one is generated once into the

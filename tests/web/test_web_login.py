@@ -65,6 +65,19 @@ def test_logout_ends_the_session(signed_in):
     assert signed_in.client.get("/floor").status_code == 302
 
 
+def test_a_read_in_flight_at_logout_cannot_sign_the_browser_back_in(app, signed_in):
+    """The floor page polls while signed in. A poll sent with the session just before the pit
+    boss signs out, and answered just after, must not set the signed-in cookie again."""
+    token = signed_in.token("/floor")  # the page as the browser holds it
+    cookie = signed_in.client.get_cookie("roadsvc_session").value
+    in_flight = app.test_client(use_cookies=False)  # the page's poll, sent before the logout with that cookie
+    signed_in.client.post("/logout", data={"csrf_token": token})
+    answer = in_flight.get("/floor/state", headers={"Cookie": f"roadsvc_session={cookie}"})
+    assert answer.status_code == 200  # it was sent signed in, and is answered so
+    assert "roadsvc_session" not in answer.headers.get("Set-Cookie", "")
+    assert signed_in.client.get("/floor").status_code == 302
+
+
 def test_logout_without_the_token_is_refused(signed_in):
     assert signed_in.client.post("/logout").status_code == 400
     assert signed_in.client.get("/floor").status_code == 200
