@@ -24,7 +24,6 @@ from roadsvc.services.errors import NotFound
 from roadsvc.services.stored_hands import stored_hand
 
 
-
 @dataclass(frozen=True, slots=True)
 class Document:
     """A shoe's roads at one revision, with its table and shoe (GET roads answers it)."""
