@@ -71,6 +71,15 @@ def postgres_missing() -> str | None:
     return postgres_unavailable(postgres_url())
 
 
+def can_run(backend: str, label: str | None = None) -> bool:
+    """Whether a benchmark can run on `backend` here: False for PostgreSQL when no server
+    answers, with `label` (the backend by default) and the reason printed to stderr."""
+    reason = postgres_missing() if backend == "postgres" else None
+    if reason:
+        print(f"\n{label or backend}: skipped: {reason}", file=sys.stderr)
+    return reason is None
+
+
 @dataclass
 class Floor:
     """Tables with an open shoe each, and the keys to use them."""

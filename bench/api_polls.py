@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import timeit
 import urllib.request
 import uuid
@@ -40,7 +39,7 @@ from flask import Flask
 from flask_smorest import Blueprint
 
 from _http import ROOT, Gunicorn, wrk
-from _service import BACKENDS, Deployment, fresh_deployment, open_floor, postgres_missing, roadsvc_server
+from _service import BACKENDS, Deployment, can_run, fresh_deployment, open_floor, roadsvc_server
 
 from roadsvc.domain.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
@@ -196,8 +195,7 @@ def main() -> None:
           f"x {args.rounds} interleaved rounds; "
           f"a {SHOE_HANDS}-hand shoe of real dealt hands")
     for backend in args.backend or BACKENDS:
-        if backend == "postgres" and (reason := postgres_missing()):
-            print(f"\npostgres: skipped: {reason}", file=sys.stderr)
+        if not can_run(backend):
             continue
         with fresh_deployment(backend) as deployment:
             figures = measure(deployment, args)

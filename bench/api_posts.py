@@ -60,8 +60,8 @@ from typing import Callable
 
 from _flush_probe import STALL_MS, FlushProbe, ProbeFigures
 from _http import ROOT, Gunicorn
-from _service import (Client, Deployment, Floor, dealt_hands, fresh_deployment, hand_body, open_floor,
-                      postgres_missing, roadsvc_server)
+from _service import (Client, Deployment, Floor, can_run, dealt_hands, fresh_deployment, hand_body, open_floor,
+                      roadsvc_server)
 
 from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.monitoring import HandIn, evaluate, resolve_settings
@@ -383,8 +383,7 @@ def main() -> None:
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
     for name in args.only or DEFAULT:
         backend, extra_env = CONFIGURATIONS[name]
-        if backend == "postgres" and (reason := postgres_missing()):
-            print(f"\n{name}: skipped: {reason}", file=sys.stderr)
+        if not can_run(backend, name):
             continue
         with fresh_deployment(backend) as deployment:
             results = measure(deployment, extra_env, args)

@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 from statistics import median
 
-from _service import fresh_deployment, open_floor, postgres_missing
+from _service import can_run, fresh_deployment, open_floor
 
 CHILD = r"""
 import json, random, statistics, sys, time
@@ -77,8 +77,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     for backend in ("sqlite", "postgres"):
-        if backend == "postgres" and (reason := postgres_missing()):
-            print(f"\npostgres: skipped: {reason}", file=sys.stderr)
+        if not can_run(backend):
             continue
         measure(backend, args.runs)
 

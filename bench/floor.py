@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 
-from _service import BACKENDS, fresh_deployment, open_floor, postgres_missing
+from _service import BACKENDS, can_run, fresh_deployment, open_floor
 from _timing import interleaved_medians
 
 from roadsvc.app import create_app
@@ -87,8 +86,7 @@ def main() -> None:
     print(f"{args.tables} tables, in-process (Flask test client), median of {args.rounds} interleaved rounds, "
           f"caches warm")
     for backend in args.only or BACKENDS:
-        if backend == "postgres" and (reason := postgres_missing()):
-            print(f"{backend}: skipped: {reason}", file=sys.stderr)
+        if not can_run(backend):
             continue
         with fresh_deployment(backend) as deployment:
             ms = measure(deployment.url, args.tables, args.rounds)

@@ -16,7 +16,7 @@ import statistics
 import sys
 import time
 
-from _service import BACKENDS, dealt_hands, fresh_deployment, postgres_missing
+from _service import BACKENDS, can_run, dealt_hands, fresh_deployment
 
 from roadsvc.persistence.engine import Database
 from roadsvc.services import good_road_events, hands, shoes, tables
@@ -67,8 +67,7 @@ def main() -> int:
     parser.add_argument("--backend", choices=BACKENDS, action="append", help="default: sqlite")
     args = parser.parse_args()
     for backend in args.backend or ["sqlite"]:
-        if backend == "postgres" and postgres_missing():
-            print(f"postgres: skipped ({postgres_missing()})")
+        if not can_run(backend):
             continue
         run(backend, args.shoes)
     return 0

@@ -21,9 +21,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 
-from _service import BACKENDS, fresh_deployment, open_floor, postgres_missing
+from _service import BACKENDS, can_run, fresh_deployment, open_floor
 from _timing import interleaved_medians, timed
 
 from roadsvc.app import create_app
@@ -126,8 +125,7 @@ def main() -> None:
     parser.add_argument("--backend", choices=BACKENDS, action="append", help="default: sqlite")
     args = parser.parse_args()
     for backend in args.backend or ["sqlite"]:
-        if backend == "postgres" and (reason := postgres_missing()):
-            print(f"\npostgres: skipped: {reason}", file=sys.stderr)
+        if not can_run(backend):
             continue
         with fresh_deployment(backend) as deployment:
             floor = open_floor(deployment.url, args.tables)

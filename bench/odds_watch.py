@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from _service import BACKENDS, fresh_deployment, postgres_missing
+from _service import BACKENDS, can_run, fresh_deployment
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from roadsvc.domain.dealing.hands import parse_hand
@@ -97,8 +97,7 @@ def main() -> int:
     parser.add_argument("--backend", choices=BACKENDS, action="append", help="default: sqlite")
     args = parser.parse_args()
     for backend in args.backend or ["sqlite"]:
-        if backend == "postgres" and postgres_missing():
-            print(f"postgres: skipped ({postgres_missing()})")
+        if not can_run(backend):
             continue
         run(backend, args.shoes, args.interval)
     return 0
