@@ -66,6 +66,7 @@ def append_event(
     """
     if audience not in AUDIENCES:
         raise ValueError(f"audience must be one of {AUDIENCES}, not {audience!r}")
+    session.flush()  # changes the session still holds take their row locks before the log's lock
     if session.get_bind().dialect.name == "postgresql":
         channel = session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL)
         session.execute(_LOCK_AND_NOTIFY, {"key": APPEND_LOCK, "channel": channel})

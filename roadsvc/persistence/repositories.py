@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from sqlalchemy import Row, Text, bindparam, cast, func, select, update
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Row, Text, bindparam, cast, exists, func, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import OPEN, Hand, Shoe, Table, utcnow
+from roadsvc.persistence.models import OPEN, Hand, HeldHand, Shoe, Table, utcnow
 
 
 # The statements of the posting path are built once, with bound parameters: SQLAlchemy
 # then reuses each one's cache key and compiled form, where a statement built per call
 # costs more to key than to run (bench/api_posts.py: a post's write lock is held half as long).
+# Those that return plain rows are built on the tables, not the mapped classes: a Core
+# statement skips the ORM's per-execution setup and its unit of work (bench/first_post.py).
+_HANDS, _SHOES, _TABLES, _HELD = Hand.__table__, Shoe.__table__, Table.__table__, HeldHand.__table__
 _LATEST_SHOE = select(Shoe).where(Shoe.table_id == bindparam("table_id")).order_by(Shoe.number.desc()).limit(1)
 _LATEST_SHOE_LOCKED = _LATEST_SHOE.with_for_update()
 
@@ -36,7 +42,7 @@ def next_shoe_number(session: Session, table_id: int) -> int:
     return (session.scalar(select(func.max(Shoe.number)).where(Shoe.table_id == table_id)) or 0) + 1
 
 
-_LAST_HAND_NUMBER = select(func.max(Hand.number)).where(Hand.shoe_id == bindparam("shoe_id"))
+_LAST_HAND_NUMBER = select(func.max(_HANDS.c.number)).where(_HANDS.c.shoe_id == bindparam("shoe_id"))
 
 
 def last_hand_number(session: Session, shoe_id: int) -> int:
@@ -53,20 +59,20 @@ def shoe_hands(session: Session, shoe_id: int) -> Sequence[Hand]:
 
 
 _BUMP_REVISION = (
-    update(Shoe)
-    .where(Shoe.id == bindparam("shoe_id"))
-    .values(revision=Shoe.revision + 1, updated_at=bindparam("now"))
-    .returning(Shoe.revision)
-    .execution_options(synchronize_session=False)
+    update(_SHOES)
+    .where(_SHOES.c.id == bindparam("shoe_id"))
+    .values(revision=_SHOES.c.revision + 1, updated_at=bindparam("now"))
+    .returning(_SHOES.c.revision)
 )
-_BUMP_REVISION_WITH_SUMMARY = _BUMP_REVISION.values(summary=bindparam("summary", type_=Shoe.__table__.c.summary.type))
+_BUMP_REVISION_WITH_SUMMARY = _BUMP_REVISION.values(summary=bindparam("summary", type_=_SHOES.c.summary.type))
 
 
 def bump_revision(session: Session, shoe_id: int, summary: dict | None = None) -> int:
     """Every write to a shoe calls this inside its transaction: the cache key moves on.
 
     A write that changes the shoe's hands passes the lobby's new `summary` of its counted
-    hands (services.summaries), stored by the same UPDATE. Returns the new revision."""
+    hands (services.summaries), stored by the same UPDATE. Returns the new revision. (A
+    Shoe object the session holds keeps its old revision and summary.)"""
     if summary is None:
         return session.execute(_BUMP_REVISION, {"shoe_id": shoe_id, "now": utcnow()}).scalar_one()
     return session.execute(_BUMP_REVISION_WITH_SUMMARY,
@@ -115,10 +121,16 @@ def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
     return session.execute(query).first()
 
 
+_DATA_JSON = cast(_HANDS.c.data, Text).label("data_json")
 _COUNTED_HAND_ROWS = (
-    select(Hand.number, cast(Hand.data, Text).label("data_json"))
-    .where(Hand.shoe_id == bindparam("shoe_id"), Hand.voided.is_(False))
-    .order_by(Hand.number)
+    select(_HANDS.c.number, _DATA_JSON)
+    .where(_HANDS.c.shoe_id == bindparam("shoe_id"), _HANDS.c.voided.is_(False))
+    .order_by(_HANDS.c.number)
+)
+_SHOE_HAND_ROWS = (
+    select(_HANDS.c.number, _HANDS.c.voided, _DATA_JSON)
+    .where(_HANDS.c.shoe_id == bindparam("shoe_id"))
+    .order_by(_HANDS.c.number)
 )
 
 
@@ -126,6 +138,40 @@ def counted_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
     """(number, data_json) of the shoe's hands that count (not voided), in order; `data_json` is the
     stored JSON text, undecoded (services.stored_hands parses each text once per process)."""
     return session.execute(_COUNTED_HAND_ROWS, {"shoe_id": shoe_id}).all()
+
+
+def shoe_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
+    """(number, voided, data_json) of every hand stored in the shoe, voided ones included, in
+    order: a post reads its next number and the hands that count in one statement."""
+    return session.execute(_SHOE_HAND_ROWS, {"shoe_id": shoe_id}).all()
+
+
+_INSERT_HAND = _HANDS.insert()
+
+
+def insert_hand(session: Session, shoe_id: int, number: int, data: dict[str, Any], result: str,
+                now: datetime) -> None:
+    """Store hand `number` of the shoe, counted: one INSERT (no unit of work, no object)."""
+    session.execute(_INSERT_HAND, {"shoe_id": shoe_id, "number": number, "data": data, "result": result,
+                                   "voided": False, "void_reason": None, "created_at": now, "updated_at": now})
+
+
+_TABLE_SETTINGS = select(_TABLES.c.settings).where(_TABLES.c.id == bindparam("table_id"))
+_POSTING_TABLE = _TABLE_SETTINGS.add_columns(
+    exists().where(_HELD.c.shoe_id == bindparam("shoe_id"), _HELD.c.opened_at.is_(None)).label("hand_held")
+)
+
+
+def table_settings(session: Session, table_id: int) -> dict[str, Any] | None:
+    """The table's settings (None: no such table)."""
+    return session.execute(_TABLE_SETTINGS, {"table_id": table_id}).scalar()
+
+
+def posting_table(session: Session, table_id: int, shoe_id: int) -> tuple[dict[str, Any], bool]:
+    """What a post reads of the shoe's table in one statement: its settings, and whether the
+    shoe has a hand held and not opened yet (a VIP or squeeze table's)."""
+    settings, hand_held = session.execute(_POSTING_TABLE, {"table_id": table_id, "shoe_id": shoe_id}).one()
+    return settings or {}, bool(hand_held)
 
 
 # The lobby (services.lobby): one row of integers per table names the state of its row.

@@ -14,18 +14,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.roads.good_road_notices import GoodRoadChanges, good_road_changes
 from roadsvc.domain.roads.shoe_summary import summary_good_roads
+from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.events import ALL, append_event
-from roadsvc.persistence.models import Shoe, Table
+from roadsvc.persistence.models import Shoe
 from roadsvc.services.snapshots import thresholds_of
 from roadsvc.services.tables import announced_codes
-
-
-_SETTINGS = select(Table.settings).where(Table.id == bindparam("table_id"))  # built once: every post reads it
 
 
 def announced_good_roads(summary: Mapping[str, Any], settings: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -39,10 +36,12 @@ def announced_good_roads(summary: Mapping[str, Any], settings: Mapping[str, Any]
 
 
 def good_roads_event(session: Session, shoe: Shoe, before: Mapping[str, Any], after: Mapping[str, Any],
-                     revision: int) -> GoodRoadChanges:
+                     revision: int, settings: Mapping[str, Any] | None = None) -> GoodRoadChanges:
     """Append a `good_roads` event if the table's announced good roads changed between the
-    summaries (call it last in the write's transaction). Returns the changes."""
-    settings = session.execute(_SETTINGS, {"table_id": shoe.table_id}).scalar() or {}
+    summaries (call it last in the write's transaction). Returns the changes. `settings`: the
+    table's, if the caller has read them."""
+    if settings is None:
+        settings = repo.table_settings(session, shoe.table_id) or {}
     changes = good_road_changes(announced_good_roads(before, settings), announced_good_roads(after, settings))
     if changes:
         append_event(session, "good_roads", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,

@@ -21,7 +21,8 @@ from roadsvc.domain.dealing.hands import Hand, parse_hand
 from roadsvc.domain.dealing.shoe import accepts_hand, check_card_supply
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table
+from roadsvc.domain.table_modes import mode_settings
+from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table, utcnow
 from roadsvc.services import audit, events, holding, ledger, monitor
 from roadsvc.services.good_road_events import good_roads_event
 from roadsvc.services.summaries import store_summary, summary_of, summary_of_hands
@@ -100,38 +101,36 @@ def post_in(session: Session, table_id: int, hand: Hand, number: int | None, sho
     """A post's work in the caller's write transaction (post_hand's, or the start-up rehearsal's,
     which rolls it back: roadsvc.services.warm)."""
     shoe, current = _target_shoe_locked(session, table_id, shoe_id)
-    posted = repo.last_hand_number(session, shoe.id)
+    posted, counted = _stored_hands(session, shoe.id)
     if number is not None and number <= posted:
         return _same_or_conflict(repo.hand_by_number(session, shoe.id, number), hand, shoe.revision)
-    held = holding.rows.still_held(session, shoe.id, posted + 1)
+    settings, hand_held = repo.posting_table(session, shoe.table_id, shoe.id)
+    held = holding.rows.still_held(session, shoe.id, posted + 1) if hand_held else None
     if held is not None:
         return held_view(holding.same_held_or_conflict(held, hand, number), shoe.revision)
     _refuse_new_hand(shoe, current, posted, number)
-    counted = counted_hands(session, shoe.id)
     check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
-    if holding.holds(session, shoe, posted + 1):
+    if holding.holds(session, shoe, posted + 1, mode_settings(settings)):
         held, revision = holding.hold(session, shoe, posted + 1, hand)
         return held_view(held, revision, created=True)
-    row, revision = count_hand(session, shoe, posted + 1, hand, counted, rules)
-    return view(row, revision, created=True)
+    return count_hand(session, shoe, posted + 1, hand, counted, rules, settings)
 
 
 def count_hand(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], rules: bool,
-               **event_data) -> tuple[HandRow, int]:
+               settings: dict[str, Any] | None = None, **event_data) -> HandView:
     """Insert hand `number` as counted: settle its bets, tell the monitor, rewrite the
     summary, bump the revision and announce it and any change of its good roads (the
-    transaction's last statements)."""
-    row = HandRow(shoe_id=shoe.id, number=number, data=hand.to_dict(), result=hand.result)
-    session.add(row)
-    session.flush()
-    ledger.settle_hand(session, shoe.id, row.number, hand)
+    transaction's last statements). `settings`: the table's, if the caller has read them."""
+    data, now = hand.to_dict(), utcnow()
+    repo.insert_hand(session, shoe.id, number, data, hand.result, now)
+    ledger.settle_hand(session, shoe.id, number, hand)
     if rules:
-        monitor.hand_in(session, shoe, [*counted.values(), hand], row.number)
+        monitor.hand_in(session, shoe, [*counted.values(), hand], number)
     before = shoe.summary if shoe.summary is not None else summary_of_hands(counted)
-    after, revision = store_summary(session, shoe.id, {**counted, row.number: hand})
-    events.hand_event(session, shoe, row.number, hand, counted, revision, **event_data)
-    good_roads_event(session, shoe, before, after, revision)
-    return row, revision
+    after, revision = store_summary(session, shoe.id, {**counted, number: hand})
+    events.hand_event(session, shoe, number, hand, counted, revision, **event_data)
+    good_roads_event(session, shoe, before, after, revision, settings)
+    return HandView(shoe.id, number, hand.result, False, None, data, now, now, revision, created=True)
 
 
 def held_view(held: HeldHand, revision: int, created: bool = False) -> HandView:
@@ -188,6 +187,12 @@ def _same_or_conflict(stored: HandRow | None, hand: Hand, revision: int) -> Hand
 def counted_hands(session: Session, shoe_id: int) -> dict[int, Hand]:
     """The shoe's hands that count (not voided), by number, parsed from their JSON."""
     return {row.number: stored_hand(row.data_json) for row in repo.counted_hand_rows(session, shoe_id)}
+
+
+def _stored_hands(session: Session, shoe_id: int) -> tuple[int, dict[int, Hand]]:
+    """(the highest number stored, voided hands included, 0 if none; the hands that count, by number)."""
+    rows = repo.shoe_hand_rows(session, shoe_id)
+    return (rows[-1].number if rows else 0), {row.number: stored_hand(row.data_json) for row in rows if not row.voided}
 
 
 def burned_cards(shoe: Shoe) -> list[Card]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -50,8 +49,7 @@ def open_hand(db: Database, table_id: int, number: int, opener: Opener, now: dat
         if held.opened_at is not None:
             return hands.view(repo.hand_by_number(session, shoe.id, number), shoe.revision)
         _may_open(session, shoe, held, opener)
-        row, revision = _count(session, shoe, held, opener, now, rules)
-    return hands.view(row, revision, created=True)
+        return _count(session, shoe, held, opener, now, rules)
 
 
 def _held_or_404(session: Session, table_id: int, shoe: Shoe | None, number: int) -> HeldHand:
@@ -79,7 +77,7 @@ def _may_open(session: Session, shoe: Shoe, held: HeldHand, opener: Opener) -> N
 
 
 def _count(session: Session, shoe: Shoe, held: HeldHand, opener: Opener, now: datetime, rules: bool
-           ) -> tuple[Any, int]:
+           ) -> hands.HandView:
     hand: Hand = parse_hand(held.data)
     held.opened_at, held.opened_how, held.opened_by = now, opener.how, opener.account_id or opener.actor
     counted = hands.counted_hands(session, shoe.id)

@@ -21,19 +21,19 @@ from roadsvc.domain.table_modes import (
 )
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence import table_modes as rows
-from roadsvc.persistence.models import HeldHand, Shoe, Table, utcnow
+from roadsvc.persistence.models import HeldHand, Shoe, utcnow
 from roadsvc.services import events
 from roadsvc.services.errors import Conflict
 
 
 def table_mode(session: Session, table_id: int) -> ModeSettings:
-    table = session.get(Table, table_id)
-    return mode_settings(table.settings if table else None)
+    return mode_settings(repo.table_settings(session, table_id))
 
 
-def holds(session: Session, shoe: Shoe, number: int) -> bool:
-    """Whether a post of hand `number` is held: a VIP or squeeze table, and the hand not flown."""
-    return table_mode(session, shoe.table_id).holds_hands and rows.flown_hand(session, shoe.id, number) is None
+def holds(session: Session, shoe: Shoe, number: int, mode: ModeSettings) -> bool:
+    """Whether a post of hand `number` at a table of this `mode` is held: a VIP or squeeze table,
+    and the hand not flown."""
+    return mode.holds_hands and rows.flown_hand(session, shoe.id, number) is None
 
 
 def hold(session: Session, shoe: Shoe, number: int, hand: Hand, now: datetime | None = None) -> tuple[HeldHand, int]:

@@ -27,7 +27,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import alerts as repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Shoe, Table, utcnow
+from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Shoe, utcnow
 from roadsvc.services import alerts
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,7 @@ class TableSettings(Mapping[str, Any]):
 
     def _load(self) -> dict[str, Any]:
         if self._values is None:
-            table = self.session.get(Table, self.table_id)
-            self._values = resolve_settings(table.settings if table else None)
+            self._values = resolve_settings(shoes_repo.table_settings(self.session, self.table_id))
         return self._values
 
     def __getitem__(self, name: str) -> Any:
