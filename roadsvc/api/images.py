@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import parse_qsl
 
-from flask import Response, current_app, g, request
+from flask import Response, current_app, g
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires

@@ -22,7 +22,7 @@ from marshmallow import fields, validate
 
 from roadsvc.api.auth import check_capability, guarded, key_doc, requires
 from roadsvc.api.context import database
-from roadsvc.services.capabilities import MINT_READ_LINKS, READ
+from roadsvc.services.capabilities import MINT_READ_LINKS
 from roadsvc.api.docs import error_responses
 from roadsvc.api.errors import error_response
 from roadsvc.api.schemas.common import StrictSchema

@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ, TABLE_SETTINGS
-from roadsvc.api.context import acting, database, lobby as lobby_cache, snapshots
+from roadsvc.api.context import acting, database, lobby as lobby_cache
 from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
 from roadsvc.api.schemas.tables import (

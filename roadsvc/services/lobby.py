@@ -21,7 +21,6 @@ import json
 from typing import Any, Iterable
 
 from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
-from roadsvc.domain.roads.shoe_summary import summary_good_roads
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
