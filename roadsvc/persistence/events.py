@@ -16,9 +16,9 @@ every listening worker on every machine.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
 from sqlalchemy import delete, event, func, select, text
 from sqlalchemy.engine import make_url
@@ -48,6 +48,24 @@ class EventRecord:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to append (its id and time come from the log). `type` is the SSE event name
+    (`hand`, `void`, `alert`...); `data` is JSON-able and goes to clients beside table_id,
+    shoe_id and revision. `audience` is ALL or OPERATORS."""
+
+    type: str
+    table_id: int | None
+    shoe_id: int | None = None
+    revision: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    audience: str = ALL
+
+    def __post_init__(self) -> None:
+        if self.audience not in AUDIENCES:
+            raise ValueError(f"audience must be one of {AUDIENCES}, not {self.audience!r}")
+
+
 def append_event(
     session: Session,
     type: str,
@@ -59,19 +77,22 @@ def append_event(
     audience: str = ALL,
 ) -> int:
     """Add one event to the log in the session's open write transaction; returns its id.
+    Call it last in the transaction (after every row lock the write takes)."""
+    return append_events(session, [NewEvent(type, table_id, shoe_id, revision, data or {}, audience)])[0]
 
-    `type` is the SSE event name (`hand`, `void`, `alert`...); `data` is JSON-able and goes
-    to clients beside table_id, shoe_id and revision. `audience` is ALL or OPERATORS.
-    Call it last in the transaction (after every row lock the write takes).
-    """
-    if audience not in AUDIENCES:
-        raise ValueError(f"audience must be one of {AUDIENCES}, not {audience!r}")
+
+def append_events(session: Session, events: Sequence[NewEvent]) -> list[int]:
+    """Add these events to the log, in this order, by one INSERT in the session's open write
+    transaction; returns their ids (increasing). Call it last in the transaction."""
+    if not events:
+        return []
     session.flush()  # changes the session still holds take their row locks before the log's lock
     if session.get_bind().dialect.name == "postgresql":
         channel = session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL)
         session.execute(_LOCK_AND_NOTIFY, {"key": APPEND_LOCK, "channel": channel})
-    values = dict(type=type, table_id=table_id, shoe_id=shoe_id, revision=revision, audience=audience, data=data or {})
-    return session.execute(_APPEND, values).scalar_one()
+    rows = [{"type": e.type, "table_id": e.table_id, "shoe_id": e.shoe_id, "revision": e.revision,
+             "audience": e.audience, "data": e.data} for e in events]
+    return list(session.execute(_APPEND, rows[0] if len(rows) == 1 else rows).scalars())
 
 
 DEFERRED_INFO = "roadsvc_deferred_events"  # Session.info key: events appended at commit
@@ -84,7 +105,8 @@ def defer_event(session: Session, type: str, **fields: Any) -> None:
     is posted): the event still commits with the change, and `append_event` stays last
     (the advisory lock on PostgreSQL is taken once every row lock of the write is held).
     A rolled-back transaction appends nothing. Arguments as `append_event`'s."""
-    session.info.setdefault(DEFERRED_INFO, []).append((type, fields))
+    event = NewEvent(type, fields.pop("table_id"), data=fields.pop("data", None) or {}, **fields)
+    session.info.setdefault(DEFERRED_INFO, []).append(event)
 
 
 def append_deferred_at_commit(sessions: sessionmaker) -> None:
@@ -96,9 +118,7 @@ def append_deferred_at_commit(sessions: sessionmaker) -> None:
 def _append_deferred(session: Session) -> None:
     deferred = session.info.pop(DEFERRED_INFO, None)
     if deferred:
-        session.flush()
-        for type, fields in deferred:
-            append_event(session, type, **fields)
+        append_events(session, deferred)
 
 
 def _forget_deferred(session: Session, transaction: Any) -> None:
@@ -107,7 +127,9 @@ def _forget_deferred(session: Session, transaction: Any) -> None:
 
 
 _EVENTS = Event.__table__  # appended through Core: the ORM's bulk-insert path costs a post ~0.1 ms per event
-_APPEND = _EVENTS.insert().returning(_EVENTS.c.id)  # built once: a statement built per call is keyed per call
+# Built once (a statement built per call is keyed per call). Several rows go in one statement,
+# their ids in the order given (SQLAlchemy's "insertmanyvalues" with the parameters' order kept).
+_APPEND = _EVENTS.insert().returning(_EVENTS.c.id, sort_by_parameter_order=True)
 
 
 def channel_for(url: str, configured: str | None = None) -> str:

@@ -2,7 +2,9 @@
 live stream and the jobs make.
 
 Writers call the `*_event` helpers (or `append_event` for a new type) inside their write
-transaction, after the revision bump, as the transaction's last statement.
+transaction, after the revision bump, as the transaction's last statement. A hand's write
+builds its event (`hand_event`, `hand_changed_event`) and appends it with any good_roads
+event in one statement (services.hands).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from roadsvc.domain.roads.change import newest_marks
 from roadsvc.persistence import events as log
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.events import ALL, OPERATORS, EventRecord, append_event
+from roadsvc.persistence.events import ALL, OPERATORS, EventRecord, NewEvent, append_event
 from roadsvc.persistence.models import Shoe, utcnow
 
 __all__ = ["ALL", "OPERATORS", "EventRecord", "append_event"]
@@ -32,20 +34,19 @@ EVENT_TYPES = (
 # What each write reports (called inside its transaction)
 
 
-def hand_event(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], revision: int,
-               **more: Any) -> None:
+def hand_event(shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], revision: int, **more: Any
+               ) -> NewEvent:
     """A new hand: its number, result and pairs, and the bead and big-road mark it adds."""
     numbers = sorted(counted)
     marks = newest_marks([*(counted[n] for n in numbers), hand], [*numbers, number])
     data = {"number": number, "result": hand.result, "banker_pair": hand.banker_pair,
             "player_pair": hand.player_pair, **marks, **more}
-    append_event(session, "hand", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision, data=data)
+    return NewEvent("hand", shoe.table_id, shoe.id, revision, data)
 
 
-def hand_changed_event(session: Session, kind: str, shoe: Shoe, number: int, result: str, revision: int) -> None:
+def hand_changed_event(kind: str, shoe: Shoe, number: int, result: str, revision: int) -> NewEvent:
     """A void or a correction: the roads change behind the newest hand; refetch /roads."""
-    append_event(session, kind, table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,
-                 data={"number": number, "result": result})
+    return NewEvent(kind, shoe.table_id, shoe.id, revision, {"number": number, "result": result})
 
 
 def shoe_event(session: Session, kind: str, shoe: Shoe, revision: int, **data: Any) -> None:

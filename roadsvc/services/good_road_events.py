@@ -6,20 +6,17 @@ summary's good roads at the table's thresholds, only the codes in the table's
 `good_roads_announced` (all ten by default), each with its `since_hand` and its length in
 `columns` and `hands`. Posting, voiding and correcting hold the summary before and after
 their change in their transaction; `good_roads_event` compares the two
-(domain.good_road_notices) and appends the event, after the write's own event, when a
-good road changed.
+(domain.good_road_notices) and builds the event when a good road changed; the write appends
+it after its own event, in the same statement (services.hands).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sqlalchemy.orm import Session
-
 from roadsvc.domain.roads.good_road_notices import GoodRoadChanges, good_road_changes
 from roadsvc.domain.roads.shoe_summary import summary_good_roads
-from roadsvc.persistence import repositories as repo
-from roadsvc.persistence.events import ALL, append_event
+from roadsvc.persistence.events import NewEvent
 from roadsvc.persistence.models import Shoe
 from roadsvc.services.snapshots import thresholds_of
 from roadsvc.services.tables import announced_codes
@@ -35,18 +32,14 @@ def announced_good_roads(summary: Mapping[str, Any], settings: Mapping[str, Any]
             if announced is None or g.code in announced]
 
 
-def good_roads_event(session: Session, shoe: Shoe, before: Mapping[str, Any], after: Mapping[str, Any],
-                     revision: int, settings: Mapping[str, Any] | None = None) -> GoodRoadChanges:
-    """Append a `good_roads` event if the table's announced good roads changed between the
-    summaries (call it last in the write's transaction). Returns the changes. `settings`: the
-    table's, if the caller has read them."""
-    if settings is None:
-        settings = repo.table_settings(session, shoe.table_id) or {}
+def good_roads_event(shoe: Shoe, before: Mapping[str, Any], after: Mapping[str, Any], revision: int,
+                     settings: Mapping[str, Any]) -> NewEvent | None:
+    """The `good_roads` event, if the table's announced good roads (by its `settings`) changed
+    between the summaries; None if not. The write appends it after its own event."""
     changes = good_road_changes(announced_good_roads(before, settings), announced_good_roads(after, settings))
-    if changes:
-        append_event(session, "good_roads", table_id=shoe.table_id, shoe_id=shoe.id, revision=revision,
-                     audience=ALL, data=good_roads_data(changes, after, settings))
-    return changes
+    if not changes:
+        return None
+    return NewEvent("good_roads", shoe.table_id, shoe.id, revision, good_roads_data(changes, after, settings))
 
 
 def good_roads_data(changes: GoodRoadChanges, after: Mapping[str, Any], settings: Mapping[str, Any]

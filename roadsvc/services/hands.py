@@ -19,14 +19,16 @@ from sqlalchemy.orm import Session
 from roadsvc.domain.dealing.cards import Card, parse_card
 from roadsvc.domain.dealing.hands import Hand, parse_hand
 from roadsvc.domain.dealing.shoe import accepts_hand, check_card_supply
+from roadsvc.domain.roads.shoe_summary import Summary
+from roadsvc.domain.table_modes import mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.domain.table_modes import mode_settings
+from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table, utcnow
 from roadsvc.services import audit, events, holding, ledger, monitor
+from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.good_road_events import good_roads_event
 from roadsvc.services.summaries import store_summary, summary_of, summary_of_hands
-from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.stored_hands import stored_hand
 
 
@@ -128,9 +130,19 @@ def count_hand(session: Session, shoe: Shoe, number: int, hand: Hand, counted: d
         monitor.hand_in(session, shoe, [*counted.values(), hand], number)
     before = shoe.summary if shoe.summary is not None else summary_of_hands(counted)
     after, revision = store_summary(session, shoe.id, {**counted, number: hand})
-    events.hand_event(session, shoe, number, hand, counted, revision, **event_data)
-    good_roads_event(session, shoe, before, after, revision, settings)
+    _announce(session, events.hand_event(shoe, number, hand, counted, revision, **event_data), shoe, before, after,
+              settings)
     return HandView(shoe.id, number, hand.result, False, None, data, now, now, revision, created=True)
+
+
+def _announce(session: Session, event: NewEvent, shoe: Shoe, before: Summary, after: Summary,
+              settings: dict[str, Any] | None = None) -> None:
+    """Append the write's event and, if the table's announced good roads changed between the
+    summaries, the good_roads event after it: one statement, the transaction's last."""
+    if settings is None:
+        settings = repo.table_settings(session, shoe.table_id) or {}
+    good_roads = good_roads_event(shoe, before, after, event.revision, settings)
+    append_events(session, [event] if good_roads is None else [event, good_roads])
 
 
 def held_view(held: HeldHand, revision: int, created: bool = False) -> HandView:
@@ -217,8 +229,8 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
         monitor.hand_corrected(session, shoe, number, "void", actor, reason)
         session.flush()
         after, revision = store_summary(session, shoe.id, counted_hands(session, shoe.id))
-        events.hand_changed_event(session, "void", shoe, number, row.result, revision)
-        good_roads_event(session, shoe, summary_before, after, revision)
+        _announce(session, events.hand_changed_event("void", shoe, number, row.result, revision), shoe,
+                  summary_before, after)
     return view(row, revision)
 
 
@@ -240,8 +252,8 @@ def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: st
         monitor.hand_corrected(session, shoe, number, "correct", actor, reason)
         session.flush()
         after, revision = store_summary(session, shoe.id, counted)
-        events.hand_changed_event(session, "correction", shoe, number, row.result, revision)
-        good_roads_event(session, shoe, summary_before, after, revision)
+        _announce(session, events.hand_changed_event("correction", shoe, number, row.result, revision), shoe,
+                  summary_before, after)
     return view(row, revision)
 
 

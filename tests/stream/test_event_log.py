@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from roadsvc.domain.dealing.hands import parse_hand
-from roadsvc.persistence.events import channel_for, defer_event
+from roadsvc.persistence.events import NewEvent, append_events, channel_for, defer_event
 from roadsvc.services import events as event_log, hands, shoes, tables
 from roadsvc.services.errors import Conflict
 from roadsvc.stream.hub import EventHub
@@ -23,6 +23,33 @@ def test_an_event_appended_in_a_rolled_back_write_never_exists(db):
     with db.write() as session:
         committed = event_log.append_event(session, "hand", table_id=table.id, data={"number": 1})
     assert committed > before and [e.id for e in event_log.events_after(db, before)] == [committed]
+
+
+def test_events_appended_together_keep_the_order_given_with_increasing_ids(db):
+    table = tables.create_table(db, "T")
+    before = event_log.newest_event_id(db)
+    given = [NewEvent("hand", table.id, None, 3, {"number": 1}), NewEvent("good_roads", table.id, None, 3, {"n": 2}),
+             NewEvent("alert", table.id, data={"change": "raised"}, audience=event_log.OPERATORS)]
+    with db.write() as session:
+        ids = append_events(session, given)
+    found = event_log.events_after(db, before)
+    assert [e.id for e in found] == ids and ids == sorted(set(ids)) and len(ids) == 3
+    assert [(e.type, e.revision, e.audience, e.data) for e in found] == [
+        ("hand", 3, "all", {"number": 1}), ("good_roads", 3, "all", {"n": 2}), ("alert", None, "operators",
+                                                                               {"change": "raised"})]
+
+
+def test_a_hand_that_starts_a_good_road_is_announced_before_the_good_road_with_nothing_between(db):
+    table = tables.create_table(db, "T")
+    shoes.open_shoe(db, table.id, decks=8)
+    for _ in range(3):
+        hands.post_hand(db, table.id, parse_hand({"result": "banker"}))
+    before = event_log.newest_event_id(db)
+    hands.post_hand(db, table.id, parse_hand({"result": "banker"}))  # the fourth banker: the long banker starts
+    hand, good_roads = event_log.events_after(db, before)
+    assert (hand.type, hand.data["number"], good_roads.type) == ("hand", 4, "good_roads")
+    assert hand.id < good_roads.id and hand.revision == good_roads.revision
+    assert [g["code"] for g in good_roads.data["started"]] == ["long_banker"]
 
 
 def test_a_deferred_event_is_appended_last_at_commit_and_never_after_a_rollback(db):
