@@ -6,8 +6,8 @@ a committed one is never lost (it is in the same commit). The stream, the floor 
 and the jobs read the log by id (`events_after`).
 
 Order: ids only increase, and they become visible in id order. SQLite has one writer at
-a time (BEGIN IMMEDIATE). On PostgreSQL, `append_event` takes a transaction-scoped
-advisory lock before the row takes its id, so two appends commit in id order and a reader
+a time (BEGIN IMMEDIATE). On PostgreSQL, the INSERT that appends takes a transaction-scoped
+advisory lock before its rows take their ids, so two appends commit in id order and a reader
 that has seen id N never later finds a smaller id committing. It also queues a NOTIFY on
 the events channel; PostgreSQL delivers it at commit (never on rollback), which wakes
 every listening worker on every machine.
@@ -18,13 +18,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Sequence
 
-from sqlalchemy import delete, event, func, select, text
+from sqlalchemy import (
+    BigInteger, Insert, Integer, String, bindparam, delete, event, func, insert, literal, select, true, union_all,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from roadsvc.persistence.models import Event
+from roadsvc.persistence.models import Event, utcnow
 
 ALL = "all"  # every role that may read the stream
 OPERATORS = "operators"  # pit boss and admin keys only (alerts, odds)
@@ -33,7 +36,6 @@ AUDIENCES = (ALL, OPERATORS)
 CHANNEL_INFO = "roadsvc_events_channel"  # Session.info key: the NOTIFY channel of this database
 DEFAULT_CHANNEL = "roadsvc_events"
 APPEND_LOCK = 0x726F61647376  # pg_advisory_xact_lock key serialising appends ("roadsv")
-_LOCK_AND_NOTIFY = text("SELECT pg_advisory_xact_lock(:key), pg_notify(:channel, '')")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +89,13 @@ def append_events(session: Session, events: Sequence[NewEvent]) -> list[int]:
     if not events:
         return []
     session.flush()  # changes the session still holds take their row locks before the log's lock
-    if session.get_bind().dialect.name == "postgresql":
-        channel = session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL)
-        session.execute(_LOCK_AND_NOTIFY, {"key": APPEND_LOCK, "channel": channel})
+    now = utcnow()
     rows = [{"type": e.type, "table_id": e.table_id, "shoe_id": e.shoe_id, "revision": e.revision,
-             "audience": e.audience, "data": e.data} for e in events]
+             "audience": e.audience, "data": e.data, "created_at": now} for e in events]
+    if session.get_bind().dialect.name == "postgresql":
+        params = {f"{name}_{index}": value for index, row in enumerate(rows) for name, value in row.items()}
+        params.update(key=APPEND_LOCK, channel=session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL))
+        return sorted(session.execute(_locked_append(len(rows)), params).scalars())
     return list(session.execute(_APPEND, rows[0] if len(rows) == 1 else rows).scalars())
 
 
@@ -127,9 +131,25 @@ def _forget_deferred(session: Session, transaction: Any) -> None:
 
 
 _EVENTS = Event.__table__  # appended through Core: the ORM's bulk-insert path costs a post ~0.1 ms per event
-# Built once (a statement built per call is keyed per call). Several rows go in one statement,
-# their ids in the order given (SQLAlchemy's "insertmanyvalues" with the parameters' order kept).
+_COLUMNS = ("type", "table_id", "shoe_id", "revision", "audience", "data", "created_at")
+# SQLite (one writer at a time): built once (a statement built per call is keyed per call). Several
+# rows go in one statement, their ids in the order given (SQLAlchemy's "insertmanyvalues").
 _APPEND = _EVENTS.insert().returning(_EVENTS.c.id, sort_by_parameter_order=True)
+
+
+@lru_cache(maxsize=16)
+def _locked_append(count: int) -> Insert:
+    """PostgreSQL: INSERT ... SELECT of `count` rows whose source takes the append lock and queues
+    the NOTIFY (one round trip where a separate lock statement made two). The rows are sorted
+    by their position before they take their ids, so the lock is held when the first id is
+    drawn (the plan: nextval above the Sort, above the lock's Result) and ids follow the order given."""
+    lock = select(func.pg_advisory_xact_lock(bindparam("key", type_=BigInteger)).label("locked"),
+                  func.pg_notify(bindparam("channel", type_=String), "").label("notified")).subquery("append_lock")
+    rows = [select(*(bindparam(f"{name}_{index}", type_=_EVENTS.c[name].type).label(name) for name in _COLUMNS),
+                   literal(index, Integer).label("position")) for index in range(count)]
+    new = (rows[0] if count == 1 else union_all(*rows)).subquery("new")
+    source = select(*(new.c[name] for name in _COLUMNS)).select_from(lock).join(new, true()).order_by(new.c.position)
+    return insert(_EVENTS).from_select(_COLUMNS, source).returning(_EVENTS.c.id)
 
 
 def channel_for(url: str, configured: str | None = None) -> str:
