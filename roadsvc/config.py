@@ -87,6 +87,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # Live events (issue 11, docs/events.md): the event log and the SSE stream.
     "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
     "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker
+    # Seconds `roadsvc serve` keeps an idle keep-alive connection open (gunicorn's own default, 2 s,
+    # would close a display's connection just as its next 2 s poll reuses it).
+    "SERVE_KEEPALIVE": (_int, 75),
     "EVENTS_RETENTION": (_float, 24 * 3600.0),  # seconds an event is kept for resuming clients
     "EVENTS_PRUNE_INTERVAL": (_float, 300.0),  # `roadsvc jobs` prunes older events this often (seconds)
     "EVENTS_KEEPALIVE": (_float, 15.0),  # seconds of quiet before a keep-alive comment

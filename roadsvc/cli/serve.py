@@ -43,6 +43,7 @@ def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = No
         "--workers", str(args.workers),
         "--worker-class", worker,
         *concurrency,
+        "--keep-alive", str(settings["SERVE_KEEPALIVE"]),
         "--config", CONFIG,
         "wsgi:app",
     ]

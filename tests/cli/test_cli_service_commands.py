@@ -116,3 +116,11 @@ def test_serve_runs_gevent_workers_for_the_event_streams_unless_told_otherwise()
     assert argv[argv.index("--worker-class") + 1] == "gevent" and argv[argv.index("--worker-connections") + 1] == "3000"
     argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_WORKER_CLASS": "sync"}))
     assert argv[argv.index("--worker-class") + 1] == "sync" and argv[argv.index("--threads") + 1] == "4"
+
+
+def test_serve_keeps_an_idle_connection_open_longer_than_a_display_polls():
+    args = argparse.Namespace(host="127.0.0.1", port=8123, workers=2, threads=1)
+    argv = gunicorn_argv(args, load_settings(environ={}))
+    assert int(argv[argv.index("--keep-alive") + 1]) == 75  # gunicorn's own 2 s races a display's 2 s poll
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_KEEPALIVE": "120"}))
+    assert argv[argv.index("--keep-alive") + 1] == "120"
