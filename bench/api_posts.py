@@ -30,7 +30,10 @@ a Flask route that parses the JSON and answers 201) served by the same gunicorn
 configuration, so both latency series come from the same moments of the same run.
 Beside every phase a flush probe (bench/_flush_probe.py: 4 KB + fdatasync every 50 ms, in the
 database's folder) measures the disk; its p50, p99 and worst stall are printed under each
-result line. Each phase runs --runs times (in turn) and the ranges are printed after.
+result line. Each phase runs --runs times (in turn) and the ranges are printed after. The
+bench's own process runs no garbage collection while a phase is timed: a full pass of its
+heap (it imports roadsvc) stops every posting thread for about 50 ms, which would be timed
+as the server's (bench/_timing.py, client_collector_paused).
 
 Targets (printed as PASS or MISS; nothing exits non-zero): p99 under 30 ms on SQLite; the
 floor's p99 at most 15 ms on both databases in runs whose probe never stalled over 20 ms;
@@ -62,6 +65,7 @@ from _flush_probe import STALL_MS, FlushProbe, ProbeFigures
 from _http import ROOT, Gunicorn
 from _service import (Client, Deployment, Floor, can_run, dealt_hands, fresh_deployment, hand_body, open_floor,
                       roadsvc_server)
+from _timing import client_collector_paused
 
 from roadsvc.domain.dealing.hands import Hand
 from roadsvc.domain.monitoring import HandIn, evaluate, resolve_settings
@@ -247,7 +251,7 @@ def measure(deployment: Deployment, extra_env: dict[str, str], args: argparse.Na
         servers = Servers(app.base, base.base, off.base if off else None)
         for run in range(1, args.runs + 1):
             for load, phase in phases(deployment.url, f"Run {run}", servers, args).items():
-                with FlushProbe(probe_folder) as probe:
+                with FlushProbe(probe_folder) as probe, client_collector_paused():
                     series = run_posters(phase.make())
                 results.setdefault(load, []).append(PhaseRun(series["roadsvc"], series["baseline"], probe.figures(),
                                                              phase.series))

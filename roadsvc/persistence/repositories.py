@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
 from sqlalchemy import Row, Text, bindparam, cast, exists, func, select, update
 from sqlalchemy.orm import Session
