@@ -3,7 +3,8 @@
 For SQLite (the default file, with synchronous FULL, the default, and NORMAL) and PostgreSQL (a
 throw-away schema), real dealt 8-deck shoes (deal_shoe: burn, third-card rules, cut
 card) are posted hand by hand to POST /api/v1/tables/<id>/hands with a dealer key, each
-with its number and shoe id, by a keep-alive http.client client:
+with its number and shoe id, by a keep-alive http.client client, to gunicorn with 2 gevent
+workers as `roadsvc serve` runs them (--worker-class sync: one request at a time per worker):
 
   * sequentially, one poster at one table, a new shoe opened over the API per shoe;
   * with several concurrent posters, each at its own table, posting back to back (a
@@ -42,7 +43,7 @@ at most 1 ms. In-process, the hand rules alone are timed once, before the server
 
     .venv/bin/python bench/api_posts.py [--runs 3] [--shoes 3] [--posters 3] [--floor-tables 100]
                                         [--floor-interval 2] [--floor-hands 20] [--workers 2] [--threads 1]
-                                        [--worker-class sync|gevent]
+                                        [--worker-class gevent|sync]
                                         [--only NAME ...] [--no-ab]
 
 `--only "sqlite FULL, heap not frozen, automatic checkpoints"` (or "postgres, heap not frozen")
@@ -374,14 +375,15 @@ def main() -> None:
     parser.add_argument("--floor-hands", type=int, default=20, help="hands each floor table posts")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=1, help="more than 1: gthread workers")
-    parser.add_argument("--worker-class", choices=("sync", "gevent"), default="sync",
-                        help="gevent: what `roadsvc serve` runs (posts overlap in a worker while one waits on I/O)")
+    parser.add_argument("--worker-class", choices=("sync", "gevent"),
+                        help="default: gevent, what `roadsvc serve` runs (sync with --threads over 1: gthread)")
     parser.add_argument("--runs", type=int, default=3, help="times each phase runs (in turn); ranges are reported")
     parser.add_argument("--only", choices=list(CONFIGURATIONS), action="append", help="default: the first three")
     parser.add_argument("--no-ab", dest="ab", action="store_false", help="skip the two A/B phases (issues 10, 13)")
     args = parser.parse_args()
     if args.ab:
         rules_own_cost()
+    args.worker_class = args.worker_class or ("sync" if args.threads > 1 else "gevent")
     args.worker_class = None if args.worker_class == "sync" else args.worker_class  # the harness's default
     kind = args.worker_class or (f"gthread x{args.threads}" if args.threads > 1 else "sync")
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
