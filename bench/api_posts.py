@@ -383,8 +383,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.ab:
         rules_own_cost()
-    args.worker_class = args.worker_class or ("sync" if args.threads > 1 else "gevent")
-    args.worker_class = None if args.worker_class == "sync" else args.worker_class  # the harness's default
+    chosen = args.worker_class or ("sync" if args.threads > 1 else "gevent")
+    args.worker_class = None if chosen == "sync" else chosen  # None: the harness's sync (or gthread) workers
     kind = args.worker_class or (f"gthread x{args.threads}" if args.threads > 1 else "sync")
     print(f"gunicorn: {args.workers} {kind} workers on 127.0.0.1; keep-alive http.client; real dealt 8-deck shoes")
     for name in args.only or DEFAULT:
