@@ -25,6 +25,7 @@ def app(database_url) -> Iterator[Flask]:
     app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING",
                       "RATELIMIT_AUTH_FAILURES": "10000 per minute"})
     yield app
+    app.extensions["roadsvc.events"].stop()  # a test that opened a stream started the reader
     app.extensions["roadsvc.db"].dispose()
 
 

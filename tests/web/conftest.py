@@ -35,6 +35,7 @@ def app(database_url, tmp_path, app_config) -> Iterator[Flask]:
     app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING",
                       "INSTANCE_PATH": str(tmp_path / "instance"), **app_config})
     yield app
+    app.extensions["roadsvc.events"].stop()  # a test that opened a stream started the reader
     app.extensions["roadsvc.db"].dispose()
 
 
