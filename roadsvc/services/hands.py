@@ -112,8 +112,9 @@ def post_in(session: Session, table_id: int, hand: Hand, number: int | None, sho
         return held_view(holding.same_held_or_conflict(held, hand, number), shoe.revision)
     _refuse_new_hand(shoe, current, posted, number)
     check_card_supply([*counted.values(), hand], shoe.decks, burned_cards(shoe))
-    if holding.holds(session, shoe, posted + 1, mode_settings(settings)):
-        held, revision = holding.hold(session, shoe, posted + 1, hand)
+    mode = mode_settings(settings)
+    if holding.holds(session, shoe, posted + 1, mode):
+        held, revision = holding.hold(session, shoe, posted + 1, hand, mode)
         return held_view(held, revision, created=True)
     return count_hand(session, shoe, posted + 1, hand, counted, rules, settings)
 

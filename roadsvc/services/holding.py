@@ -36,10 +36,11 @@ def holds(session: Session, shoe: Shoe, number: int, mode: ModeSettings) -> bool
     return mode.holds_hands and rows.flown_hand(session, shoe.id, number) is None
 
 
-def hold(session: Session, shoe: Shoe, number: int, hand: Hand, now: datetime | None = None) -> tuple[HeldHand, int]:
-    """Store the checked hand as held; bump the revision; announce it without its result."""
+def hold(session: Session, shoe: Shoe, number: int, hand: Hand, mode: ModeSettings, now: datetime | None = None
+         ) -> tuple[HeldHand, int]:
+    """Store the checked hand as held at a table of this `mode`; bump the revision; announce it
+    without its result."""
     now = now or utcnow()
-    mode = table_mode(session, shoe.table_id)
     deadline = open_deadline(mode, rows.first_bet_at(session, shoe.id, number), now)
     held = HeldHand(shoe_id=shoe.id, number=number, data=hand.to_dict(), result=hand.result, held_at=now,
                     deadline=deadline)
