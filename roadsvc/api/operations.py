@@ -19,7 +19,6 @@ from roadsvc.api.request_ids import HEADER, accepted_or_new
 def start_request() -> None:
     g.started = time.perf_counter()
     g.request_id = accepted_or_new(request.headers.get(HEADER))
-    logs.bind_request(g.request_id)
 
 
 def finish_request(response: Response) -> Response:
@@ -31,10 +30,6 @@ def finish_request(response: Response) -> Response:
     return response
 
 
-def end_request(_error: BaseException | None) -> None:
-    logs.unbind_request()
-
-
 def init_app(app: Flask) -> None:
     logs.configure_logging(app.config["LOG_LEVEL"], app.config["LOG_FORMAT"])
     if app.config["PROXY_HOPS"] > 0:
@@ -42,7 +37,6 @@ def init_app(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     app.before_request(start_request)
     app.after_request(finish_request)
-    app.teardown_request(end_request)
     limits.init_app(app)
     health.init_app(app)
     metrics.init_app(app)
