@@ -2,7 +2,7 @@
 
 Every line, roadsvc's own and those of the libraries that log through `logging`, goes
 through one handler on the root logger and carries the request's `request_id` while a
-request is being answered (read from the request's `g` by a processor, only when a line is
+request is being answered (read from the request by a processor, only when a line is
 written: a request that logs nothing pays nothing for it). Each answered request writes one
 `request` line: method, route, path, status, latency, the key's id and role (never the key),
 the table and shoe named by the URL, the client address, the worker pid. A 304 (a display's
@@ -17,7 +17,9 @@ import os
 import sys
 
 import structlog
-from flask import Response, g, has_request_context, request
+from flask import Response, g, request
+
+from roadsvc.api.request_ids import current_request_id
 
 FORMATS = ("json", "text")
 HANDLER_NAME = "roadsvc"
@@ -27,8 +29,9 @@ REQUESTS = structlog.stdlib.get_logger("roadsvc.requests")
 
 def add_request_id(_logger, _method: str, event: dict) -> dict:
     """The answering request's id, on every line written while it is answered."""
-    if has_request_context() and "request_id" in g:
-        event.setdefault("request_id", g.request_id)
+    request_id = current_request_id()
+    if request_id is not None:
+        event.setdefault("request_id", request_id)
     return event
 
 

@@ -40,22 +40,6 @@ def cors_origins(setting: str | None) -> list[str]:
     return [origin.strip() for origin in (setting or "").split(",") if origin.strip()]
 
 
-class SecurityHeaders:
-    """WSGI middleware: the security and caching headers, added to the status line's header
-    list as the answer starts. The headers are built once; an answer costs a scan of its own
-    few headers (no Flask response object, no header parsing)."""
-
-    def __init__(self, wsgi_app):
-        self.wsgi_app = wsgi_app
-
-    def __call__(self, environ, start_response):
-        def start(status, headers, exc_info=None):
-            secure(environ, headers)
-            return start_response(status, headers, exc_info)
-
-        return self.wsgi_app(environ, start)
-
-
 def secure(environ: dict, headers: list[tuple[str, str]]) -> None:
     """Add the constant headers the answer lacks, its CSP and its Cache-Control (see the module)."""
     present = {name.lower(): index for index, (name, _) in enumerate(headers)}
@@ -100,8 +84,8 @@ def json_options(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
+    """CORS; the headers themselves are added by roadsvc.api.operations' RequestEnvelope (secure)."""
     origins = cors_origins(app.config.get("CORS_ORIGINS"))
     if origins:
         CORS(app, resources={r"/api/*": {"origins": origins}}, allow_headers=CORS_HEADERS,
              expose_headers=EXPOSED_HEADERS, max_age=600)
-    app.wsgi_app = SecurityHeaders(app.wsgi_app)
