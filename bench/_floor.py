@@ -17,7 +17,7 @@ from typing import Iterator
 from werkzeug.serving import make_server
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services import shoes, tables
 from roadsvc.services.hands import ingest, post_hand

@@ -41,7 +41,7 @@ from flask_smorest import Blueprint
 from _http import ROOT, Gunicorn, wrk
 from _service import BACKENDS, Deployment, can_run, fresh_deployment, open_floor, roadsvc_server
 
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services import hands as hand_service
 

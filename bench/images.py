@@ -44,7 +44,7 @@ from _http import BIN, gunicorn, wrk
 from _timing import interleaved_medians
 from render import HANDS, shoe_of_80
 
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.persistence.engine import Database
 from roadsvc.render import render
 from roadsvc.render.layout import layout

@@ -19,8 +19,8 @@ from statistics import median
 
 CHILD = r"""
 import json, random, sys, time
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render import render
 from roadsvc.render.warm import warm_up
 snapshot = build_snapshot(deal_shoe(random.Random(1)).hands[:80])

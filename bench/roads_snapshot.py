@@ -21,9 +21,9 @@ import statistics
 
 from _timing import best_of
 
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.api.schemas.roads import SnapshotSchema, dump_snapshot, snapshot_json
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 
 REPEATS = 5
 SCHEMA = SnapshotSchema()

@@ -28,7 +28,7 @@ from roadsvc.api.schemas.bets import (
     SlipAnswerSchema,
     SlipSchema,
 )
-from roadsvc.domain.bets import StakeRange, stake_range
+from roadsvc.domain.baccarat.bets import StakeRange, stake_range
 from roadsvc.services import betting_window, ledger, slips
 
 blp = Blueprint("bets", __name__, description='Bets: open bets of the next hand, slips, settlement (pays "to 1")')

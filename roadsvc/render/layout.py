@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from roadsvc.domain.roads.snapshot import RoadSnapshot
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 
 from roadsvc.render.board import Board, Grid, Mark, css
 from roadsvc.render.params import RenderParams

@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator, Sequence
 
-from roadsvc.domain.roads.bead_plate import Bead
-from roadsvc.domain.roads.grid import RoadGrid
-from roadsvc.domain.roads.registry import BEAD, BIG, DERIVED, road as road_info
-from roadsvc.domain.roads.ask_preview import asked_snapshot, side_colour
-from roadsvc.domain.roads.snapshot import RoadSnapshot, crop_snapshot
+from roadsvc.domain.baccarat.roads.bead_plate import Bead
+from roadsvc.domain.baccarat.roads.grid import RoadGrid
+from roadsvc.domain.baccarat.roads.registry import BEAD, BIG, DERIVED, road as road_info
+from roadsvc.domain.baccarat.roads.ask_preview import asked_snapshot, side_colour
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot, crop_snapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import result_label, road_name

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Mapping
 
-from roadsvc.domain.roads.registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
-from roadsvc.domain.roads.snapshot import RoadSnapshot
+from roadsvc.domain.baccarat.roads.registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.render import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name

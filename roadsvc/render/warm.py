@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 import threading
 
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render.labels import LANGUAGES
 from roadsvc.render.layout import layout
 from roadsvc.render.params import RenderParams

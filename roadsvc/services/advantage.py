@@ -10,8 +10,8 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.bets import Refusal
-from roadsvc.domain.integrity.advantage import closes_positive_ev
+from roadsvc.domain.baccarat.bets import Refusal
+from roadsvc.domain.baccarat.integrity.advantage import closes_positive_ev
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import AuditRecord, Shoe, Table
 from roadsvc.services import audit

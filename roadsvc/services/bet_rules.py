@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from roadsvc.domain.bets import ALL_FACTS, RuleSet, rule_set
-from roadsvc.domain.bets.bounds import check_setting_bounds
-from roadsvc.domain.bets.catalogue import BET_TYPES
-from roadsvc.domain.bets.facts import PAIRS, RESULT
+from roadsvc.domain.baccarat.bets import ALL_FACTS, RuleSet, rule_set
+from roadsvc.domain.baccarat.bets.bounds import check_setting_bounds
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
+from roadsvc.domain.baccarat.bets.facts import PAIRS, RESULT
 from roadsvc.domain.errors import DomainError
 
 # settings section -> domain override key; per-bet sections are keyed by bet code.

@@ -19,8 +19,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.bets import Refusal, StakeRange, open_bets
-from roadsvc.domain.dealing.shoe import accepts_hand
+from roadsvc.domain.baccarat.bets import Refusal, StakeRange, open_bets
+from roadsvc.domain.baccarat.dealing.shoe import accepts_hand
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

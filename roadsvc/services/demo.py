@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from roadsvc.domain.dealing.shoe import DealtShoe, deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import DealtShoe, deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, Shoe, Table, utcnow
 from roadsvc.services import hands, shoes, tables

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
-from roadsvc.domain.roads.snapshot import RoadSnapshot
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow

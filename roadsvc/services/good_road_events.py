@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from roadsvc.domain.roads.good_road_notices import GoodRoadChanges, good_road_changes
-from roadsvc.domain.roads.shoe_summary import summary_good_roads
+from roadsvc.domain.baccarat.roads.good_road_notices import GoodRoadChanges, good_road_changes
+from roadsvc.domain.baccarat.roads.shoe_summary import summary_good_roads
 from roadsvc.persistence.events import NewEvent
 from roadsvc.persistence.models import Shoe
 from roadsvc.services.snapshots import thresholds_of

@@ -16,10 +16,10 @@ from typing import Any, Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.dealing.cards import Card, parse_card
-from roadsvc.domain.dealing.hands import Hand, parse_hand
-from roadsvc.domain.dealing.shoe import accepts_hand, check_card_supply
-from roadsvc.domain.roads.shoe_summary import Summary
+from roadsvc.domain.baccarat.dealing.cards import Card, parse_card
+from roadsvc.domain.baccarat.dealing.hands import Hand, parse_hand
+from roadsvc.domain.baccarat.dealing.shoe import accepts_hand, check_card_supply
+from roadsvc.domain.baccarat.roads.shoe_summary import Summary
 from roadsvc.domain.table_modes import mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
@@ -284,7 +284,7 @@ def list_hands(db: Database, shoe_id: int) -> list[HandView]:
 
 
 def parse_posted_hand(data: dict[str, Any]) -> Hand:
-    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.dealing.hands)."""
+    """The domain hand from a request body (the hand's JSON form, see roadsvc.domain.baccarat.dealing.hands)."""
     if not data:
         raise DomainError("missing_field", "a hand needs `cards` or `result`", "result")
     return parse_hand(data)

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.dealing.hands import Hand, parse_hand
+from roadsvc.domain.baccarat.dealing.hands import Hand, parse_hand
 from roadsvc.domain.table_modes import AUTOMATIC, BY_ACCOUNT, BY_DEALER
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence import table_modes as rows

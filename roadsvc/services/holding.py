@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.bets import Refusal
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.bets import Refusal
+from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.table_modes import (
     BETTING_CLOSED, FLOWN, HELD, OPENED, WAITING_FOR_BETS, ModeSettings, mode_settings, open_deadline,
 )

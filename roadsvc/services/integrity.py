@@ -18,11 +18,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.bets import Refusal, RuleSet
-from roadsvc.domain.dealing.cards import parse_card
+from roadsvc.domain.baccarat.bets import Refusal, RuleSet
+from roadsvc.domain.baccarat.dealing.cards import parse_card
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.hands import Hand
-from roadsvc.domain.integrity.advantage import (
+from roadsvc.domain.baccarat.dealing.hands import Hand
+from roadsvc.domain.baccarat.integrity.advantage import (
     Advantage,
     advantage_refusal,
     at_or_above,
@@ -31,10 +31,10 @@ from roadsvc.domain.integrity.advantage import (
     positive_ev,
     threshold_of,
 )
-from roadsvc.domain.integrity.composition import remaining
-from roadsvc.domain.integrity.engine import NextHandOdds, engine_for
-from roadsvc.domain.integrity.series import HandEV, ev_series, no_composition, seen_cards
-from roadsvc.domain.dealing.shoe import accepts_hand
+from roadsvc.domain.baccarat.integrity.composition import remaining
+from roadsvc.domain.baccarat.integrity.engine import NextHandOdds, engine_for
+from roadsvc.domain.baccarat.integrity.series import HandEV, ev_series, no_composition, seen_cards
+from roadsvc.domain.baccarat.dealing.shoe import accepts_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Shoe, Table

@@ -32,10 +32,10 @@ from typing import Any, Iterable, Sequence
 from sqlalchemy import Row
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.bets import RuleSet, rule_set
-from roadsvc.domain.bets.facts import facts_of
-from roadsvc.domain.bets.settlement import missing_facts, settle_facts
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.bets import RuleSet, rule_set
+from roadsvc.domain.baccarat.bets.facts import facts_of
+from roadsvc.domain.baccarat.bets.settlement import missing_facts, settle_facts
+from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU

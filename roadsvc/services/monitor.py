@@ -18,11 +18,11 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
     RULES, HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock, evaluate, resolve_settings,
 )
-from roadsvc.domain.integrity.advantage import POSITIVE_EV
+from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import alerts as repo
 from roadsvc.persistence import repositories as shoes_repo

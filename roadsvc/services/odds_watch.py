@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Callable
 
-from roadsvc.domain.integrity.advantage import POSITIVE_EV, is_open
+from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV, is_open
 from roadsvc.domain.monitoring import NextHandAdvantages
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import repositories as repo

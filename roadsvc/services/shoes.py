@@ -13,9 +13,9 @@ from typing import Sequence
 from sqlalchemy import case, func, select
 from sqlalchemy.exc import IntegrityError
 
-from roadsvc.domain.dealing.cards import parse_card
-from roadsvc.domain.dealing.shoe import DEFAULT_DECKS, burn_count, check_decks
-from roadsvc.domain.roads.shoe_summary import summarise
+from roadsvc.domain.baccarat.dealing.cards import parse_card
+from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS, burn_count, check_decks
+from roadsvc.domain.baccarat.roads.shoe_summary import summarise
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow

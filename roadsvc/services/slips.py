@@ -21,9 +21,9 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.bets import BetCheck, Refusal, RuleSet, StakeRange, check_slip, held_for, stake_range
-from roadsvc.domain.bets.money import to_stake
-from roadsvc.domain.bets.refusals import ADVANTAGE
+from roadsvc.domain.baccarat.bets import BetCheck, Refusal, RuleSet, StakeRange, check_slip, held_for, stake_range
+from roadsvc.domain.baccarat.bets.money import to_stake
+from roadsvc.domain.baccarat.bets.refusals import ADVANTAGE
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table

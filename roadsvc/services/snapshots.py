@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from roadsvc.domain.roads.good_roads import GoodRoadThresholds
-from roadsvc.domain.roads.snapshot import RoadSnapshot, build_snapshot, crop_snapshot
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoadThresholds
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot, build_snapshot, crop_snapshot
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table

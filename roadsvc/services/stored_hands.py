@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from roadsvc.domain.dealing.hands import Hand, parse_hand
+from roadsvc.domain.baccarat.dealing.hands import Hand, parse_hand
 
 MAX_ENTRIES = 20_000  # about 250 shoes of 80 hands; a few MB per process
 

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.dealing.hands import Hand
-from roadsvc.domain.roads.shoe_summary import Summary, summarise
+from roadsvc.domain.baccarat.dealing.hands import Hand
+from roadsvc.domain.baccarat.roads.shoe_summary import Summary, summarise
 from roadsvc.persistence import repositories as repo
 from roadsvc.services.stored_hands import stored_hand
 

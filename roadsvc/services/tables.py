@@ -8,10 +8,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
+from roadsvc.domain.baccarat.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
-from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.domain.table_modes import SETTING_NAMES as MODE_SETTINGS, check_mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.services import hands
 
 WIDE = {"min": "1.00", "max": "100000.00"}  # an account range wider than any table's

@@ -8,10 +8,10 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from roadsvc.domain.dealing.hands import Hand
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.bead_plate import hands_from_letters
-from roadsvc.domain.roads.good_roads import GoodRoadThresholds
+from roadsvc.domain.baccarat.dealing.hands import Hand
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.bead_plate import hands_from_letters
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoadThresholds
 
 DEALT = range(40)
 LETTERS = ("", "T", "TT", "TTBPPBB", "BTPPB", "PBBBB", "BPBBBBBBBBPB", "B" * 40, "BP" * 30, "BBPP" * 15,

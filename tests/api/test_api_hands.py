@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 
 NATURAL = {"cards": ["4S", "KD", "3H", "9C"]}  # player 7, banker 9
 OTHER = {"cards": ["9S", "2D", "KH", "3C"]}  # player 9 natural against banker 5

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from roadsvc.app import create_app
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.render import fonts
 from roadsvc.services import images as images_module
 from roadsvc.services import snapshots as snapshots_module

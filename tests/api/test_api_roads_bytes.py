@@ -18,7 +18,7 @@ import random
 import re
 from pathlib import Path
 
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 
 GOLDEN = Path(__file__).parent / "golden" / "served_json.json"
 REGENERATE = os.environ.get("ROADSVC_REGEN_GOLDEN") == "1"

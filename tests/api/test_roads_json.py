@@ -1,7 +1,7 @@
 """The roads as JSON, byte for byte what main served before the roads became typed objects.
 
 tests/api/golden/roads_json.json holds, for each shoe of roads_cases.py, the hashes main's
-dict builder (roadsvc.domain.roads.snapshot at a4c9876) gave: the snapshot's compact JSON
+dict builder (roadsvc.domain.baccarat.roads.snapshot at a4c9876) gave: the snapshot's compact JSON
 whole and cropped to every width 1..40; the asked snapshots (?ask=banker|player) whole and
 cropped, as sorted JSON with their `asked` markers; the floor's part of the roads; every
 prefix's `hand` event payload; and, for some shoes, the SVG images of every road at four
@@ -22,11 +22,11 @@ from roadsvc.api.schemas.roads import (
     RoadsSchema, SnapshotSchema, compact_json, dump_roads, road_part, roads_json, snapshot_json,
 )
 from roadsvc.cli.roads import print_snapshot
-from roadsvc.domain.roads.ask_preview import asked_snapshot
-from roadsvc.domain.dealing.hands import hand_from_result
-from roadsvc.domain.roads.bead_plate import hands_from_letters
-from roadsvc.domain.roads.change import newest_marks
-from roadsvc.domain.roads.snapshot import RoadSnapshot, build_snapshot, crop_snapshot
+from roadsvc.domain.baccarat.roads.ask_preview import asked_snapshot
+from roadsvc.domain.baccarat.dealing.hands import hand_from_result
+from roadsvc.domain.baccarat.roads.bead_plate import hands_from_letters
+from roadsvc.domain.baccarat.roads.change import newest_marks
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot, build_snapshot, crop_snapshot
 from roadsvc.render import ROADS, render
 from roadsvc.render.params import RenderParams
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 from forking import answer_from_forked_child
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base

@@ -3,7 +3,7 @@ in both themes: computed from the laid-out board, so a new mark or colour is che
 
 import pytest
 
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render.board import Board, Mark
 from roadsvc.render.labels import LANGUAGES
 from roadsvc.render.layout import layout

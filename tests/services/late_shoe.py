@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 
 SUITS = "SHDC"
 

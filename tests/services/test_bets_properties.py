@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from roadsvc.domain.bets import rule_set, settle
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.bets import rule_set, settle
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base, Bet
 from roadsvc.services import hands, shoes, slips, tables

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from roadsvc.domain.bets import ALL_FACTS
+from roadsvc.domain.baccarat.bets import ALL_FACTS
 from roadsvc.domain.errors import DomainError
 from roadsvc.services.bet_rules import available_facts, check_betting_settings, overrides_of, table_rules
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from roadsvc.api.schemas.roads import roads_json
 from roadsvc.config import load_settings
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.services import hands, shoes, tables
 from roadsvc.services.keys import KeyVerifier, create_key, revoke_key
 from roadsvc.services.caches import LRU

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence import repositories
 from roadsvc.services import hands, shoes, tables
 from roadsvc.services.errors import Conflict

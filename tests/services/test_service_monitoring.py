@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING, Finding
-from roadsvc.domain.monitoring.probability import banker_share, longest_run_p
+from roadsvc.domain.baccarat.monitoring.probability import banker_share, longest_run_p
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Alert
 from roadsvc.services import alerts, betting_window, hands, monitor, shoes, slips, tables

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.jobs import OddsJob
 from roadsvc.services import alerts, events, hands, shoes, tables
 from roadsvc.services.odds_watch import OddsWatch

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
 from roadsvc.services import audit, hands, shoes, tables

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.hands import parse_hand
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.services.stored_hands import stored_hand
 
 

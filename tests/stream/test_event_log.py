@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence.events import NewEvent, append_events, channel_for, defer_event
 from roadsvc.services import events as event_log, hands, shoes, tables
 from roadsvc.services.errors import Conflict

@@ -1,4 +1,4 @@
-"""Hands: the posted JSON form (roadsvc.domain.dealing.hands), voids, corrections, audit records."""
+"""Hands: the posted JSON form (roadsvc.domain.baccarat.dealing.hands), voids, corrections, audit records."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import StrictSchema, integer, text
-from roadsvc.domain.dealing.hands import RESULTS
+from roadsvc.domain.baccarat.dealing.hands import RESULTS
 
 
 class HandFieldsSchema(StrictSchema):

@@ -6,7 +6,7 @@ through SnapshotSchema is that JSON, byte for byte (tests/api/test_roads_json.py
 The bytes are written by `roads_json`, from functions compiled from these schemas once
 at import (roadsvc.api.schemas.compiled): marshmallow's own dump gives the same, slower.
 
-The road names come from the road registry (roadsvc.domain.roads.registry).
+The road names come from the road registry (roadsvc.domain.baccarat.roads.registry).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from marshmallow import fields, validate
 
 from roadsvc.api.schemas.compiled import compile_dump
 from roadsvc.api.schemas.tables import GoodRoadBriefSchema, TableBriefSchema
-from roadsvc.domain.dealing.hands import RESULTS
-from roadsvc.domain.roads.good_roads import GoodRoad
-from roadsvc.domain.roads.registry import ASK_SIDES, DERIVED_ROADS, ROAD_NAMES
-from roadsvc.domain.roads.statistics import Counts, Streak
+from roadsvc.domain.baccarat.dealing.hands import RESULTS
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
+from roadsvc.domain.baccarat.roads.registry import ASK_SIDES, DERIVED_ROADS, ROAD_NAMES
+from roadsvc.domain.baccarat.roads.statistics import Counts, Streak
 
 MARK_COLOURS = ("red", "blue")
 SIDES = ("banker", "player")

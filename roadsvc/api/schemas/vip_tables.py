@@ -6,7 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import StrictSchema, integer, text
-from roadsvc.domain.bets.bounds import MAX_CUTOFF
+from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF
 from roadsvc.domain.table_modes import REQUEST_KINDS
 
 ACCOUNT = {"description": "The account (the game server's player id)", "example": "acct-42"}
