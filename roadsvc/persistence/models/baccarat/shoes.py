@@ -1,4 +1,4 @@
-"""Tables, their shoes and hands, and the hands' audit log. The hands are the truth; a
+"""Baccarat's shoes and hands, and the hands' audit log. The hands are the truth; a
 shoe's `revision` names one state of its hands.
 
 Every write to a shoe (a hand posted, voided or corrected, the cut card, a close, a
@@ -17,18 +17,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from roadsvc.persistence.models.base import Base, utcnow
 
 OPEN, CLOSED = "open", "closed"
-
-
-class Table(Base):
-    __tablename__ = "tables"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(100), unique=True)
-    rule_set: Mapped[str] = mapped_column(String(40))
-    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
-    revision: Mapped[int] = mapped_column(default=1, server_default="1")  # bumped by every change of the table (lobby)
 
 
 class Shoe(Base):
