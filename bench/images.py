@@ -47,7 +47,7 @@ from render import HANDS, shoe_of_80
 from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.persistence.engine import Database
 from roadsvc.render import render
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams
 from roadsvc.render.png import encode as renderer_encode
 from roadsvc.services import hands, shoes, tables

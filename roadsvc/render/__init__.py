@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.render.fonts import FontMissingError, check_font
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import (
     CONTENT_TYPES,
     FORMATS,

@@ -22,7 +22,7 @@ from typing import Mapping
 
 from roadsvc.render import FontMissingError, RenderParams, check_font, content_type, render
 from roadsvc.render.params import check_for_road, check_road, params_from
-from roadsvc.render.warm import warm_up
+from roadsvc.render.baccarat.warm import warm_up
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError, NotFound, ServiceError
 from roadsvc.services.snapshots import SnapshotCache
@@ -74,7 +74,7 @@ class RoadImages:
         self.cache: LRU[bytes] = LRU(max_bytes, cost=len, name="image")
         self.font_error = font_error
         if font_error is None:
-            warm_up()  # the first image after a deploy draws at warm speed (roadsvc.render.warm)
+            warm_up()  # the first image after a deploy draws at warm speed (roadsvc.render.baccarat.warm)
 
     def check_ready(self) -> None:
         """FontMissing if the font was missing at start: never serve an image with boxes."""

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from roadsvc.render.layout import Board, Mark, layout
+from roadsvc.render.baccarat.layout import Board, Mark, layout
 from roadsvc.render.params import ROADS, RenderParams
 
 from conftest import snapshot_of

@@ -16,7 +16,7 @@ from roadsvc.domain.baccarat.roads.grid import RoadGrid
 from roadsvc.domain.baccarat.roads.registry import BEAD, BIG, DERIVED, road as road_info
 from roadsvc.domain.baccarat.roads.ask_preview import asked_snapshot, side_colour
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot, crop_snapshot
-from roadsvc.render import marks
+from roadsvc.render.baccarat import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import result_label, road_name
 from roadsvc.render.params import RenderParams

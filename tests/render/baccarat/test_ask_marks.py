@@ -7,7 +7,7 @@ from PIL import ImageChops
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.render import render
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams, params_from
 from tests.render.conftest import open_png, snapshot_of
 

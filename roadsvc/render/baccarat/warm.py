@@ -15,7 +15,7 @@ import threading
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render.labels import LANGUAGES
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams
 from roadsvc.render.png import to_png
 from roadsvc.render.svg import to_svg

@@ -12,11 +12,11 @@ from typing import Iterator, Mapping
 
 from roadsvc.domain.baccarat.roads.registry import ASK_SIDES, DERIVED, DERIVED_ROADS, ROADS
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
-from roadsvc.render import marks
+from roadsvc.render.baccarat import marks
 from roadsvc.render.board import ROWS, Board, Grid, Mark, css, gap, half
 from roadsvc.render.labels import COUNT_KEYS, count_label, result_label, road_name
 from roadsvc.render.params import RenderParams
-from roadsvc.render.roads import as_asked, road_marks, used_columns, window
+from roadsvc.render.baccarat.roads import as_asked, road_marks, used_columns, window
 from roadsvc.render.shapes import Circle, Label, Shape
 from roadsvc.render.themes import THEMES, Theme
 

@@ -10,8 +10,8 @@ from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 
 from roadsvc.render.board import Board, Grid, Mark, css
 from roadsvc.render.params import RenderParams
-from roadsvc.render.roads import road_board
-from roadsvc.render.scoreboard import scoreboard_board
+from roadsvc.render.baccarat.roads import road_board
+from roadsvc.render.baccarat.scoreboard import scoreboard_board
 
 __all__ = ["Board", "Grid", "Mark", "css", "layout"]
 

@@ -10,7 +10,7 @@ from roadsvc.domain.baccarat.dealing.hands import hand_from_result
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render import render
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams
 
 from conftest import open_png
