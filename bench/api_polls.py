@@ -43,7 +43,7 @@ from _service import BACKENDS, Deployment, can_run, fresh_deployment, open_floor
 
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
-from roadsvc.services import hands as hand_service
+from roadsvc.services.baccarat import hands as hand_service
 
 SHOE_HANDS = 80
 TARGETS = {"304 poll": 0.70, "200 snapshot": 0.40}

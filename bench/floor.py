@@ -23,7 +23,8 @@ from roadsvc.app import create_app
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 
 TARGET = 2.0
 

@@ -50,7 +50,8 @@ from roadsvc.render import render
 from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams
 from roadsvc.render.png import encode as renderer_encode
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.keys import create_key
 
 TARGET_RENDER = 3.0

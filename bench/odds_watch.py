@@ -27,7 +27,8 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.jobs import OddsJob
 from roadsvc.persistence.engine import Database
-from roadsvc.services import alerts, hands, shoes, tables
+from roadsvc.services import alerts, tables
+from roadsvc.services.baccarat import hands, shoes
 
 SUITS = "SHDC"
 

@@ -18,10 +18,10 @@ from roadsvc.api import read_links
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
 from roadsvc.services.floor import FloorCache
-from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
+from roadsvc.services.baccarat.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.lobby import Lobby
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.stream.hub import EventHub
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
 

@@ -29,7 +29,7 @@ from roadsvc.api.schemas.bets import (
     SlipSchema,
 )
 from roadsvc.domain.baccarat.bets import StakeRange, stake_range
-from roadsvc.services import betting_window, ledger, slips
+from roadsvc.services.baccarat import betting_window, ledger, slips
 
 blp = Blueprint("bets", __name__, description='Bets: open bets of the next hand, slips, settlement (pays "to 1")')
 

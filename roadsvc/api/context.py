@@ -9,7 +9,7 @@ from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.keys import Principal
 from roadsvc.services.lobby import Lobby
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
 FLOOR = "roadsvc.floor"

@@ -16,7 +16,7 @@ from roadsvc.api.schemas.hands import (
     VoidSchema,
     WrittenHandSchema,
 )
-from roadsvc.services import audit, hands
+from roadsvc.services.baccarat import audit, hands
 from roadsvc.services.errors import DomainError
 
 blp = Blueprint("hands", __name__, description="Hands: ingest, voids, corrections, audit log")

@@ -13,8 +13,8 @@ from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.hands import HAND_EXAMPLE, HandSchema
-from roadsvc.services import hands
-from roadsvc.services.hands import HandView
+from roadsvc.services.baccarat import hands
+from roadsvc.services.baccarat.hands import HandView
 
 blp = Blueprint("history", __name__, description="A shoe's hands, JSON and CSV")
 

@@ -26,7 +26,7 @@ from roadsvc.api.errors import error_response
 from roadsvc.api.read_links import key_or_link, link_query
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
-from roadsvc.services.images import (
+from roadsvc.services.baccarat.images import (
     EXTENSION,
     FontMissing,
     RenderParams,
@@ -35,7 +35,7 @@ from roadsvc.services.images import (
     image_params,
     image_road,
 )
-from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
+from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
 
 blp = Blueprint("images", __name__, description="Road images: each road and the full scoreboard as PNG or SVG")
 

@@ -15,8 +15,8 @@ from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision
 from roadsvc.api.schemas.integrity import ChartQuerySchema, ShoeOddsSchema, TableOddsSchema
 from roadsvc.render.baccarat.ev_chart import choose_lines, render_ev_chart
 from roadsvc.render.params import CONTENT_TYPES
-from roadsvc.services import integrity
-from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
+from roadsvc.services.baccarat import integrity
+from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
 
 blp = Blueprint("integrity", __name__, description="Shoe integrity: exact odds and EV of every bet from the cards "
                 "left (pit boss)")

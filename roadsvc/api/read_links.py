@@ -29,7 +29,7 @@ from roadsvc.api.schemas.common import StrictSchema
 from roadsvc.render.params import FORMATS, ROADS
 from roadsvc.services import tables
 from roadsvc.services.errors import DomainError, Forbidden
-from roadsvc.services.images import image_params, image_road
+from roadsvc.services.baccarat.images import image_params, image_road
 from roadsvc.services.read_links import EXPIRES, MAX_TTL, SIGNATURE, ReadLinks
 
 EXTENSION = "roadsvc.read_links"

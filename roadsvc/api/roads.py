@@ -20,7 +20,7 @@ from roadsvc.api.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.read_links import key_or_link
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError
-from roadsvc.services.snapshots import shoe_revision, table_shoe_revision
+from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
 
 blp = Blueprint("roads", __name__, description="Road snapshots: 珠盘路 大路 大眼仔 小路 曱甴路, ask road, good roads")
 

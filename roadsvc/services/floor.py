@@ -22,8 +22,8 @@ from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.services.caches import LRU
-from roadsvc.services.snapshots import SnapshotCache, table_summary
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.snapshots import SnapshotCache, table_summary
+from roadsvc.services.baccarat.stored_hands import stored_hand
 
 RECENT = 12
 CARDS_PER_DECK = 52

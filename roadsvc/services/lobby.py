@@ -26,8 +26,8 @@ from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
 from roadsvc.services.events import newest_event_id
-from roadsvc.services.good_road_events import announced_good_roads
-from roadsvc.services.summaries import summary_of
+from roadsvc.services.baccarat.good_road_events import announced_good_roads
+from roadsvc.services.baccarat.summaries import summary_of
 
 SORTS = ("table", "good_road_length")
 """`table`: by table id (the default); `good_road_length`: longest good road first."""

@@ -18,9 +18,9 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
 from roadsvc.services import admin_audit, events
 from roadsvc.services.admin_audit import Actor
-from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
+from roadsvc.services.baccarat.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
-from roadsvc.services.snapshots import thresholds_of
+from roadsvc.services.baccarat.snapshots import thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
 SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", "good_roads_announced", MONITORING, *INTEGRITY_SETTINGS,

@@ -15,8 +15,8 @@ from PIL import Image
 from roadsvc.app import create_app
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.render import fonts
-from roadsvc.services import images as images_module
-from roadsvc.services import snapshots as snapshots_module
+from roadsvc.services.baccarat import images as images_module
+from roadsvc.services.baccarat import snapshots as snapshots_module
 from roadsvc.services.keys import create_key
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from roadsvc.app import create_app
-from roadsvc.services import snapshots as snapshots_module
+from roadsvc.services.baccarat import snapshots as snapshots_module
 
 
 def post(api, table, *results):

@@ -13,7 +13,8 @@ from sqlalchemy import func, select
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.events import events_after
 from roadsvc.services.warm import REHEARSAL_HANDS, rehearse_posts, warm_write_path
 

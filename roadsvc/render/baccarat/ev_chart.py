@@ -1,6 +1,6 @@
 """A shoe's EV chart: the exact expected value of each bet before every hand, as PNG or SVG.
 
-Input is plain data (the shoe odds series of `roadsvc.services.integrity`): hand numbers
+Input is plain data (the shoe odds series of `roadsvc.services.baccarat.integrity`): hand numbers
 and, per bet, the EV per unit staked before each. One polyline per bet, a zero line (above
 it the player is favoured), the hands along x. The same series always gives the same bytes.
 """

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.services import hands, integrity, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, integrity, shoes
 from roadsvc.services.errors import Conflict, NotFound
 from late_shoe import nines_and_eights
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.baccarat.roads.shoe_summary import Summary, summarise
 from roadsvc.persistence import repositories as repo
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.stored_hands import stored_hand
 
 
 def store_summary(session: Session, shoe_id: int, counted: Mapping[int, Hand]) -> tuple[Summary, int]:

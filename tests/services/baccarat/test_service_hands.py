@@ -7,7 +7,8 @@ import pytest
 
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence import repositories
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.errors import Conflict
 
 NATURAL = parse_hand({"cards": ["4S", "KD", "3H", "9C"]})

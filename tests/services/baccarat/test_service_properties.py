@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
-from roadsvc.services import audit, hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import audit, hands, shoes
 from roadsvc.services.errors import Conflict
 from roadsvc.api.schemas.roads import roads_json
-from roadsvc.services.snapshots import SnapshotCache, shoe_revision
+from roadsvc.services.baccarat.snapshots import SnapshotCache, shoe_revision
 
 RESULTS = st.sampled_from(["banker", "player", "tie"])
 OPERATIONS = st.lists(

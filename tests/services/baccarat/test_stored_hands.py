@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.stored_hands import stored_hand
 
 
 @settings(max_examples=30, deadline=None)

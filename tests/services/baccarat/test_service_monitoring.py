@@ -15,7 +15,8 @@ from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING, Finding
 from roadsvc.domain.baccarat.monitoring.probability import banker_share, longest_run_p
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Alert
-from roadsvc.services import alerts, betting_window, hands, monitor, shoes, slips, tables
+from roadsvc.services import alerts, tables
+from roadsvc.services.baccarat import betting_window, hands, monitor, shoes, slips
 
 NATURAL = ["9H", "KD", "QS", "8C"]  # player 9, banker 8: four cards, a player win
 SAME_KING = ["9S", "KD", "QH", "8D"]  # the king of diamonds again

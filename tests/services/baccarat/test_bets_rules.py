@@ -9,7 +9,7 @@ import pytest
 
 from roadsvc.domain.baccarat.bets import ALL_FACTS
 from roadsvc.domain.errors import DomainError
-from roadsvc.services.bet_rules import available_facts, check_betting_settings, overrides_of, table_rules
+from roadsvc.services.baccarat.bet_rules import available_facts, check_betting_settings, overrides_of, table_rules
 
 SETTINGS = {
     "limits": {"banker": {"min": "10.00", "max": "5000.00"}, "tiger": {"min": "5.00", "max": "50.00"}},

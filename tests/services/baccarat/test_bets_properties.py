@@ -17,7 +17,8 @@ from roadsvc.domain.baccarat.bets import rule_set, settle
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base, Bet
-from roadsvc.services import hands, shoes, slips, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes, slips
 
 LIMITED = ("tie", "either_pair", "lucky_six", "tiger_pair", "wu_dalang")
 SETTINGS = {"difference_limit": "300.00", "total_limits": {code: "200.00" for code in LIMITED}}

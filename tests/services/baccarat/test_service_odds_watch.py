@@ -8,8 +8,9 @@ import pytest
 
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.jobs import OddsJob
-from roadsvc.services import alerts, events, hands, shoes, tables
-from roadsvc.services.odds_watch import OddsWatch
+from roadsvc.services import alerts, events, tables
+from roadsvc.services.baccarat import hands, shoes
+from roadsvc.services.baccarat.odds_watch import OddsWatch
 from late_shoe import nines_and_eights
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from roadsvc.render.params import check_for_road, check_road, params_from
 from roadsvc.render.baccarat.warm import warm_up
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError, NotFound, ServiceError
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 __all__ = ["RoadImages", "RenderParams", "FontMissing", "image_params", "image_road", "content_type", "font_problem", "EXTENSION"]
 

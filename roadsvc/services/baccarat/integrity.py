@@ -38,11 +38,11 @@ from roadsvc.domain.baccarat.dealing.shoe import accepts_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, Shoe, Table
-from roadsvc.services.bet_rules import HANDS_BY, table_rules
+from roadsvc.services.baccarat.bet_rules import HANDS_BY, table_rules
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import Conflict, NotFound
-from roadsvc.services.snapshots import table_shoe_revision
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.snapshots import table_shoe_revision
+from roadsvc.services.baccarat.stored_hands import stored_hand
 
 CACHE_ENTRIES = 512
 

@@ -6,8 +6,8 @@ hand already holds by bet code and checks the slip against it: two slips racing 
 last room under a hedge or total limit are serialised, and at most one gets it. Each
 bet is accepted or refused with a stable reason code (the domain's, plus
 `betting_closed`; `advantage` when the table closes bets in the player's favour, see
-`roadsvc.services.advantage`); the accepted ones become lines of the hand's ledger (settled by
-`roadsvc.services.ledger` when the hand is in). A slip carries the client's id, unique
+`roadsvc.services.baccarat.advantage`); the accepted ones become lines of the hand's ledger (settled by
+`roadsvc.services.baccarat.ledger` when the hand is in). A slip carries the client's id, unique
 per table: a retry gets the stored answer back, whatever happened since.
 """
 
@@ -27,14 +27,14 @@ from roadsvc.domain.baccarat.bets.refusals import ADVANTAGE
 from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table
-from roadsvc.services.bet_rules import available_facts, overrides_of
-from roadsvc.services import charters, monitor
-from roadsvc.services.betting_window import (
+from roadsvc.services.baccarat.bet_rules import available_facts, overrides_of
+from roadsvc.services.baccarat import charters, monitor
+from roadsvc.services.baccarat.betting_window import (
     BETTING_CLOSED, Window, betting_window, closed_refusal, require_hand, table_or_404,
 )
 from roadsvc.services.errors import Conflict
-from roadsvc.services.advantage import advantage_closures, audit_closures
-from roadsvc.services.ledger import from_cents, money, rules_of, to_cents
+from roadsvc.services.baccarat.advantage import advantage_closures, audit_closures
+from roadsvc.services.baccarat.ledger import from_cents, money, rules_of, to_cents
 
 
 @dataclass(frozen=True)

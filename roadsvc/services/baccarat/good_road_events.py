@@ -18,7 +18,7 @@ from roadsvc.domain.baccarat.roads.good_road_notices import GoodRoadChanges, goo
 from roadsvc.domain.baccarat.roads.shoe_summary import summary_good_roads
 from roadsvc.persistence.events import NewEvent
 from roadsvc.persistence.models import Shoe
-from roadsvc.services.snapshots import thresholds_of
+from roadsvc.services.baccarat.snapshots import thresholds_of
 from roadsvc.services.tables import announced_codes
 
 

@@ -1,6 +1,6 @@
 """Closing the bets in the player's favour (a table's `close_positive_ev`), and auditing it.
 
-The closures of a hand come from its cached odds (`roadsvc.services.integrity`); a slip
+The closures of a hand come from its cached odds (`roadsvc.services.baccarat.integrity`); a slip
 meeting one is refused with `advantage`, and the first such refusal of a hand writes one
 audit record (every closed bet with its EV) in the slip's transaction.
 """
@@ -14,9 +14,9 @@ from roadsvc.domain.baccarat.bets import Refusal
 from roadsvc.domain.baccarat.integrity.advantage import closes_positive_ev
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import AuditRecord, Shoe, Table
-from roadsvc.services import audit
+from roadsvc.services.baccarat import audit
 from roadsvc.services.errors import Conflict
-from roadsvc.services.integrity import next_hand_in
+from roadsvc.services.baccarat.integrity import next_hand_in
 
 
 ADVANTAGE_AUDIT = "advantage_closure"

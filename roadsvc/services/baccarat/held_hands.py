@@ -20,7 +20,7 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence import table_modes as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import HeldHand, Shoe, Table, utcnow
-from roadsvc.services import audit, hands
+from roadsvc.services.baccarat import audit, hands
 from roadsvc.services.errors import Conflict, Forbidden, NotFound
 
 AUTO_ACTOR = "roadsvc jobs (automatic open)"

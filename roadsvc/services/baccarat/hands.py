@@ -25,11 +25,12 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table, utcnow
-from roadsvc.services import audit, events, holding, ledger, monitor
+from roadsvc.services import events
+from roadsvc.services.baccarat import audit, holding, ledger, monitor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
-from roadsvc.services.good_road_events import good_roads_event
-from roadsvc.services.summaries import store_summary, summary_of, summary_of_hands
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.good_road_events import good_roads_event
+from roadsvc.services.baccarat.summaries import store_summary, summary_of, summary_of_hands
+from roadsvc.services.baccarat.stored_hands import stored_hand
 
 
 @dataclass(frozen=True, slots=True)

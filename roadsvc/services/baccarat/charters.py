@@ -23,7 +23,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Charter, FlownHand, Table, utcnow
 from roadsvc.services import admin_audit, events
 from roadsvc.services.admin_audit import Actor
-from roadsvc.services.betting_window import Window, betting_window, require_hand
+from roadsvc.services.baccarat.betting_window import Window, betting_window, require_hand
 from roadsvc.services.errors import Conflict, NotFound
 
 

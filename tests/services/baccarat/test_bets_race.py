@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy import func, select
 
 from roadsvc.persistence.models import Bet, BetSlip
-from roadsvc.services import shoes, slips, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import shoes, slips
 
 RACERS = 6
 

@@ -25,7 +25,7 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import events as event_log
-from roadsvc.services import integrity, monitor
+from roadsvc.services.baccarat import integrity, monitor
 from roadsvc.services.errors import Conflict, NotFound
 
 OWN_TYPES = frozenset({"alert", "odds", "good_roads"})  # reports of derived data: no shoe changed

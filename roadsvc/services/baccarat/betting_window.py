@@ -9,7 +9,7 @@ used, so the next hand is still N. Only a pit boss cancelling the round before d
 that replaces it. Once the cut card's hand is in, or the shoe is closed, nothing is taken
 until a new shoe opens.
 
-Placing slips: `roadsvc.services.slips`; settling them: `roadsvc.services.ledger`.
+Placing slips: `roadsvc.services.baccarat.slips`; settling them: `roadsvc.services.baccarat.ledger`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BettingClosure, Shoe, Table
-from roadsvc.services import audit, events, holding
-from roadsvc.services import ledger as ledger_service
-from roadsvc.services.bet_rules import available_facts, table_rules
+from roadsvc.services import events
+from roadsvc.services.baccarat import audit, holding
+from roadsvc.services.baccarat import ledger as ledger_service
+from roadsvc.services.baccarat.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
-from roadsvc.services.advantage import advantage_closures
-from roadsvc.services.snapshots import table_shoe_revision
+from roadsvc.services.baccarat.advantage import advantage_closures
+from roadsvc.services.baccarat.snapshots import table_shoe_revision
 
 BETTING_CLOSED = "betting_closed"
 PAYS_BASIS = "to 1"

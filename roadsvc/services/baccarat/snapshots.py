@@ -21,7 +21,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import NotFound
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.stored_hands import stored_hand
 
 
 @dataclass(frozen=True, slots=True)
