@@ -29,7 +29,7 @@ from roadsvc.app import create_app
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services.baccarat import hands as hand_service
-from roadsvc.api.schemas.roads import roads_json
+from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 

@@ -13,7 +13,7 @@ from roadsvc.api import create_api, docs_ui, operations, security, register_blue
 from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, FLOOR, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
-from roadsvc.api.schemas.roads import roads_json
+from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.api import read_links
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database

@@ -11,7 +11,7 @@ from roadsvc.api.context import database, floor_cache, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
 from roadsvc.api.schemas.monitoring import FloorSchema
-from roadsvc.api.schemas.roads import compact_json, road_part
+from roadsvc.api.baccarat.schemas.roads import compact_json, road_part
 from roadsvc.services import floor
 
 blp = Blueprint("floor", __name__, description="The floor monitor: every table's status, shoe, pace and alerts")

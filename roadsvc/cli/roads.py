@@ -17,7 +17,7 @@ import json
 import sys
 from typing import IO, Any, Iterable
 
-from roadsvc.api.schemas.roads import snapshot_json
+from roadsvc.api.baccarat.schemas.roads import snapshot_json
 from roadsvc.cli import REFUSED
 from roadsvc.domain.baccarat.roads.bead_plate import hands_from_letters
 from roadsvc.domain.errors import DomainError

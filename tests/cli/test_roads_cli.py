@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from roadsvc.api.schemas.roads import snapshot_json
+from roadsvc.api.baccarat.schemas.roads import snapshot_json
 from roadsvc.cli import main
 from roadsvc.domain.baccarat.roads.bead_plate import hands_from_letters
 from roadsvc.domain.baccarat.roads.snapshot import build_snapshot

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roadsvc.api.schemas.roads import roads_json
+from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.config import load_settings
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.services import tables

@@ -4,8 +4,8 @@ The comparison allows a small tolerance (anti-aliasing may shift a shade between
 Pillow/FreeType builds) but catches any moved, missing or recoloured mark.
 
 To regenerate after an intended change of look, run
-    ROADSVC_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_golden.py
-then LOOK at tests/render/golden/*.png before committing them.
+    ROADSVC_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/render/baccarat/test_golden.py
+then LOOK at tests/render/baccarat/golden/*.png before committing them.
 """
 
 import os

@@ -16,7 +16,7 @@ from roadsvc.persistence.models import Base
 from roadsvc.services import tables
 from roadsvc.services.baccarat import audit, hands, shoes
 from roadsvc.services.errors import Conflict
-from roadsvc.api.schemas.roads import roads_json
+from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.services.baccarat.snapshots import SnapshotCache, shoe_revision
 
 RESULTS = st.sampled_from(["banker", "player", "tie"])

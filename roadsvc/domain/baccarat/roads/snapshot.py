@@ -3,7 +3,7 @@
 It is rebuilt on every write, so everything here is a single pass over the hands or
 over the big road's entries: the derived roads, the ask road and the good roads read
 column lengths and never replay the shoe. `crop_snapshot` cuts it to a display's width.
-The API writes it as JSON at its edge, with schemas (roadsvc.api.schemas.roads).
+The API writes it as JSON at its edge, with schemas (roadsvc.api.baccarat.schemas.roads).
 """
 
 from __future__ import annotations

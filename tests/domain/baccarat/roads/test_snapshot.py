@@ -1,5 +1,5 @@
 """build_snapshot and crop_snapshot against the contract in docs/snapshot.md (its JSON is
-tested where it is written, tests/api/test_roads_json.py)."""
+tested where it is written, tests/api/baccarat/test_roads_json.py)."""
 
 import copy
 

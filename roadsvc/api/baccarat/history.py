@@ -12,7 +12,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.hands import HAND_EXAMPLE, HandSchema
+from roadsvc.api.baccarat.schemas.hands import HAND_EXAMPLE, HandSchema
 from roadsvc.services.baccarat import hands
 from roadsvc.services.baccarat.hands import HandView
 

@@ -1,11 +1,11 @@
 """The served JSON, byte for byte: GET roads (whole and every ?columns=1..40), the lobby and
 the floor for two tables (a real dealt shoe posted by cards with a voided hand, and a shoe
-by results with leading ties and a dragon tail), against tests/api/golden/served_json.json.
+by results with leading ties and a dragon tail), against tests/api/baccarat/golden/served_json.json.
 
 The golden bytes were taken from main before the roads became typed objects (the clock's
 values, which differ from run to run, are masked). To regenerate after an intended change
 of the JSON, run
-    ROADSVC_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/api/test_api_roads_bytes.py -k sqlite
+    ROADSVC_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/api/baccarat/test_api_roads_bytes.py -k sqlite
 and say why in the commit.
 """
 

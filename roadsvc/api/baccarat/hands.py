@@ -8,7 +8,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import CORRECT_HANDS, POST_HANDS, READ, READ_MONEY, VOID_HANDS
 from roadsvc.api.context import database, monitor_rules_on, principal
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.hands import (
+from roadsvc.api.baccarat.schemas.hands import (
     HAND_EXAMPLE,
     AuditRecordSchema,
     CorrectSchema,

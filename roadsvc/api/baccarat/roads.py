@@ -16,7 +16,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import error_responses_doc
-from roadsvc.api.schemas.roads import RoadsQuerySchema, RoadsSchema
+from roadsvc.api.baccarat.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.read_links import key_or_link
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.services.errors import DomainError

@@ -119,7 +119,7 @@ def test_the_typed_roads_schema_describes_the_document_exactly(app, api, table, 
     from dataclasses import replace
 
     from roadsvc.api.context import SNAPSHOTS
-    from roadsvc.api.schemas.roads import RoadsSchema
+    from roadsvc.api.baccarat.schemas.roads import RoadsSchema
     from roadsvc.domain.baccarat.roads.snapshot import crop_snapshot
 
     post(api, table, "banker", "tie", *["banker"] * 8, "player", "banker", "player", "player")

@@ -1,6 +1,6 @@
 """The roads as JSON, byte for byte what main served before the roads became typed objects.
 
-tests/api/golden/roads_json.json holds, for each shoe of roads_cases.py, the hashes main's
+tests/api/baccarat/golden/roads_json.json holds, for each shoe of roads_cases.py, the hashes main's
 dict builder (roadsvc.domain.baccarat.roads.snapshot at a4c9876) gave: the snapshot's compact JSON
 whole and cropped to every width 1..40; the asked snapshots (?ask=banker|player) whole and
 cropped, as sorted JSON with their `asked` markers; the floor's part of the roads; every
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from roads_cases import ASK_SIDES, WIDTHS, ShoeCase, cases
-from roadsvc.api.schemas.roads import (
+from roadsvc.api.baccarat.schemas.roads import (
     RoadsSchema, SnapshotSchema, compact_json, dump_roads, road_part, roads_json, snapshot_json,
 )
 from roadsvc.cli.roads import print_snapshot

@@ -25,7 +25,7 @@ from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.read_links import key_or_link, link_query
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
-from roadsvc.api.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
+from roadsvc.api.baccarat.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
 from roadsvc.services.baccarat.images import (
     EXTENSION,
     FontMissing,

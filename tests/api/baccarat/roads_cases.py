@@ -1,4 +1,4 @@
-"""The shoes the roads' JSON is pinned on (tests/api/golden/roads_json.json): real dealt
+"""The shoes the roads' JSON is pinned on (tests/api/baccarat/golden/roads_json.json): real dealt
 shoes whole and cut short, some with voids' gaps in their numbers or other good-road
 thresholds, and a few written by hand for the edges (empty, leading ties, dragon tails)."""
 

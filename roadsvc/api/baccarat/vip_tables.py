@@ -10,8 +10,8 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database, monitor_rules_on, principal
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.hands import HAND_EXAMPLE, WrittenHandSchema
-from roadsvc.api.schemas.vip_tables import (
+from roadsvc.api.baccarat.schemas.hands import HAND_EXAMPLE, WrittenHandSchema
+from roadsvc.api.baccarat.schemas.vip_tables import (
     AccountSchema, CharterAnswerSchema, DoneSchema, EndCharterSchema, FlownSchema, FlySchema, OpenSchema, RequestSchema, TableRequestSchema,
 )
 from roadsvc.domain.table_modes import BY_ACCOUNT, BY_DEALER

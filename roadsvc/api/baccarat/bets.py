@@ -16,7 +16,7 @@ from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, PLACE_SL
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
-from roadsvc.api.schemas.bets import (
+from roadsvc.api.baccarat.schemas.bets import (
     BettingStateSchema,
     CancelledRoundSchema,
     CancelRoundSchema,

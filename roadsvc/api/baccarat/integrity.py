@@ -12,7 +12,7 @@ from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
-from roadsvc.api.schemas.integrity import ChartQuerySchema, ShoeOddsSchema, TableOddsSchema
+from roadsvc.api.baccarat.schemas.integrity import ChartQuerySchema, ShoeOddsSchema, TableOddsSchema
 from roadsvc.render.baccarat.ev_chart import choose_lines, render_ev_chart
 from roadsvc.render.params import CONTENT_TYPES
 from roadsvc.services.baccarat import integrity

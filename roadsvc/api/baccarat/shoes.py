@@ -9,7 +9,7 @@ from roadsvc.services.capabilities import READ, RUN_SHOES
 from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import Empty
-from roadsvc.api.schemas.shoes import SHOE_EXAMPLE, CutCardSchema, ShoeHistorySchema, ShoeOpenSchema, ShoeSchema
+from roadsvc.api.baccarat.schemas.shoes import SHOE_EXAMPLE, CutCardSchema, ShoeHistorySchema, ShoeOpenSchema, ShoeSchema
 from roadsvc.services.baccarat import shoes
 
 blp = Blueprint("shoes", __name__, description="The shoe's life: open, cut card, close")
