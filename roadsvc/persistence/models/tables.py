@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from roadsvc.domain.games import DEFAULT_GAME
 from roadsvc.persistence.models.base import Base, utcnow
 
 
@@ -16,6 +17,8 @@ class Table(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(100), unique=True)
+    # Which game the table deals (roadsvc.domain.games): set at creation, never changed.
+    game: Mapped[str] = mapped_column(String(20), default=DEFAULT_GAME, server_default=DEFAULT_GAME)
     rule_set: Mapped[str] = mapped_column(String(40))
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

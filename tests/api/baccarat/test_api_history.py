@@ -52,7 +52,7 @@ def test_the_lobby_shows_each_tables_current_shoe_and_good_roads(api, table, sho
     assert (busy["shoe"]["number"], busy["hand_count"], busy["last_result"]) == (1, 4, "banker")
     assert "long_banker" in [g["code"] for g in busy["good_roads"]]
     assert by_name["Quiet"] == {
-        "table": {"id": quiet["id"], "name": "Quiet", "rule_set": "classic"},
+        "table": {"id": quiet["id"], "name": "Quiet", "rule_set": "classic", "game": "baccarat"},
         "shoe": None,
         "hand_count": 0,
         "last_result": None,
