@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Flask, request
+from flask import Flask, Response, request
 
 from roadsvc.api import create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
 from roadsvc.api.bodies import check_request
@@ -27,9 +27,15 @@ from roadsvc.stream.hub import EventHub
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
 
 
+class Roadsvc(Flask):
+    def make_default_options_response(self) -> Response:
+        """OPTIONS (a CORS preflight among them) answers what the path allows, as JSON."""
+        return security.json_options(super().make_default_options_response())
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
-    app = Flask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
+    app = Roadsvc("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
     app.config.update(settings)
     operations.init_app(app)  # logs, request IDs, metrics, health, rate limits: first, before any other hook
     register_extensions(app)

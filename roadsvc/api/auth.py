@@ -24,7 +24,7 @@ from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, scope_table
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, presented_in, scope_table
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
@@ -36,10 +36,7 @@ SECURITY_SCHEMES = {
 
 
 def presented_key() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
-    return request.headers.get("X-API-Key") or None
+    return presented_in(request.headers)
 
 
 def current_principal() -> Principal:

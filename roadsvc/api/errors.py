@@ -13,6 +13,7 @@ import marshmallow as ma
 from flask import Flask, current_app, g, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from roadsvc.api.request_ids import current_request_id
 from roadsvc.services.errors import (
     Conflict,
     DomainError,
@@ -53,7 +54,7 @@ class ErrorSchema(ma.Schema):
 def error_response(status: int, code: str, message: str, field: str | None = None, headers: dict | None = None,
                    details: dict | None = None):
     g.error_code = code  # for the request's log line and the refusals metric
-    body = {"code": code, "message": message, "field": field, "request_id": g.get("request_id")}
+    body = {"code": code, "message": message, "field": field, "request_id": current_request_id()}
     response = jsonify({**body, **details} if details else body)
     response.status_code = status
     response.headers.extend(headers or {})

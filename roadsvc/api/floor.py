@@ -9,7 +9,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database, floor_cache, snapshots
 from roadsvc.api.docs import error_responses_doc
-from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
+from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.monitoring import FloorSchema
 from roadsvc.api.baccarat.schemas.roads import compact_json, road_part
 from roadsvc.services import floor
@@ -55,7 +55,7 @@ def floor_view():
     Poll with If-None-Match: 304 while nothing on the floor changed.
     """
     view = floor.floor(database(), snapshots(), floor_cache())
-    if request.if_none_match.contains_weak(view.etag):
+    if holds(view.etag):
         return _response(None, 304, view.etag)
     return _response(floor_json(view.document()), 200, view.etag)
 

@@ -9,7 +9,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ, TABLE_SETTINGS
 from roadsvc.api.context import acting, database, lobby as lobby_cache
 from roadsvc.api.docs import error_responses, error_responses_doc
-from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.tables import (
     SETTINGS_EXAMPLE,
     LobbyEntrySchema,
@@ -70,7 +70,7 @@ def lobby():
     """
     good_road, sort = check_query(request.args.to_dict()) if request.args else (None, "table")
     tag = f"lobby.{lobby_validator(database())}.{good_road or ''}.{sort}"
-    if request.if_none_match.contains_weak(tag):
+    if holds(tag):
         response = Response(status=304)
     else:
         response = Response(lobby_cache().body(tag, good_road, sort), mimetype="application/json")
