@@ -50,9 +50,9 @@ from flask_smorest import Blueprint
 from _http import ROOT, Gunicorn, wrk
 from _service import BACKENDS, Deployment, can_run, fresh_deployment, open_floor, roadsvc_server
 
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
-from roadsvc.services import hands as hand_service
+from roadsvc.services.baccarat import hands as hand_service
 
 SHOE_HANDS = 80
 TARGETS = {"sqlite": {"304 poll": 0.85, "200 snapshot": 0.60}, "postgres": {"304 poll": 0.75, "200 snapshot": 0.50}}
