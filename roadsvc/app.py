@@ -9,10 +9,11 @@ from typing import Any, Mapping
 
 from flask import Flask, Response, request
 
-from roadsvc.api import create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
+from roadsvc.api import POLLS, create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
 from roadsvc.api.bodies import check_request
 from roadsvc.api.context import DB, FLOOR, GAMES, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
+from roadsvc.api.polls import ConditionalPolls
 from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.api import read_links
 from roadsvc.config import load_settings
@@ -42,6 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_request_hooks(app)
     register_errorhandlers(app)
+    register_middleware(app)
     return app
 
 
@@ -69,6 +71,13 @@ def register_blueprints(app: Flask) -> None:
 def register_request_hooks(app: Flask) -> None:
     app.before_request(check_api_request)  # bodies and query strings (roadsvc.api.bodies)
     security.init_app(app)  # security headers, CORS allowlist
+
+
+def register_middleware(app: Flask) -> None:
+    """Outermost first: ProxyFix, the request envelope (request ID, headers), the polls answered
+    before Flask (roadsvc.api.polls), Flask."""
+    polls = ConditionalPolls(app.wsgi_app, POLLS, app.extensions[DB], app.extensions[KEYS], app.extensions[GAMES])
+    operations.wrap(app, polls)
 
 
 def check_api_request():

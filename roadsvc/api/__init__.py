@@ -21,6 +21,7 @@ from roadsvc.api.docs import IdConverter, id_parameter_schema
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
               vip_tables.blp]
+POLLS = (roads.POLL,)  # polled reads whose current 304 is answered before Flask (roadsvc.api.polls)
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {

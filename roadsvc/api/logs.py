@@ -19,7 +19,7 @@ import sys
 import structlog
 from flask import Response, g, request
 
-from roadsvc.api.request_ids import current_request_id
+from roadsvc.api.request_ids import ENVIRON_KEY, current_request_id
 
 FORMATS = ("json", "text")
 HANDLER_NAME = "roadsvc"
@@ -87,19 +87,21 @@ def log_request(response: Response, route: str, seconds: float) -> None:
         return
     principal = g.get("principal")
     view_args = request.view_args or {}
-    REQUESTS.log(
-        level,
-        "request",
-        method=request.method,
-        route=route,
-        path=request.path,
-        status=response.status_code,
-        latency_ms=round(seconds * 1000, 3),
-        key_id=principal.key_id if principal else None,
-        role=principal.role if principal else None,
-        table_id=view_args.get("table_id", principal.table_id if principal else None),
-        shoe_id=view_args.get("shoe_id"),
-        code=g.get("error_code"),
-        client=request.remote_addr,
-        pid=os.getpid(),
-    )
+    table_id = view_args.get("table_id", principal.table_id if principal else None)
+    _line(level, request.method, route, request.path, response.status_code, seconds, principal, table_id,
+          view_args.get("shoe_id"), g.get("error_code"), request.remote_addr)
+
+
+def log_poll(environ: dict, route: str, principal, table_id: int, seconds: float) -> None:
+    """The line of a 304 answered before Flask (roadsvc.api.polls): at DEBUG, as every 304."""
+    if REQUEST_LOG.isEnabledFor(logging.DEBUG):
+        _line(logging.DEBUG, "GET", route, environ.get("PATH_INFO"), 304, seconds, principal, table_id, None, None,
+              environ.get("REMOTE_ADDR"), request_id=environ.get(ENVIRON_KEY))
+
+
+def _line(level: int, method: str, route: str, path: str, status: int, seconds: float, principal,
+          table_id: int | None, shoe_id: int | None, code: str | None, client: str | None, **more) -> None:
+    REQUESTS.log(level, "request", method=method, route=route, path=path, status=status,
+                 latency_ms=round(seconds * 1000, 3), key_id=principal.key_id if principal else None,
+                 role=principal.role if principal else None, table_id=table_id, shoe_id=shoe_id, code=code,
+                 client=client, pid=os.getpid(), **more)

@@ -32,14 +32,18 @@ def route_of() -> str:
 def observe(response: Response, route: str, seconds: float) -> None:
     """Count the answer: requests, latency, refusals, hands posted."""
     status = response.status_code
-    requests, latency = children(request.method, route, status)
-    requests.inc()
-    latency.observe(seconds)
+    count(request.method, route, status, seconds)
     code = g.get("error_code")
     if code is not None:
         REFUSALS.labels(status, code).inc()
     elif status == 201 and request.endpoint == POSTED_ENDPOINT:
         HANDS_POSTED.inc()
+
+
+def count(method: str, route: str, status: int, seconds: float) -> None:
+    requests, latency = children(method, route, status)
+    requests.inc()
+    latency.observe(seconds)
 
 
 @lru_cache(maxsize=4096)

@@ -50,12 +50,16 @@ def finish_request(response: Response) -> Response:
     return response
 
 
+def wrap(app: Flask, inner) -> None:
+    """The middleware around `inner` (Flask's own app, with what answers before it): the trusted
+    proxies' headers first (ProxyFix, ROADSVC_PROXY_HOPS), then the RequestEnvelope."""
+    outer = RequestEnvelope(inner)
+    hops = app.config["PROXY_HOPS"]
+    app.wsgi_app = ProxyFix(outer, x_for=hops, x_proto=hops, x_host=hops) if hops > 0 else outer
+
+
 def init_app(app: Flask) -> None:
     logs.configure_logging(app.config["LOG_LEVEL"], app.config["LOG_FORMAT"])
-    if app.config["PROXY_HOPS"] > 0:
-        hops = app.config["PROXY_HOPS"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
-    app.wsgi_app = RequestEnvelope(app.wsgi_app)
     app.after_request(finish_request)
     limits.init_app(app)
     health.init_app(app)

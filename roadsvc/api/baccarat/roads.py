@@ -4,10 +4,13 @@ The 304 path reads one (shoe id, revision) row and compares it with If-None-Matc
 before anything is built or serialised (roadsvc.api.revisions); the 200 path serves
 cached JSON bytes keyed by (shoe id, revision, columns). Both read the revision from the
 database on every request, so every worker of a multi-process server answers the newest
-state.
+state. A poll that is current is answered before Flask (`POLL`, roadsvc.api.polls), with the
+same tag and the same checks.
 """
 
 from __future__ import annotations
+
+import re
 
 from flask import Response, request
 from flask_smorest import Blueprint
@@ -18,7 +21,9 @@ from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.baccarat.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.read_links import key_or_link
-from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
+from roadsvc.api.polls import PollRoute
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
+from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import DomainError
 from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
 
@@ -70,14 +75,31 @@ RESPONSES = {
 
 
 def requested_columns() -> int | None:
+    return columns_in(request.args)
+
+
+def columns_in(query) -> int | None:
     # `in` first: werkzeug's MultiDict.get finds a missing key by raising and catching a
     # BadRequestKeyError, a tenth of the cost of a whole 304 poll.
-    if "columns" not in request.args:
+    if "columns" not in query:
         return None
-    raw = request.args["columns"]
+    raw = query["columns"]
     if not raw.isdigit() or not 1 <= int(raw) <= MAX_COLUMNS:
         raise DomainError("invalid_columns", f"columns is a whole number from 1 to {MAX_COLUMNS}", "columns")
     return int(raw)
+
+
+def current_roads_tag(db: Database, table_id: int, query: dict[str, str]) -> str | None:
+    """The ETag `table_roads` would answer with (None for a query it does not know)."""
+    if not set(query) <= {"columns"}:
+        return None
+    columns = columns_in(query)
+    shoe_id, revision = table_shoe_revision(db, table_id)
+    return etag(shoe_id, revision, str(columns or 0))
+
+
+POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/roads"), "/api/v1/tables/<id:table_id>/roads",
+                 READ, "baccarat", current_roads_tag)  # its 304s answered before Flask (roadsvc.api.polls)
 
 
 def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response:
