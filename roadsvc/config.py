@@ -110,7 +110,8 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # once into the instance folder), its lifetime, Secure (auto: when the request is HTTPS),
     # and how often a page polls when the live stream is unavailable.
     "SECRET_KEY": (_str, None),
-    "WEB_SESSION_HOURS": (_float, 12.0),
+    "WEB_SESSION_HOURS": (_float, 12.0),  # a session's absolute lifetime (issue 24)
+    "WEB_SESSION_IDLE_MINUTES": (_float, 30.0),  # a session unused this long is over (issue 24)
     "WEB_COOKIE_SECURE": (_str, "auto"),
     "WEB_POLL_SECONDS": (_float, 1.0),
 }

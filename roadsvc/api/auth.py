@@ -23,10 +23,14 @@ from roadsvc.api.context import database
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.limits import rate_limits
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, scope_table
+from roadsvc.persistence.models import utcnow
+from roadsvc.services import page_sessions
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, scope_table
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
+# The pages' session (roadsvc.web.sessions): its token's name, its lifetimes, the pages' clock.
+PAGE_TOKEN, PAGE_LIFETIMES, CLOCK = "sid", "roadsvc.page_sessions", "roadsvc.clock"
 SECURITY = [{"bearer": []}, {"api_key": []}]
 SECURITY_SCHEMES = {
     "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer rs_..."},
@@ -68,11 +72,15 @@ def _verified(plain: str | None, verifier: KeyVerifier) -> Principal:
 def page_session_principal() -> Principal | None:
     """A read without a key from a pit boss's signed-in page (roadsvc.web.sessions): its
     session cookie names the key, re-read on every request. Reads only: a write by cookie
-    alone could be forged by another site; writes need the key (or the pages' CSRF-checked forms)."""
+    alone could be forged by another site; writes need the key (or the pages' CSRF-checked forms).
+    The session is checked on the server as the pages check it (roadsvc.services.page_sessions)."""
     if request.method not in READS or not request.cookies:
         return None
-    key_id = session.get("key_id")
-    return None if key_id is None else page_principal(current_app.extensions["roadsvc.db"], key_id)
+    token = session.get(PAGE_TOKEN)
+    if token is None:
+        return None
+    clock = current_app.extensions.get(CLOCK, utcnow)
+    return page_sessions.check(database(), token, clock(), current_app.extensions[PAGE_LIFETIMES])
 
 
 def _docstring_body(view: Callable) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
-from roadsvc.web.context import csrf, database, preferences
+from roadsvc.web.context import csrf, database, now, preferences
 from roadsvc.web.labels import LABELS, label
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/floor/static")
@@ -31,7 +31,7 @@ def check_request():
     g.lang, g.theme = preferences()
     if request.endpoint in OPEN_ENDPOINTS:
         return None
-    g.pit_boss = sessions.signed_in(database())
+    g.pit_boss = sessions.signed_in(database(), now(), current_app.extensions[sessions.LIFETIMES])
     if g.pit_boss is None:
         return _to_login()
     return None

@@ -15,7 +15,7 @@ DEFAULT_LANGUAGE = "zh-Hans"
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "next_hand": "Next hand", "bet": "Bet", "ev": "EV", "house_edge": "House edge", "positive_ev": "Positive EV", "bets_open": "open", "bets_closed": "closed", "ev_chart": "EV of every bet before each hand",
-        "floor": "Floor", "login": "Sign in", "logout": "Sign out", "key": "Pit boss key",
+        "floor": "Floor", "login": "Sign in", "logout": "Sign out", "logout_everywhere": "Sign out everywhere", "key": "Pit boss key",
         "login_help": "Enter a pit boss or admin key once; the browser keeps a signed session, never the key.",
         "wrong_key": "This key is unknown, revoked or expired.", "low_key": "This is a {role} key: the floor needs a pit boss or admin key.",
         "logged_out": "Signed out.", "session_expired": "Please sign in.",
@@ -40,7 +40,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "zh-Hans": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "庄家优势", "positive_ev": "正期望值", "bets_open": "开放", "bets_closed": "关闭", "ev_chart": "每局之前各投注的期望值",
-        "floor": "赌场大厅", "login": "登录", "logout": "退出", "key": "巡场密钥",
+        "floor": "赌场大厅", "login": "登录", "logout": "退出", "logout_everywhere": "全部设备退出", "key": "巡场密钥",
         "login_help": "输入一次巡场或管理员密钥；浏览器只保存签名会话，不保存密钥。",
         "wrong_key": "密钥无效、已吊销或已过期。", "low_key": "这是 {role} 密钥：大厅页面需要巡场或管理员密钥。",
         "logged_out": "已退出。", "session_expired": "请登录。",
@@ -64,7 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "zh-Hant": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "莊家優勢", "positive_ev": "正期望值", "bets_open": "開放", "bets_closed": "關閉", "ev_chart": "每局之前各投注的期望值",
-        "floor": "賭場大廳", "login": "登入", "logout": "登出", "key": "巡場密鑰",
+        "floor": "賭場大廳", "login": "登入", "logout": "登出", "logout_everywhere": "所有裝置登出", "key": "巡場密鑰",
         "login_help": "輸入一次巡場或管理員密鑰；瀏覽器只保存簽名會話，不保存密鑰。",
         "wrong_key": "密鑰無效、已吊銷或已過期。", "low_key": "這是 {role} 密鑰：大廳頁面需要巡場或管理員密鑰。",
         "logged_out": "已登出。", "session_expired": "請登入。",

@@ -7,7 +7,7 @@ target_metadata, migrations/env.py), in the order below.
 
 from roadsvc.persistence.models.base import NAMING, Base, UTCDateTime, utcnow
 from roadsvc.persistence.models.shoes import CLOSED, OPEN, AuditRecord, Hand, Shoe, Table
-from roadsvc.persistence.models.keys import ApiKey
+from roadsvc.persistence.models.keys import ApiKey, PageSession
 from roadsvc.persistence.models.bets import Bet, BetSlip, BettingClosure
 from roadsvc.persistence.models.operations import AdminAuditRecord
 from roadsvc.persistence.models.monitoring import (
@@ -21,7 +21,7 @@ from roadsvc.persistence.models.vip import (
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
     "CLOSED", "OPEN", "AuditRecord", "Hand", "Shoe", "Table",
-    "ApiKey",
+    "ApiKey", "PageSession",
     "Bet", "BetSlip", "BettingClosure",
     "AdminAuditRecord",
     "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally",

@@ -1,0 +1,43 @@
+"""The pit boss's floor as a product (issue 24): server-side page sessions.
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-11-25 03:10:00
+
+"""
+from typing import Sequence, Union
+
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision: str = '0008'
+down_revision: Union[str, Sequence[str], None] = '0007'
+branch_labels: Union[str, Sequence[str], None] = None
+depends_on: Union[str, Sequence[str], None] = None
+
+
+def upgrade() -> None:
+    """Upgrade schema."""
+    op.create_table('page_sessions',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('token_hash', sa.String(length=64), nullable=False),
+    sa.Column('key_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('last_seen_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('ended_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('ended_why', sa.String(length=40), nullable=True),
+    sa.ForeignKeyConstraint(['key_id'], ['api_keys.id'], name=op.f('fk_page_sessions_key_id_api_keys'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_page_sessions')),
+    sa.UniqueConstraint('token_hash', name=op.f('uq_page_sessions_token_hash'))
+    )
+    with op.batch_alter_table('page_sessions', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_page_sessions_key_id'), ['key_id'], unique=False)
+
+
+def downgrade() -> None:
+    """Downgrade schema."""
+    with op.batch_alter_table('page_sessions', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_page_sessions_key_id'))
+    op.drop_table('page_sessions')
