@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
+from roadsvc.domain.monitoring.priority import worst
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
@@ -128,14 +129,24 @@ def _cards(shoe: Shoe, counted: list) -> dict[str, int] | None:
 # A table's entry
 
 
+def no_alerts() -> dict[str, Any]:
+    """A table's alerts: open ones by severity, acknowledged ones (a count, and by severity under
+    `unresolved` with the open ones), and the worst unresolved severity (the tile's frame)."""
+    return {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0, "unresolved": dict.fromkeys(SEVERITIES, 0),
+            "worst": None}
+
+
 def _alerts_by_table(rows: Sequence) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for table_id, state, severity, count, _ in rows:
-        entry = found.setdefault(table_id, {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0})
+        entry = found.setdefault(table_id, no_alerts())
         if state == ALERT_OPEN:
             entry["open"][severity] += count
         else:
             entry["acknowledged"] += count
+        entry["unresolved"][severity] += count
+    for entry in found.values():
+        entry["worst"] = worst(severity for severity, count in entry["unresolved"].items() if count)
     return found
 
 
@@ -151,7 +162,7 @@ def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime) ->
 
 def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, alerts: dict | None, now: datetime
            ) -> dict[str, Any]:
-    alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
+    alerts = alerts or no_alerts()
     if figures is None:
         return {"table": table_summary(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
@@ -167,11 +178,12 @@ def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, a
 
 def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
     by_status = dict.fromkeys(STATUSES, 0)
-    open_alerts = dict.fromkeys(SEVERITIES, 0)
+    open_alerts, unresolved = dict.fromkeys(SEVERITIES, 0), dict.fromkeys(SEVERITIES, 0)
     for entry in tables:
         by_status[entry["status"]] += 1
-        for severity, count in entry["alerts"]["open"].items():
-            open_alerts[severity] += count
+        for severity in SEVERITIES:
+            open_alerts[severity] += entry["alerts"]["open"][severity]
+            unresolved[severity] += entry["alerts"]["unresolved"][severity]
     return {
         "tables": len(tables),
         "by_status": by_status,
@@ -179,4 +191,5 @@ def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
         "pace_per_hour": round(sum(entry["pace_per_hour"] or 0 for entry in tables), 1),
         "open_alerts": open_alerts,
         "acknowledged_alerts": sum(entry["alerts"]["acknowledged"] for entry in tables),
+        "unresolved_alerts": unresolved,
     }

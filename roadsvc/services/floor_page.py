@@ -16,7 +16,7 @@ from functools import cached_property
 from datetime import datetime
 from typing import Any, Iterable
 
-from roadsvc.domain.monitoring import SEVERITIES
+from roadsvc.domain.monitoring import priority
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
 from roadsvc.render import RenderParams, render_inline
@@ -96,13 +96,14 @@ def tile_version(entry: dict[str, Any]) -> str:
 
 
 def worst_severity(entry: dict[str, Any]) -> str | None:
-    open_alerts = entry["alerts"]["open"]
-    return next((severity for severity in reversed(SEVERITIES) if open_alerts.get(severity)), None)
+    """The tile's worst unresolved severity: an acknowledged critical still makes it critical."""
+    return entry["alerts"]["worst"]
 
 
 def alert_order(alert: Alert) -> tuple:
-    """Open before acknowledged, then the most severe, then the newest."""
-    return (alert.state != ALERT_OPEN, -SEVERITIES.index(alert.severity), -alert.last_seen_at.timestamp(), -alert.id)
+    """The worst severity first, money and integrity before operations, then the newest;
+    acknowledged alerts keep their place (roadsvc.domain.monitoring.priority)."""
+    return priority.alert_order(alert.severity, alert.code, alert.last_seen_at, alert.id)
 
 
 def unresolved_alerts(db: Database, table_id: int | None = None) -> list[Alert]:

@@ -37,6 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_audit": "Nothing audited yet.", "odds": "Shoe integrity odds", "back": "All tables",
         "raised": "raised", "seen": "seen", "times": "×", "tables": "Tables", "done": "Done.",
         "refused": "Refused", "skip": "Skip to the alerts", "shown": "shown",
+        "sound": "Sound for new critical alerts", "of_which_acknowledged": "acknowledged:",
     },
     "zh-Hans": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "庄家优势", "positive_ev": "正期望值", "bets_open": "开放", "bets_closed": "关闭", "ev_chart": "每局之前各投注的期望值",
@@ -61,6 +62,7 @@ LABELS: dict[str, dict[str, str]] = {
         "reason": "原因", "no_hands": "还没有牌局。", "no_audit": "没有审计记录。", "odds": "牌靴完整性概率",
         "back": "所有台", "raised": "发出", "seen": "出现", "times": "次", "tables": "台数", "done": "完成。",
         "refused": "被拒绝", "skip": "跳到警报", "shown": "显示",
+        "sound": "新严重警报提示音", "of_which_acknowledged": "其中已确认：",
     },
     "zh-Hant": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "莊家優勢", "positive_ev": "正期望值", "bets_open": "開放", "bets_closed": "關閉", "ev_chart": "每局之前各投注的期望值",
@@ -85,6 +87,7 @@ LABELS: dict[str, dict[str, str]] = {
         "reason": "原因", "no_hands": "還沒有牌局。", "no_audit": "沒有稽核紀錄。", "odds": "牌靴完整性機率",
         "back": "所有台", "raised": "發出", "seen": "出現", "times": "次", "tables": "台數", "done": "完成。",
         "refused": "被拒絕", "skip": "跳到警報", "shown": "顯示",
+        "sound": "新嚴重警報提示音", "of_which_acknowledged": "其中已確認：",
     },
 }
 

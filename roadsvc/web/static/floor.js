@@ -57,11 +57,66 @@ async function updateAlerts(version) {
   if (!list) { alertList.replaceChildren(fresh); return; }
   reconcile(list, fresh, 'data-alert-id');
   list.dataset.version = fresh.dataset.version;
+  announceNewCriticals();
+}
+
+// A new critical alert (or one whose severity rose to critical) flashes its table's tile and,
+// when the pit boss turned the sound on (off by default, kept in this browser), beeps.
+const sound = document.querySelector('[data-field="sound"]');
+const SOUND_KEY = 'roadsvc.sound';
+let knownCriticals = criticalIds();
+
+function criticalIds() {
+  return new Set(Array.from(alertList.querySelectorAll('[data-alert-id][data-severity="critical"]'), (item) => item.dataset.alertId));
+}
+
+function announceNewCriticals() {
+  const now = criticalIds();
+  const fresh = Array.from(now).filter((id) => !knownCriticals.has(id));
+  knownCriticals = now;
+  if (!fresh.length) return;
+  for (const id of fresh) {
+    const item = alertList.querySelector(`[data-alert-id="${id}"]`);
+    const tile = item && tileOf(item.dataset.alertTable);
+    for (const target of [item, tile]) if (target) flash(target);
+  }
+  if (sound && sound.checked) beep();
+}
+
+function flash(element) {
+  element.classList.remove('new-critical');
+  void element.offsetWidth;  // restart the animation
+  element.classList.add('new-critical');
+  element.dataset.flashed = String(Number(element.dataset.flashed || 0) + 1);
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.value = 0.2;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  } catch (error) { /* no audio on this device */ }
+}
+
+if (sound) {
+  sound.checked = localStorage.getItem(SOUND_KEY) === 'on';
+  sound.addEventListener('change', () => localStorage.setItem(SOUND_KEY, sound.checked ? 'on' : 'off'));
 }
 
 function updateTotals(totals) {
   const line = document.querySelector('[data-field="totals"]');
   if (!line || !totals) return;
+  const unresolved = totals.unresolved_alerts;
+  document.querySelector('[data-field="alert-count"]').textContent = SEVERITIES.reduce((sum, s) => sum + unresolved[s], 0);
+  const critical = document.querySelector('[data-field="critical-count"]');
+  critical.hidden = !unresolved.critical;
+  critical.querySelector('b').textContent = unresolved.critical;
   line.querySelector('b').textContent = totals.tables;
   for (const badge of line.querySelectorAll('.status')) {
     const status = Array.from(badge.classList).find((name) => name in totals.by_status);
@@ -102,7 +157,8 @@ document.addEventListener('submit', async (event) => {
   const form = event.target.closest('form.note-form');
   if (!form) return;
   event.preventDefault();
-  const response = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: LIVE_HEADERS, credentials: 'same-origin' });
+  const action = (event.submitter && event.submitter.formAction) || form.action;
+  const response = await fetch(action, { method: 'POST', body: new FormData(form), headers: LIVE_HEADERS, credentials: 'same-origin' });
   const item = form.closest('[data-alert-id]');
   if (!response.ok) {
     const body = await response.json().catch(() => ({ message: String(response.status) }));
