@@ -114,6 +114,12 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "WEB_SESSION_IDLE_MINUTES": (_float, 30.0),  # a session unused this long is over (issue 24)
     "WEB_COOKIE_SECURE": (_str, "auto"),
     "WEB_POLL_SECONDS": (_float, 1.0),
+    # The floor as a product (issue 24): its time zone (an IANA name: every time the pages and the
+    # shift reports show is in it, with the zone shown) and its shifts (start times in that zone).
+    "FLOOR_TIME_ZONE": (_str, "Asia/Macau"),
+    "FLOOR_SHIFTS": (_str, "06:00,14:00,22:00"),
+    # `roadsvc jobs`: seconds between checks for a shift that ended without its report (0: off).
+    "SHIFT_REPORT_INTERVAL": (_float, 60.0),
 }
 
 

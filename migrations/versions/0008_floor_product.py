@@ -1,4 +1,5 @@
-"""The pit boss's floor as a product (issue 24): server-side page sessions.
+"""The pit boss's floor as a product (issue 24): server-side page sessions, bets by settlement
+time (the shifts' money).
 
 Revision ID: 0008
 Revises: 0007
@@ -34,10 +35,14 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('page_sessions', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_page_sessions_key_id'), ['key_id'], unique=False)
+    with op.batch_alter_table('bets', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_bets_settled_at'), ['settled_at'], unique=False)
 
 
 def downgrade() -> None:
     """Downgrade schema."""
+    with op.batch_alter_table('bets', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_bets_settled_at'))
     with op.batch_alter_table('page_sessions', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_page_sessions_key_id'))
     op.drop_table('page_sessions')

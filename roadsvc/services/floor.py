@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.priority import worst
@@ -22,6 +22,8 @@ from roadsvc.domain.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
+from roadsvc.domain.shifts import Shift
+from roadsvc.services import money
 from roadsvc.services.caches import LRU
 from roadsvc.services.snapshots import SnapshotCache, table_summary
 from roadsvc.services.stored_hands import stored_hand
@@ -46,15 +48,26 @@ class FloorView:
     generated_at: datetime
     _states: list[tuple] = field(repr=False)
     _alerts: dict[int, dict[str, Any]] = field(repr=False)
+    _money: Callable[[], dict[int, money.Sums]] | None = field(default=None, repr=False)
+    shift: Shift | None = None
 
     @property
     def tables(self) -> list[dict[str, Any]]:
         return [_entry(*state, self._alerts.get(state[0].id), self.generated_at) for state in self._states]
 
     def document(self) -> dict[str, Any]:
-        """The floor; each entry's `streak`, `good_roads` and `counts` are the roads' own objects."""
+        """The floor; each entry's `streak`, `good_roads` and `counts` are the roads' own objects.
+        With money (a `read_money` caller): each entry's `money` in the shift, and the totals'."""
         tables = self.tables
-        return {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
+        document = {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
+        if self._money is not None and self.shift is not None:
+            sums = self._money()
+            for entry in tables:
+                entry["money"] = money.sums_json(sums.get(entry["table"]["id"], (0, 0, 0)))
+            document["totals"]["money"] = money.sums_json(money.total(sums.values()))
+            document["shift"] = {"date": self.shift.day.isoformat(), "shift": self.shift.name,
+                                 "begins": self.shift.begins.isoformat(), "ends": self.shift.ends.isoformat()}
+        return document
 
 
 def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
@@ -65,7 +78,9 @@ def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
     return "floor." + digest.hexdigest()
 
 
-def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None) -> FloorView:
+def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None,
+          money_shift: Shift | None = None) -> FloorView:
+    """The floor now; with `money_shift` (for `read_money` callers only) each table's money in that shift."""
     now = now or utcnow()
     with db.consistent_read() as session:
         rows = alerts_repo.floor_rows(session)
@@ -74,8 +89,11 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     states = [_state(table, shoe, cache, now) for table, shoe in rows]
     signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status)
                  for table, shoe, _, status in states]
+    if money_shift is not None:
+        signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
-    return FloorView(etag, now, states, _alerts_by_table(alert_rows))
+    loader = (lambda: money.floor_shift_money(db, money_shift)) if money_shift is not None else None
+    return FloorView(etag, now, states, _alerts_by_table(alert_rows), loader, money_shift)
 
 
 # Each open shoe's figures

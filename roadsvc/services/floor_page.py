@@ -14,6 +14,7 @@ import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Iterable
 
 from roadsvc.domain.monitoring import priority
@@ -24,6 +25,7 @@ from roadsvc.services import alerts as alerts_service
 from roadsvc.services import audit, floor, hands, integrity, shoes, tables
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.caches import LRU
+from roadsvc.domain.shifts import Shift
 from roadsvc.services.floor import FloorCache, FloorView
 from roadsvc.services.hands import HandView
 from roadsvc.services.snapshots import Document, SnapshotCache
@@ -64,6 +66,7 @@ class FloorPage:
     view: FloorView
     alerts: list[Alert]
     alerts_version: str
+    sort: str = "name"
 
     @cached_property
     def document(self) -> dict[str, Any]:
@@ -71,8 +74,9 @@ class FloorPage:
 
     @cached_property
     def tiles(self) -> list[dict[str, Any]]:
-        return [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)}
-                for entry in self.document["tables"]]
+        tiles = [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)}
+                 for entry in self.document["tables"]]
+        return sorted(tiles, key=tile_order(self.sort)) if self.sort != "name" else tiles
 
     @property
     def totals(self) -> dict[str, Any]:
@@ -82,17 +86,33 @@ class FloorPage:
         return [[tile["table"]["id"], tile["version"]] for tile in self.tiles]
 
 
-def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime) -> FloorPage:
-    view = floor.floor(db, snapshots, cache, now)
+SORTS = ("name", "win", "turnover", "hold")  # the tiles' orders (money sorts: highest first)
+
+
+def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime,
+               money_shift: Shift | None = None, sort: str = "name") -> FloorPage:
+    view = floor.floor(db, snapshots, cache, now, money_shift)
     shown = unresolved_alerts(db)
     version = alerts_version(shown)
-    return FloorPage(f"{view.etag}.{version}", view, shown, version)
+    sort = sort if sort in SORTS and money_shift is not None else "name"
+    return FloorPage(f"{view.etag}.{version}.{sort}", view, shown, version, sort)
 
 
 def tile_version(entry: dict[str, Any]) -> str:
     """Everything a tile shows, in one short tag (the clock's seconds are not shown)."""
     shoe = entry["shoe"]
-    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"]))
+    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"],
+                   entry.get("money")))
+
+
+def tile_order(sort: str):
+    """Highest first by the shift's win, turnover or hold; a table without turnover last."""
+
+    def key(tile: dict[str, Any]) -> tuple:
+        value = tile["money"][sort]
+        return (value is None, -Decimal(str(value)) if value is not None else 0, tile["table"]["id"])
+
+    return key
 
 
 def worst_severity(entry: dict[str, Any]) -> str | None:

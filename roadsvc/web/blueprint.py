@@ -3,6 +3,7 @@ the sign-in check on every page but /login, and errors answered as pages."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
@@ -61,6 +62,17 @@ def page_words():
     return {"t": lambda key, **values: label(language, key, **values), "lang": language,
             "theme": getattr(g, "theme", "light"), "labels": words,
             "result_marks": {result: words[result][:1] for result in ("banker", "player", "tie")}}
+
+
+@blp.app_template_filter("money")
+def money_filter(value) -> str:
+    """'12345.5' -> '12,345.50' (amounts come as decimal strings)."""
+    return "—" if value is None else f"{Decimal(str(value)):,.2f}"
+
+
+@blp.app_template_filter("percent")
+def percent_filter(value) -> str:
+    return "—" if value is None else f"{100 * float(value):.2f}%"
 
 
 @blp.errorhandler(CSRFError)

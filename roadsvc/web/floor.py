@@ -14,9 +14,10 @@ from roadsvc.domain.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services.floor_page import FloorPage, floor_page
+from roadsvc.services.capabilities import READ_MONEY
+from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp
-from roadsvc.web.context import art, database, floor_cache, now, pit_boss, snapshots
+from roadsvc.web.context import art, database, floor_cache, floor_clock, now, pit_boss, snapshots
 from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.labels import good_road_name, label
 
@@ -31,14 +32,18 @@ def events_url(**query: Any) -> str | None:
 
 
 def current_floor() -> FloorPage:
-    return floor_page(database(), snapshots(), floor_cache(), now())
+    """The floor now; the shift's money for a pit boss whose key reads money; tiles in the chosen order."""
+    moment = now()
+    shift = floor_clock().shift_at(moment) if pit_boss().can(READ_MONEY) else None
+    return floor_page(database(), snapshots(), floor_cache(), moment, shift, request.args.get("sort", "name"))
 
 
 def filters() -> dict[str, Any]:
     """The filters from the query string; anything unknown means "any"."""
     status, severity = request.args.get("status", ""), request.args.get("severity", "")
+    sort = request.args.get("sort", "name")
     return {"status": status if status in STATUSES else "", "severity": severity if severity in SEVERITIES else "",
-            "good": request.args.get("good") == "1"}
+            "good": request.args.get("good") == "1", "sort": sort if sort in SORTS else "name"}
 
 
 def tile_shown(tile: dict[str, Any], chosen: dict[str, Any]) -> bool:
@@ -66,7 +71,7 @@ def good_road_filter(road: GoodRoad) -> str:
 def page_context(page: FloorPage) -> dict[str, Any]:
     names = {tile["table"]["id"]: tile["table"]["name"] for tile in page.tiles}
     return {"page": page, "names": names, "road_svg": road_svg, "note_form": NoteForm(), "severities": SEVERITIES,
-            "statuses": STATUSES}
+            "statuses": STATUSES, "sorts": SORTS}
 
 
 @blp.route("/floor")
@@ -85,7 +90,7 @@ def floor_state():
     if request.if_none_match.contains_weak(page.etag):
         response = Response(status=304)
     else:
-        response = jsonify(tables=page.versions(), alerts=page.alerts_version, totals=page.totals)
+        response = jsonify(tables=page.versions(), alerts=page.alerts_version, totals=page.totals, sort=page.sort)
     response.set_etag(page.etag)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -19,14 +19,17 @@ async function get(url, headers = {}) {
 
 const tileOf = (id) => tiles.querySelector(`:scope > [data-table-id="${id}"]`);
 
+const sortChoice = () => (filters.querySelector('select[name="sort"]') || { value: 'name' }).value;
+
 async function refresh() {
-  const response = await get(config.state, etag ? { 'If-None-Match': etag } : {});
+  const response = await get(`${config.state}?sort=${encodeURIComponent(sortChoice())}`, etag ? { 'If-None-Match': etag } : {});
   if (response.status === 304) return true;
   if (!response.ok) return false;
   const state = await response.json();
   await updateTiles(state.tables);
   await updateAlerts(state.alerts);
   updateTotals(state.totals);
+  updateMoney(state.totals.money);
   etag = response.headers.get('ETag');  // only once the page shows this state
   return true;
 }
@@ -124,10 +127,21 @@ function updateTotals(totals) {
   }
 }
 
+function updateMoney(money) {
+  if (!money) return;
+  const format = (value) => Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  for (const [field, text] of [['floor-turnover', format(money.turnover)], ['floor-win', format(money.win)],
+    ['floor-hold', money.hold === null ? '—' : `${(100 * money.hold).toFixed(2)}%`]]) {
+    const node = document.querySelector(`[data-field="${field}"]`);
+    if (node) node.textContent = text;
+  }
+}
+
 // The filters: the same rule as the server's (roadsvc/web/floor.py, tile_shown).
 function chosen() {
   const form = new FormData(filters);
-  return { status: form.get('status') || '', severity: form.get('severity') || '', good: form.get('good') === '1' };
+  const sort = form.get('sort') && form.get('sort') !== 'name' ? form.get('sort') : '';
+  return { status: form.get('status') || '', severity: form.get('severity') || '', good: form.get('good') === '1', sort };
 }
 
 function matches(tile, wanted = chosen()) {
@@ -145,7 +159,10 @@ function applyFilters() {
   history.replaceState(null, '', query.toString() ? `?${query}` : location.pathname);
 }
 
-filters.addEventListener('change', applyFilters);
+filters.addEventListener('change', (event) => {
+  applyFilters();
+  if (event.target.name === 'sort') { etag = null; tick(); }  // the server orders the tiles
+});
 filters.addEventListener('submit', (event) => { event.preventDefault(); applyFilters(); });
 filters.querySelector('.apply').hidden = true;  // the filters apply as they change
 
