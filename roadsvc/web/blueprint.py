@@ -8,8 +8,11 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.monitoring import texts
+from roadsvc.domain.texts import bet_title
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
 from roadsvc.web.context import csrf, database, now, preferences
@@ -59,8 +62,13 @@ def page_headers(response):
 def page_words():
     language = getattr(g, "lang", "zh-Hans")
     words = LABELS[language]
+    clock = current_app.extensions["roadsvc.floor_clock"]
     return {"t": lambda key, **values: label(language, key, **values), "lang": language,
-            "theme": getattr(g, "theme", "light"), "labels": words,
+            "theme": getattr(g, "theme", "light"), "labels": words, "zone_name": clock.zone_name,
+            "alert_title": lambda code: texts.alert_title(code, language),
+            "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, language, alert.hand_number),
+            "bet_title": lambda code: bet_title(code, language),
+            "audit_action": lambda action: words.get("audit_" + action, action.replace("_", " ")),
             "result_marks": {result: words[result][:1] for result in ("banker", "player", "tie")}}
 
 
@@ -68,6 +76,18 @@ def page_words():
 def money_filter(value) -> str:
     """'12345.5' -> '12,345.50' (amounts come as decimal strings)."""
     return "—" if value is None else f"{Decimal(str(value)):,.2f}"
+
+
+@blp.app_template_filter("local_time")
+def local_time_filter(moment, with_date: bool = False) -> Markup:
+    """A moment in the floor's time zone, the zone shown: <time> with the exact instant."""
+    if moment is None:
+        return Markup("—")
+    clock = current_app.extensions["roadsvc.floor_clock"]
+    local = clock.local(moment)
+    shown = local.strftime("%Y-%m-%d %H:%M:%S" if with_date else "%H:%M:%S") + " " + clock.abbreviation(moment)
+    return Markup('<time datetime="{}" title="{}">{}</time>').format(
+        moment.isoformat(timespec="seconds"), local.strftime("%Y-%m-%d %H:%M:%S ") + clock.zone_name, shown)
 
 
 @blp.app_template_filter("percent")

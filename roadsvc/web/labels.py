@@ -2,15 +2,16 @@
 
 Kept as data: a template asks `t("key")`, and a test checks every language has every key.
 Good-road names come from the domain in simplified Chinese and English; traditional
-Chinese is derived by the small character map below (the names use few characters).
+Chinese is derived by the small character map of roadsvc.domain.texts. Alert and bet
+titles and messages come from their catalogues (roadsvc.domain.monitoring.texts,
+roadsvc.domain.texts.bet_title), exposed to templates by the blueprint.
 """
 
 from __future__ import annotations
 
 from roadsvc.domain.roads.good_roads import GoodRoad
 
-LANGUAGES = ("zh-Hans", "zh-Hant", "en")
-DEFAULT_LANGUAGE = "zh-Hans"
+from roadsvc.domain.texts import DEFAULT_LANGUAGE, LANGUAGES, traditional
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -35,7 +36,7 @@ LABELS: dict[str, dict[str, str]] = {
         "number": "No.", "result": "Result", "cards": "Cards", "totals": "Totals", "time": "Time",
         "voided": "voided", "action": "Action", "actor": "By", "reason": "Reason", "no_hands": "No hands yet.",
         "no_audit": "Nothing audited yet.", "odds": "Shoe integrity odds", "back": "All tables",
-        "raised": "raised", "seen": "seen", "times": "×", "tables": "Tables", "done": "Done.",
+        "raised": "raised", "seen": "seen", "times": "×", "last_seen": "last seen", "seen_times": "seen {n} times", "tables": "Tables", "done": "Done.",
         "refused": "Refused", "skip": "Skip to the alerts", "shown": "shown",
         "sound": "Sound for new critical alerts", "of_which_acknowledged": "acknowledged:",
         "win": "House win", "turnover": "Turnover", "hold": "Hold", "expected_hold": "Expected hold",
@@ -46,6 +47,9 @@ LABELS: dict[str, dict[str, str]] = {
         "current_bets": "Bets on hand {number}", "no_bets": "No bets.", "pit_notes": "Pit notes",
         "add_note": "Add a note", "note_on_shoe": "about this shoe", "no_notes": "No notes yet.",
         "report": "Shift report", "time_zone": "Time zone",
+        "audit_void": "Voided", "audit_correct": "Corrected", "audit_pit_note": "Pit note",
+        "audit_alert_acknowledged": "Alert acknowledged", "audit_alert_resolved": "Alert resolved",
+        "audit_cancel_round": "Round cancelled", "audit_open": "Held hand opened", "audit_auto_open": "Held hand opened at its deadline",
     },
     "zh-Hans": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "庄家优势", "positive_ev": "正期望值", "bets_open": "开放", "bets_closed": "关闭", "ev_chart": "每局之前各投注的期望值",
@@ -68,7 +72,7 @@ LABELS: dict[str, dict[str, str]] = {
         "pace": "每小时局数", "last_hand": "最后一局", "number": "局号", "result": "结果", "cards": "牌",
         "totals": "点数", "time": "时间", "voided": "已作废", "action": "操作", "actor": "操作人",
         "reason": "原因", "no_hands": "还没有牌局。", "no_audit": "没有审计记录。", "odds": "牌靴完整性概率",
-        "back": "所有台", "raised": "发出", "seen": "出现", "times": "次", "tables": "台数", "done": "完成。",
+        "back": "所有台", "raised": "发出", "seen": "出现", "times": "次", "last_seen": "最近出现", "seen_times": "共出现 {n} 次", "tables": "台数", "done": "完成。",
         "refused": "被拒绝", "skip": "跳到警报", "shown": "显示",
         "sound": "新严重警报提示音", "of_which_acknowledged": "其中已确认：",
         "win": "庄家赢额", "turnover": "投注额", "hold": "赢率", "expected_hold": "预期赢率",
@@ -79,6 +83,9 @@ LABELS: dict[str, dict[str, str]] = {
         "current_bets": "第 {number} 局的投注", "no_bets": "没有投注。", "pit_notes": "巡场备注",
         "add_note": "添加备注", "note_on_shoe": "关于本靴", "no_notes": "还没有备注。",
         "report": "班次报告", "time_zone": "时区",
+        "audit_void": "作废", "audit_correct": "更正", "audit_pit_note": "巡场备注",
+        "audit_alert_acknowledged": "警报已确认", "audit_alert_resolved": "警报已解决",
+        "audit_cancel_round": "本局取消", "audit_open": "开牌", "audit_auto_open": "到时自动开牌",
     },
     "zh-Hant": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "莊家優勢", "positive_ev": "正期望值", "bets_open": "開放", "bets_closed": "關閉", "ev_chart": "每局之前各投注的期望值",
@@ -101,7 +108,7 @@ LABELS: dict[str, dict[str, str]] = {
         "pace": "每小時局數", "last_hand": "最後一局", "number": "局號", "result": "結果", "cards": "牌",
         "totals": "點數", "time": "時間", "voided": "已作廢", "action": "操作", "actor": "操作人",
         "reason": "原因", "no_hands": "還沒有牌局。", "no_audit": "沒有稽核紀錄。", "odds": "牌靴完整性機率",
-        "back": "所有台", "raised": "發出", "seen": "出現", "times": "次", "tables": "台數", "done": "完成。",
+        "back": "所有台", "raised": "發出", "seen": "出現", "times": "次", "last_seen": "最近出現", "seen_times": "共出現 {n} 次", "tables": "台數", "done": "完成。",
         "refused": "被拒絕", "skip": "跳到警報", "shown": "顯示",
         "sound": "新嚴重警報提示音", "of_which_acknowledged": "其中已確認：",
         "win": "莊家贏額", "turnover": "投注額", "hold": "贏率", "expected_hold": "預期贏率",
@@ -112,12 +119,11 @@ LABELS: dict[str, dict[str, str]] = {
         "current_bets": "第 {number} 局的投注", "no_bets": "沒有投注。", "pit_notes": "巡場備註",
         "add_note": "新增備註", "note_on_shoe": "關於本靴", "no_notes": "還沒有備註。",
         "report": "班次報告", "time_zone": "時區",
+        "audit_void": "作廢", "audit_correct": "更正", "audit_pit_note": "巡場備註",
+        "audit_alert_acknowledged": "警報已確認", "audit_alert_resolved": "警報已解決",
+        "audit_cancel_round": "本局取消", "audit_open": "開牌", "audit_auto_open": "到時自動開牌",
     },
 }
-
-_TRADITIONAL = str.maketrans({"长": "長", "庄": "莊", "闲": "閒", "厅": "廳", "两": "兩", "房": "房", "单": "單",
-                              "跳": "跳", "黐": "黐", "隔": "隔"})
-
 
 def check_language(language: str | None) -> str:
     return language if language in LANGUAGES else DEFAULT_LANGUAGE
@@ -132,4 +138,4 @@ def good_road_name(language: str, road: GoodRoad) -> str:
     """A good road's name in `language` (the domain gives zh-Hans and English)."""
     if language == "en":
         return road.name_en
-    return road.name if language == "zh-Hans" else road.name.translate(_TRADITIONAL)
+    return road.name if language == "zh-Hans" else traditional(road.name)

@@ -91,3 +91,28 @@ def test_the_resolve_button_of_the_one_form_resolves(app, signed_in):
     assert action.group(1).endswith("/resolve")
     answer = signed_in.client.post(action.group(1), data={"csrf_token": csrf_token(html), "note": "reader fixed"})
     assert answer.status_code == 302 and alert_ids(signed_in) == []
+
+
+def test_an_alert_reads_as_words_in_the_page_s_language_with_the_floor_s_zone(app, signed_in):
+    a = new_table(signed_in, "A")
+    hand(signed_in, a, REFUSED)
+    english = signed_in.client.get("/floor/alerts?lang=en").get_data(as_text=True)
+    assert "Hands refused" in english and "1 hand refused in this shoe" in english and "hand(s)" not in english
+    assert "<code>" not in english and re.search(r"raised <time datetime=\"[^\"]+\" title=\"[^\"]+Asia/Macau\">"
+                                                 r"\d\d:\d\d:\d\d CST</time>", english)
+    traditional = signed_in.client.get("/floor/alerts?lang=zh-Hant").get_data(as_text=True)
+    assert "牌局被拒" in traditional and "本靴有 1 局被拒" in traditional and "third_card_rule" not in traditional
+
+
+def test_pit_notes_from_the_table_page(app, signed_in):
+    a = new_table(signed_in, "A")
+    html = signed_in.client.get(f"/floor/tables/{a}?lang=en").get_data(as_text=True)
+    token = csrf_token(html)
+    answer = signed_in.client.post(f"/floor/tables/{a}/notes", data={"csrf_token": token, "note": "seat 3 disputes hand 1"})
+    assert answer.status_code == 302
+    html = signed_in.client.get(f"/floor/tables/{a}").get_data(as_text=True)
+    assert "seat 3 disputes hand 1" in html and 'data-action="pit_note"' in html  # listed, and in the audit log
+    refused = signed_in.client.post(f"/floor/tables/{a}/notes", data={"note": "forged"})
+    assert refused.status_code == 400
+    listed = signed_in.client.get(f"/api/v1/tables/{a}/notes").json
+    assert [n["text"] for n in listed] == ["seat 3 disputes hand 1"] and listed[0]["author"].startswith("test pitboss")

@@ -11,7 +11,7 @@ from roadsvc.persistence.models.keys import ApiKey, PageSession
 from roadsvc.persistence.models.bets import Bet, BetSlip, BettingClosure
 from roadsvc.persistence.models.operations import AdminAuditRecord
 from roadsvc.persistence.models.monitoring import (
-    ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally,
+    ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally, PitNote, ShiftReport,
 )
 from roadsvc.persistence.models.events import Event
 from roadsvc.persistence.models.vip import (
@@ -24,7 +24,8 @@ __all__ = [
     "ApiKey", "PageSession",
     "Bet", "BetSlip", "BettingClosure",
     "AdminAuditRecord",
-    "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally",
+    "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally", "PitNote",
+    "ShiftReport",
     "Event",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
 ]
