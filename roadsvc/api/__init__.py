@@ -13,13 +13,14 @@ from flask import Flask
 from flask_smorest import Api
 
 from roadsvc.api import alerts, audit, bets, errors, events, floor, hands, history, images, integrity, keys, read_links, roads, shoes, tables
-from roadsvc.api import money, page_sessions, pit_notes, vip_tables
+from roadsvc.api import money, page_sessions, pit_notes, reports, vip_tables
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
-              vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp]
+              vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp,
+              reports.blp]
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {

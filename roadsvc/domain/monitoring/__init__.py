@@ -5,7 +5,8 @@ records the rules read, `settings` the tables' thresholds, `floor` a table's sta
 and pace. Importing this package registers every rule.
 """
 
-from roadsvc.domain.monitoring import improbable, positive_ev, rules  # noqa: F401  (registers the rules)
+from roadsvc.domain.monitoring import improbable, money_rules, positive_ev, rules  # noqa: F401  (registers the rules)
+from roadsvc.domain.monitoring.money_rules import HandSettled, ShoeHold
 from roadsvc.domain.monitoring.facts import (
     HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock,
 )
@@ -16,6 +17,6 @@ from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolv
 
 __all__ = [
     "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
-    "rules_on", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "NextHandAdvantages", "ShoeClock",
+    "rules_on", "HandSettled", "ShoeHold", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "NextHandAdvantages", "ShoeClock",
     "check_monitoring_settings", "resolve_settings",
 ]
