@@ -23,7 +23,7 @@ from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.snapshots import SnapshotCache
 from roadsvc.stream.hub import EventHub
-from roadsvc.services.shifts import FloorClock
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
 
 

@@ -13,7 +13,8 @@ from flask import Flask
 from flask_smorest import Api
 
 from roadsvc.api import alerts, audit, bets, errors, events, floor, hands, history, images, integrity, keys, read_links, roads, shoes, tables
-from roadsvc.api import money, page_sessions, pit_notes, reports, vip_tables
+from roadsvc.api import vip_tables
+from roadsvc.api.pit import money, page_sessions, pit_notes, reports
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 

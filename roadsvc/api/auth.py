@@ -24,7 +24,7 @@ from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.limits import rate_limits
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import page_sessions
+from roadsvc.services.pit import page_sessions
 from roadsvc.services.keys import KeyVerifier, Principal, authorize, scope_table
 
 MAX_KEY_LENGTH = 200
@@ -73,7 +73,7 @@ def page_session_principal() -> Principal | None:
     """A read without a key from a pit boss's signed-in page (roadsvc.web.sessions): its
     session cookie names the key, re-read on every request. Reads only: a write by cookie
     alone could be forged by another site; writes need the key (or the pages' CSRF-checked forms).
-    The session is checked on the server as the pages check it (roadsvc.services.page_sessions)."""
+    The session is checked on the server as the pages check it (roadsvc.services.pit.page_sessions)."""
     if request.method not in READS or not request.cookies:
         return None
     token = session.get(PAGE_TOKEN)

@@ -7,7 +7,7 @@ from flask import current_app, g
 from roadsvc.persistence.engine import Database
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
-from roadsvc.services.shifts import FloorClock
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys import Principal
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.snapshots import SnapshotCache
@@ -40,7 +40,7 @@ def monitor_rules_on() -> bool:
 
 
 def floor_clock() -> FloorClock:
-    """The floor's time zone and shifts (roadsvc.services.shifts)."""
+    """The floor's time zone and shifts (roadsvc.services.pit.shifts)."""
     return current_app.extensions["roadsvc.floor_clock"]
 
 

@@ -37,9 +37,9 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import held_hands, monitor, table_requests
 from roadsvc.services.odds_watch import OddsWatch
-from roadsvc.services import shift_reports
-from roadsvc.services.money_watch import MoneyWatch
-from roadsvc.services.shifts import FloorClock
+from roadsvc.services.pit import shift_reports
+from roadsvc.services.pit.money_watch import MoneyWatch
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError

@@ -23,7 +23,7 @@ from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.domain.shifts import Shift
-from roadsvc.services import money
+from roadsvc.services.pit import money
 from roadsvc.services.caches import LRU
 from roadsvc.services.snapshots import SnapshotCache, table_summary
 from roadsvc.services.stored_hands import stored_hand

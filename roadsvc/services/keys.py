@@ -267,4 +267,4 @@ class KeyVerifier:
 
 
 PAGE_ROLES = roles_with(MONITOR)
-"""Roles whose key signs in to the pit boss's pages (roadsvc.services.page_sessions)."""
+"""Roles whose key signs in to the pit boss's pages (roadsvc.services.pit.page_sessions)."""

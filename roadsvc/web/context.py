@@ -12,7 +12,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.render.themes import THEMES
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.floor_page import RoadArt
-from roadsvc.services.shifts import FloorClock
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys import Principal
 from roadsvc.services.snapshots import SnapshotCache
 from roadsvc.web.labels import check_language

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app, flash, g, redirect, render_template, request, url_for
 
-from roadsvc.services import page_sessions
+from roadsvc.services.pit import page_sessions
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.web import sessions

@@ -1,5 +1,5 @@
 """Who is signed in: a pit boss (or admin) key entered once at /login becomes a server-side
-session (roadsvc.services.page_sessions): the signed cookie holds the session's random token
+session (roadsvc.services.pit.page_sessions): the signed cookie holds the session's random token
 (and the page's language and theme), never the key.
 
 The cookie is HttpOnly and SameSite=Strict, Secure when the request came over HTTPS
@@ -29,7 +29,7 @@ from flask import Flask, has_request_context, request, session
 from flask.sessions import SecureCookieSessionInterface
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services import page_sessions
+from roadsvc.services.pit import page_sessions
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal
 

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from roadsvc.services.floor_page import digest, table_detail
 from roadsvc.web.blueprint import blp
 from roadsvc.render.money_chart import running_win_svg
-from roadsvc.services import money, pit_notes
+from roadsvc.services.pit import money, pit_notes
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.web.context import database, floor_clock, now, pit_boss, snapshots

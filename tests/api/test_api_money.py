@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from betting import bet, make_table  # noqa: F401
-from roadsvc.services.money import house_edge
+from roadsvc.services.pit.money import house_edge
 
 BANKER_NATURAL_9 = {"cards": ["4S", "KD", "3H", "9C"]}  # player 7, banker 9
 PLAYER_NATURAL_9 = {"cards": ["9S", "2D", "KH", "3C"]}  # player 9, banker 5

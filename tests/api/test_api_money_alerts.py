@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from betting import bet, make_table  # noqa: F401
 from roadsvc.services import alerts
-from roadsvc.services.money_watch import MoneyWatch
+from roadsvc.services.pit.money_watch import MoneyWatch
 
 BANKER_NATURAL_9 = {"cards": ["4S", "KD", "3H", "9C"]}
 PLAYER_NATURAL_9 = {"cards": ["9S", "2D", "KH", "3C"]}

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from betting import bet, make_table  # noqa: F401
-from roadsvc.services import shift_reports
-from roadsvc.services.shifts import FloorClock
+from roadsvc.services.pit import shift_reports
+from roadsvc.services.pit.shifts import FloorClock
 
 BANKER_NATURAL_9 = {"cards": ["4S", "KD", "3H", "9C"]}
 PLAYER_NATURAL_9 = {"cards": ["9S", "2D", "KH", "3C"]}

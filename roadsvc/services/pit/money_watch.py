@@ -19,7 +19,7 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, utcnow
 from roadsvc.services import alerts, events as event_log
-from roadsvc.services.money import expected_hold, lines_of
+from roadsvc.services.pit.money import expected_hold, lines_of
 
 SETTLING = frozenset({"hand", "void", "correction"})
 HOLD = "hold_out_of_line"

@@ -1,5 +1,5 @@
 """The house's money (issue 24), for keys with `read_money`: a table's shift and current shoe,
-a shoe. The shift report is in roadsvc.api.reports."""
+a shoe. The shift report is in roadsvc.api.pit.reports."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import database, floor_clock
 from roadsvc.api.docs import error_responses
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import money, shoes, tables
+from roadsvc.services import shoes, tables
+from roadsvc.services.pit import money
 from roadsvc.services.capabilities import READ_MONEY
 
 blp = Blueprint("money", __name__, description="The house's money: turnover, win, hold, by table, shoe and shift")

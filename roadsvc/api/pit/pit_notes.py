@@ -12,7 +12,8 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import StrictSchema, integer, text
-from roadsvc.services import pit_notes, tables
+from roadsvc.services import tables
+from roadsvc.services.pit import pit_notes
 from roadsvc.services.capabilities import MONITOR
 
 blp = Blueprint("pit_notes", __name__, description="Pit notes: incidents, dealers' mistakes, players' disputes")

@@ -14,7 +14,7 @@ from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import StrictSchema, integer
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import page_sessions
+from roadsvc.services.pit import page_sessions
 from roadsvc.services.capabilities import MANAGE_KEYS
 
 blp = Blueprint("page_sessions", __name__, description="The pit boss's signed-in pages: list, sign out everywhere")

@@ -19,8 +19,8 @@ from roadsvc.domain.shifts import Shift
 from roadsvc.persistence import shift_reports as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ShiftReport
-from roadsvc.services import money, pit_notes
-from roadsvc.services.shifts import FloorClock
+from roadsvc.services.pit import money, pit_notes
+from roadsvc.services.pit.shifts import FloorClock
 
 
 def build(db: Database, clock: FloorClock, shift: Shift, now: datetime) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.texts import LANGUAGES, lang_of
 from roadsvc.persistence.models import utcnow
 from roadsvc.render.shift_report import to_csv, to_pdf
-from roadsvc.services import shift_reports
+from roadsvc.services.pit import shift_reports
 from roadsvc.services.capabilities import READ_MONEY
 
 blp = Blueprint("reports", __name__, description="Shift reports: per table, hands, shoes, money, voids and "
