@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-WIDTH, HEIGHT, PAD = 600, 180, 34
+WIDTH, HEIGHT, PAD = 600, 180, 60
 
 
 def running_win_svg(points: Sequence[tuple[int, float]], title: str) -> str:

@@ -20,6 +20,7 @@ from roadsvc.domain.monitoring.priority import worst
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
+from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.domain.shifts import Shift
@@ -85,10 +86,11 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     with db.consistent_read() as session:
         rows = alerts_repo.floor_rows(session)
         alert_rows = alerts_repo.open_alert_counts(session)
+        modes = _modes(*modes_repo.floor_modes(session))
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
-    states = [_state(table, shoe, cache, now) for table, shoe in rows]
-    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status)
-                 for table, shoe, _, status in states]
+    states = [_state(table, shoe, cache, now, modes.get(table.id)) for table, shoe in rows]
+    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status,
+                  modes.get(table.id)) for table, shoe, _, status, _ in states]
     if money_shift is not None:
         signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
@@ -168,29 +170,51 @@ def _alerts_by_table(rows: Sequence) -> dict[int, dict[str, Any]]:
     return found
 
 
-def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime) -> tuple:
-    """(table, shoe, its figures or None, status now)."""
+def _modes(held: Sequence, charters: Sequence, requests: Sequence) -> dict[int, dict[str, Any]]:
+    """Per table with something to show: its held hand (number and deadline, never the cards),
+    its charter's account, its open requests."""
+    found: dict[int, dict[str, Any]] = {}
+
+    def entry(table_id: int) -> dict[str, Any]:
+        return found.setdefault(table_id, {"held": None, "charter": None, "requests": []})
+
+    for table_id, number, deadline in held:
+        entry(table_id)["held"] = {"hand_number": number, "deadline": deadline.isoformat() if deadline else None}
+    for table_id, account_id in charters:
+        entry(table_id)["charter"] = account_id
+    for request_id, table_id, kind in requests:
+        entry(table_id)["requests"].append({"id": request_id, "kind": kind})
+    return found
+
+
+def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime, modes: dict | None) -> tuple:
+    """(table, shoe, its figures or None, status now, its VIP state). A table holding a hand
+    for its opening is not stale: it waits for the cards to be opened."""
     figures = cache.figures.get((shoe.id, shoe.revision)) if shoe is not None and shoe.status == OPEN else None
     if figures is None:
-        return table, shoe, None, IDLE
+        return table, shoe, None, IDLE, modes
     stale_after = resolve_settings(table.settings)["stale_after_seconds"]
-    last_activity = figures["last_hand_at"] or shoe.opened_at
-    return table, shoe, figures, table_status(True, shoe.last_hand is not None, last_activity, now, stale_after)
+    last_activity = now if modes and modes["held"] else (figures["last_hand_at"] or shoe.opened_at)
+    return table, shoe, figures, table_status(True, shoe.last_hand is not None, last_activity, now, stale_after), modes
 
 
-def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, alerts: dict | None, now: datetime
-           ) -> dict[str, Any]:
+def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, modes: dict | None,
+           alerts: dict | None, now: datetime) -> dict[str, Any]:
     alerts = alerts or no_alerts()
+    mode = (table.settings or {}).get("mode", "standard")
+    vip = {"mode": mode, **(modes or {"held": None, "charter": None, "requests": []})} if mode != "standard" or modes \
+        else None
     if figures is None:
         return {"table": table_summary(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
-                "good_roads": [], "counts": None, "alerts": alerts}
+                "good_roads": [], "counts": None, "alerts": alerts, "vip": vip}
     last_at = figures["last_hand_at"]
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":
         figures = {**figures, "cards": None}
     entry = {"table": table_summary(table), "status": status, **figures}
-    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts)
+    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts,
+                 vip=vip)
     return entry
 
 

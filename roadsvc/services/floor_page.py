@@ -18,6 +18,8 @@ from decimal import Decimal
 from typing import Any, Iterable
 
 from roadsvc.domain.monitoring import priority
+from roadsvc.persistence import repositories as shoes_repo
+from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
 from roadsvc.render import RenderParams, render_inline
@@ -163,6 +165,13 @@ def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> Table
     odds, problem = next_hand_odds(db, table_id)
     return TableDetail(table, shoe, snapshots.document(shoe.id), hands.list_hands(db, shoe.id),
                        audit.audit_log(db, shoe.id), [a for a in shoe_alerts if a.shoe_id == shoe.id], odds, problem)
+
+
+def held_hand_number(db: Database, shoe_id: int) -> int | None:
+    """The number of the shoe's hand held for its opening (VIP, squeeze), if one is: never its cards."""
+    with db.read() as session:
+        number = shoes_repo.last_hand_number(session, shoe_id) + 1
+        return number if modes_repo.still_held(session, shoe_id, number) is not None else None
 
 
 def next_hand_odds(db: Database, table_id: int) -> tuple[dict[str, Any] | None, str | None]:

@@ -20,7 +20,7 @@ from roadsvc.web.labels import LABELS, label
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/floor/static")
 
-OPEN_ENDPOINTS = {"web.login", "web.static", "web.font"}
+OPEN_ENDPOINTS = {"web.login", "web.static", "web.font", "web.favicon"}
 # The pages load only their own stylesheet, scripts, font and images, post only to themselves,
 # and run no inline script (the page's settings are a JSON data block, not code).
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "

@@ -14,6 +14,7 @@ from roadsvc.domain.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
+from roadsvc.services import table_requests
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp
@@ -122,6 +123,16 @@ def alert_action(alert_id: int, action: str):
     return redirect(_back())
 
 
+@blp.route("/floor/requests/<int:request_id>/done", methods=["POST"])
+def request_done(request_id: int):
+    """The pit boss marks a charter's change of dealer done, from the floor's tile."""
+    table_requests.mark_done(database(), request_id, pit_boss().actor, None, now())
+    if request.headers.get("X-Roadsvc-Live"):
+        return {"id": request_id, "state": "done"}
+    flash(label(g.lang, "done"))
+    return redirect(_back())
+
+
 def _refused(message: str):
     if request.headers.get("X-Roadsvc-Live"):
         return {"code": "note_required", "message": message, "field": "note"}, 422
@@ -132,6 +143,14 @@ def _refused(message: str):
 def _back() -> str:
     target = request.form.get("back", "")
     return target if target.startswith("/floor") and "//" not in target else url_for("web.floor")
+
+
+@blp.route("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico whatever the page says: the pages' icon, not a 404."""
+    response = blp.send_static_file("favicon.svg")
+    response.cache_control.max_age = 86400
+    return response
 
 
 @blp.route("/floor/static/fonts/roads.otf")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import flash, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from roadsvc.services.floor_page import digest, table_detail
+from roadsvc.services.floor_page import digest, held_hand_number, table_detail
 from roadsvc.web.blueprint import blp
 from roadsvc.render.money_chart import running_win_svg
 from roadsvc.services.pit import money, pit_notes
@@ -51,7 +51,8 @@ def table(table_id: int):
     return render_template(template, detail=detail, scoreboard=scoreboard, cards=card_faces, note_form=NoteForm(),
                            logout_form=LogoutForm(), who=pit_boss(), version=version,
                            names={detail.table.id: detail.table.name}, events=events_url(table_id=table_id),
-                           money=found_money, notes=notes, note_shoe=shoe)
+                           money=found_money, notes=notes, note_shoe=shoe,
+                           held=held_hand_number(database(), shoe.id) if shoe else None)
 
 
 @blp.route("/floor/tables/<int:table_id>/notes", methods=["POST"])

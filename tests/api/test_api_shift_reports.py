@@ -104,3 +104,22 @@ def test_a_held_vip_hand_is_in_no_report(make_table):
     document = report(table).json
     entry = next((e for e in document["tables"] if e["table"]["id"] == table.id), None)
     assert entry is None or (entry["hands"] == 0 and entry["money"]["turnover"] == "0.00")
+
+
+def pdf_text(data: bytes) -> str:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    return "".join(document[index].get_textpage().get_text_range() for index in range(len(document)))
+
+
+def test_the_pdf_reads_as_the_report_and_shows_no_held_card(make_table):
+    table = make_table("classic", {"mode": "vip"})
+    assert table.api.post(f"/api/v1/tables/{table.id}/charter", {"account_id": "acct-vip"},
+                          role="game_server").status_code == 201
+    table.api.post(f"/api/v1/tables/{table.id}/notes", {"text": "charter arrived"}, role="pitboss")
+    assert table.post(VIP_HAND)["held"] is True
+    text = pdf_text(report(table, "pdf", "en").data)
+    assert "Shift report" in text and "charter arrived" in text and "Asia/Macau" in text
+    for code in ("4S", "KD", "3H", "9C", "K♦", "9♣"):
+        assert code not in text

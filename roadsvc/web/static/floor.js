@@ -187,3 +187,15 @@ document.addEventListener('submit', async (event) => {
   form.querySelector('input[name="note"]').value = '';
   tick();
 });
+
+// A held VIP hand's countdown to its automatic opening (the deadline is the server's; the cards never reach the page).
+function countdowns() {
+  for (const node of tiles.querySelectorAll('[data-field="countdown"]')) {
+    const left = Math.max(0, Math.round((Date.parse(node.dataset.deadline) - Date.now()) / 1000));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    node.textContent = node.dataset.label.replace('{t}', text);
+    node.dataset.secondsLeft = String(left);
+  }
+}
+countdowns();
+setInterval(countdowns, 1000);
