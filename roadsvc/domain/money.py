@@ -13,7 +13,7 @@ cancelled and unsettled bets take no money and are not counted). From the house'
 - turnover by bet: the stakes by bet code.
 
 The expected hold is what the exact house edges predict for the same bets: the stakes
-weighted by each bet's edge (roadsvc.domain.bets.bet_odds: the expected loss per unit staked).
+weighted by each bet's edge (roadsvc.domain.baccarat.bets.bet_odds: the expected loss per unit staked).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ catalogues' Chinese names use."""
 
 from __future__ import annotations
 
-from roadsvc.domain.bets.catalogue import BET_TYPES  # the one game with bets today
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES  # the one game with bets today
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 DEFAULT_LANGUAGE = "zh-Hans"

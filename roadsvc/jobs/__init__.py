@@ -35,8 +35,8 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import held_hands, monitor, table_requests
-from roadsvc.services.odds_watch import OddsWatch
+from roadsvc.services.baccarat import held_hands, monitor, table_requests
+from roadsvc.services.baccarat.odds_watch import OddsWatch
 from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock

@@ -41,21 +41,23 @@ WORDS = {
            "void": "voided", "correct": "corrected", "hand": "hand", "acknowledged": "acknowledged",
            "resolved": "resolved", "open": "open", "raised": "raised", "final": "Final", "provisional":
            "Provisional: the shift has not ended", "totals": "Floor", "none": "none", "by_bet": "Turnover by bet",
-           "generated": "Written"},
+           "generated": "Written", "info": "info", "warning": "warning", "critical": "critical"},
     "zh-Hans": {"title": "班次报告", "table": "台", "hands": "局数", "voids": "作废", "corrections": "更正",
                 "shoes": "牌靴", "turnover": "投注额", "win": "庄家赢额", "hold": "赢率", "expected": "预期赢率",
                 "bets": "注数", "accounts": "账户数", "largest_bet": "最大单注", "largest_win": "最大赢额",
                 "changes": "作废与更正", "alerts": "警报", "notes": "巡场备注", "by": "操作人", "why": "原因",
                 "void": "作废", "correct": "更正", "hand": "局", "acknowledged": "已确认", "resolved": "已解决",
                 "open": "未处理", "raised": "发出", "final": "定稿", "provisional": "临时：班次尚未结束",
-                "totals": "全场", "none": "无", "by_bet": "各投注的投注额", "generated": "生成"},
+                "totals": "全场", "none": "无", "by_bet": "各投注的投注额", "generated": "生成",
+                "info": "提示", "warning": "警告", "critical": "严重"},
     "zh-Hant": {"title": "班次報告", "table": "台", "hands": "局數", "voids": "作廢", "corrections": "更正",
                 "shoes": "牌靴", "turnover": "投注額", "win": "莊家贏額", "hold": "贏率", "expected": "預期贏率",
                 "bets": "注數", "accounts": "帳戶數", "largest_bet": "最大單注", "largest_win": "最大贏額",
                 "changes": "作廢與更正", "alerts": "警報", "notes": "巡場備註", "by": "操作人", "why": "原因",
                 "void": "作廢", "correct": "更正", "hand": "局", "acknowledged": "已確認", "resolved": "已解決",
                 "open": "未處理", "raised": "發出", "final": "定稿", "provisional": "臨時：班次尚未結束",
-                "totals": "全場", "none": "無", "by_bet": "各投注的投注額", "generated": "生成"},
+                "totals": "全場", "none": "無", "by_bet": "各投注的投注額", "generated": "生成",
+                "info": "提示", "warning": "警告", "critical": "嚴重"},
 }
 FIGURES = ("turnover", "win", "hold", "expected_hold", "bets", "accounts", "largest_bet", "largest_win")
 

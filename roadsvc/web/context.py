@@ -14,7 +14,7 @@ from roadsvc.services.floor import FloorCache
 from roadsvc.services.floor_page import RoadArt
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys import Principal
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.web.labels import check_language
 
 ART, CLOCK = "roadsvc.web.art", "roadsvc.clock"

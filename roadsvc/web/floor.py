@@ -10,11 +10,11 @@ from markupsafe import Markup
 
 from roadsvc.domain.monitoring import SEVERITIES
 from roadsvc.domain.monitoring.floor import STATUSES
-from roadsvc.domain.roads.good_roads import GoodRoad
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services import table_requests
+from roadsvc.services.baccarat import table_requests
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp

@@ -9,7 +9,7 @@ roadsvc.domain.texts.bet_title), exposed to templates by the blueprint.
 
 from __future__ import annotations
 
-from roadsvc.domain.roads.good_roads import GoodRoad
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 
 from roadsvc.domain.texts import DEFAULT_LANGUAGE, LANGUAGES, traditional
 

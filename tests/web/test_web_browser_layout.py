@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from _floor import busy_floor
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from test_web_browser import NATURAL, REFUSED, new_table, tile
 from websupport import sign_in
 

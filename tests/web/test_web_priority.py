@@ -11,7 +11,8 @@ from sqlalchemy import select
 
 from roadsvc.domain.monitoring import CRITICAL, WARNING, Finding
 from roadsvc.persistence.models import Shoe
-from roadsvc.services import alerts, monitor
+from roadsvc.services import alerts
+from roadsvc.services.baccarat import monitor
 from test_web_floor import REFUSED, hand, new_table, tile_of
 from websupport import csrf_token
 

@@ -10,7 +10,8 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import database, floor_clock
 from roadsvc.api.docs import error_responses
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import shoes
 from roadsvc.services.pit import money
 from roadsvc.services.capabilities import READ_MONEY
 

@@ -16,13 +16,13 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from roadsvc.domain import money as domain
-from roadsvc.domain.bets.odds import odds_report
+from roadsvc.domain.baccarat.bets.odds import odds_report
 from roadsvc.domain.shifts import Shift
 from roadsvc.persistence import money as repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.services.ledger import money as amount
-from roadsvc.services.ledger import rules_of
+from roadsvc.services.baccarat.ledger import money as amount
+from roadsvc.services.baccarat.ledger import rules_of
 
 HOLD_DIGITS = 6
 

@@ -13,7 +13,8 @@ from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS, append_event
 from roadsvc.persistence.models import PitNote, Shoe, Table, utcnow
-from roadsvc.services import admin_audit, audit
+from roadsvc.services import admin_audit
+from roadsvc.services.baccarat import audit
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import NotFound
 

@@ -10,7 +10,7 @@ import pytest
 from roadsvc.domain.monitoring import RULES
 from roadsvc.domain.monitoring.texts import MESSAGES, TITLES, alert_message, alert_title
 from roadsvc.domain.texts import LANGUAGES, bet_title, count, duration
-from roadsvc.domain.bets.catalogue import BET_TYPES
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
 
 DETAILS = {
     "stale_table": {"seconds_since_last_hand": 250.4, "stale_after_seconds": 120, "last_hand_at": "t", "hands": 9},
