@@ -30,8 +30,7 @@ from roadsvc.services.keys import KeyVerifier, Principal, authorize, presented_i
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
-# The pages' session (roadsvc.web.sessions): its token's name, its lifetimes, the pages' clock.
-PAGE_TOKEN, PAGE_LIFETIMES, CLOCK = "sid", "roadsvc.page_sessions", "roadsvc.clock"
+CLOCK = "roadsvc.clock"  # the pages' clock (a test's controllable one), read by the cookie reads too
 SECURITY = [{"bearer": []}, {"api_key": []}]
 SECURITY_SCHEMES = {
     "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer rs_..."},
@@ -74,11 +73,11 @@ def page_session_principal() -> Principal | None:
     The session is checked on the server as the pages check it (roadsvc.services.pit.page_sessions)."""
     if request.method not in READS or not request.cookies:
         return None
-    token = session.get(PAGE_TOKEN)
+    token = session.get(page_sessions.TOKEN)
     if token is None:
         return None
     clock = current_app.extensions.get(CLOCK, utcnow)
-    return page_sessions.check(database(), token, clock(), current_app.extensions[PAGE_LIFETIMES])
+    return page_sessions.check(database(), token, clock(), current_app.extensions[page_sessions.LIFETIMES])
 
 
 def _docstring_body(view: Callable) -> str:

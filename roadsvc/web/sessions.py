@@ -34,8 +34,7 @@ from roadsvc.services.errors import Unauthenticated
 from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, presented_in
 
 SECRET_FILE = "secret_key"
-LIFETIMES = "roadsvc.page_sessions"  # app.extensions: the sessions' Lifetimes, read by the API's cookie reads too
-TOKEN = "sid"
+LIFETIMES, TOKEN = page_sessions.LIFETIMES, page_sessions.TOKEN
 
 
 def lifetimes(app: Flask) -> page_sessions.Lifetimes:

@@ -29,6 +29,8 @@ from roadsvc.services.admin_audit import Actor
 from roadsvc.services.keys import PAGE_ROLES, Principal, aware
 
 TOUCH = timedelta(seconds=60)
+TOKEN = "sid"  # the token's name in the signed cookie (roadsvc.web.sessions writes it, roadsvc.api.auth reads it)
+LIFETIMES = "roadsvc.page_sessions"  # app.extensions: the app's Lifetimes
 SIGNED_OUT, ENDED_BY_ADMIN, KEY_REVOKED, IDLE, EXPIRED = "signed_out", "ended_by_admin", "key_revoked", "idle", "expired"
 
 
