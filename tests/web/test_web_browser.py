@@ -97,7 +97,8 @@ def test_a_stale_table_turns_its_tile_and_raises_an_alert(floor_server, floor_pa
     expect(status).to_have_attribute("data-value", "stale")
     expect(status).to_have_text("stale")
     expect(tile(floor_page, table_id).locator('[data-field="alerts"] [data-severity]')).to_have_count(1)
-    expect(floor_page.locator('[data-alert-id] code')).to_have_text(["stale_table"])
+    expect(floor_page.locator('[data-alert-id]')).to_have_attribute("data-code", "stale_table")
+    expect(floor_page.locator('[data-alert-id] [data-field="alert-title"]')).to_have_text(["Table stopped"])  # words, not the code
 
 
 def test_acknowledging_an_alert_from_the_page(floor_server, floor_page):
