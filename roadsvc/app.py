@@ -25,6 +25,7 @@ from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.stream.hub import EventHub
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
 
 
@@ -47,6 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+FLOOR_CLOCK = "roadsvc.floor_clock"
+
+
 def register_extensions(app: Flask) -> None:
     db = Database.from_settings(app.config)
     app.extensions[DB] = db
@@ -57,6 +61,7 @@ def register_extensions(app: Flask) -> None:
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
     app.extensions[FLOOR] = FloorCache()
+    app.extensions[FLOOR_CLOCK] = FloorClock.from_settings(app.config)  # a bad zone or shift list stops the start
     read_links.init_app(app)
     app.extensions["roadsvc.api"] = create_api(app)
     app.extensions["roadsvc.events"] = EventHub.from_settings(db, app.config)  # started by the first stream

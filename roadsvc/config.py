@@ -110,9 +110,19 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # once into the instance folder), its lifetime, Secure (auto: when the request is HTTPS),
     # and how often a page polls when the live stream is unavailable.
     "SECRET_KEY": (_str, None),
-    "WEB_SESSION_HOURS": (_float, 12.0),
+    "WEB_SESSION_HOURS": (_float, 12.0),  # a session's absolute lifetime (issue 24)
+    "WEB_SESSION_IDLE_MINUTES": (_float, 30.0),  # a session unused this long is over (issue 24)
     "WEB_COOKIE_SECURE": (_str, "auto"),
     "WEB_POLL_SECONDS": (_float, 1.0),
+    # The floor as a product (issue 24): its time zone (an IANA name: every time the pages and the
+    # shift reports show is in it, with the zone shown) and its shifts (start times in that zone).
+    "FLOOR_TIME_ZONE": (_str, "Asia/Macau"),
+    "FLOOR_SHIFTS": (_str, "06:00,14:00,22:00"),
+    # `roadsvc jobs`: seconds between checks for a shift that ended without its report (0: off).
+    "SHIFT_REPORT_INTERVAL": (_float, 60.0),
+    # The shift report's PDF font (a TrueType file or collection with CJK; empty: the system's
+    # WenQuanYi Micro Hei when installed, else the viewer's own Song/Ming font, not embedded).
+    "REPORT_FONT": (_str, ""),
 }
 
 

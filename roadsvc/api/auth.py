@@ -24,10 +24,13 @@ from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, presented_in, scope_table
+from roadsvc.persistence.models import utcnow
+from roadsvc.services.pit import page_sessions
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, presented_in, scope_table
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
+CLOCK = "roadsvc.clock"  # the pages' clock (a test's controllable one), read by the cookie reads too
 SECURITY = [{"bearer": []}, {"api_key": []}]
 SECURITY_SCHEMES = {
     "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer rs_..."},
@@ -66,11 +69,15 @@ def _verified(plain: str | None, verifier: KeyVerifier) -> Principal:
 def page_session_principal() -> Principal | None:
     """A read without a key from a pit boss's signed-in page (roadsvc.web.sessions): its
     session cookie names the key, re-read on every request. Reads only: a write by cookie
-    alone could be forged by another site; writes need the key (or the pages' CSRF-checked forms)."""
+    alone could be forged by another site; writes need the key (or the pages' CSRF-checked forms).
+    The session is checked on the server as the pages check it (roadsvc.services.pit.page_sessions)."""
     if request.method not in READS or not request.cookies:
         return None
-    key_id = session.get("key_id")
-    return None if key_id is None else page_principal(current_app.extensions["roadsvc.db"], key_id)
+    token = session.get(page_sessions.TOKEN)
+    if token is None:
+        return None
+    clock = current_app.extensions.get(CLOCK, utcnow)
+    return page_sessions.check(database(), token, clock(), current_app.extensions[page_sessions.LIFETIMES])
 
 
 def _docstring_body(view: Callable) -> str:

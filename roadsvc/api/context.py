@@ -8,6 +8,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.games import TableGames
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys import Principal
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.baccarat.snapshots import SnapshotCache
@@ -38,6 +39,11 @@ def acting() -> Actor:
 def monitor_rules_on() -> bool:
     """Whether the monitoring rules run on the writes (ROADSVC_MONITOR_WRITE_RULES)."""
     return bool(current_app.config["MONITOR_WRITE_RULES"])
+
+
+def floor_clock() -> FloorClock:
+    """The floor's time zone and shifts (roadsvc.services.pit.shifts)."""
+    return current_app.extensions["roadsvc.floor_clock"]
 
 
 def floor_cache() -> FloorCache:

@@ -6,8 +6,9 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.services.capabilities import MONITOR
-from roadsvc.api.context import database, floor_cache, snapshots
+from roadsvc.persistence.models import utcnow
+from roadsvc.services.capabilities import MONITOR, READ_MONEY
+from roadsvc.api.context import database, floor_cache, floor_clock, principal, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.monitoring import FloorSchema
@@ -52,9 +53,13 @@ def floor_view():
     Every table: status (dealing, stale, ending, idle), its shoe's figures, cards dealt and
     left (tables entering cards), last hand, pace per hour over the last 20 hands, the last
     12 results, the streak, good roads, counts and open alerts by severity; and floor totals.
+    For keys with `read_money`: each table's `money` in the current shift (turnover, the
+    house's win, hold, bets), the floor's total in `totals.money`, and the `shift`.
     Poll with If-None-Match: 304 while nothing on the floor changed.
     """
-    view = floor.floor(database(), snapshots(), floor_cache())
+    now = utcnow()
+    shift = floor_clock().shift_at(now) if principal().can(READ_MONEY) else None
+    view = floor.floor(database(), snapshots(), floor_cache(), now, money_shift=shift)
     if holds(view.etag):
         return _response(None, 304, view.etag)
     return _response(floor_json(view.document()), 200, view.etag)

@@ -37,6 +37,9 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat import held_hands, monitor, table_requests
 from roadsvc.services.baccarat.odds_watch import OddsWatch
+from roadsvc.services.pit import shift_reports
+from roadsvc.services.pit.money_watch import MoneyWatch
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError
@@ -53,6 +56,14 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)
+    if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:  # the money rules follow the log as often as the odds
+        scheduler.add_job(Guarded("money watch", MoneyWatch(db).step).run, "interval",
+                          seconds=settings["ODDS_WATCH_INTERVAL"], id="money_watch", max_instances=1, coalesce=True)
+    if settings.get("SHIFT_REPORT_INTERVAL", 0) > 0:
+        floor_clock = FloorClock.from_settings(settings)
+        scheduler.add_job(Guarded("shift reports", lambda: shift_reports.write_due(db, floor_clock, utcnow())).run,
+                          "interval", seconds=settings["SHIFT_REPORT_INTERVAL"], id="shift_reports", max_instances=1,
+                          coalesce=True)
     interval = settings["DEMO_DEAL_INTERVAL"]
     if interval > 0:
         table, _ = ensure_demo_table(db, settings["DEMO_TABLE_NAME"])
@@ -135,6 +146,27 @@ class TableModesJob:
         for request_id in overdue:
             log.warning("request %s: the change of shoe is overdue", request_id)
         return opened, overdue
+
+
+class Guarded:
+    """A job's step that never raises: a failure is logged (an error the first time, then
+    warnings until it works again) and the step is tried again at its next run."""
+
+    def __init__(self, name: str, step: Callable[[], Any]):
+        self.name, self.step, self.failing = name, step, False
+
+    def run(self) -> Any:
+        try:
+            done = self.step()
+        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next run
+            log.log(logging.WARNING if self.failing else logging.ERROR, "%s failed (%s: %s); trying again",
+                    self.name, type(error).__name__, str(error).splitlines()[0] if str(error) else "")
+            self.failing = True
+            return None
+        if self.failing:
+            log.info("%s works again", self.name)
+            self.failing = False
+        return done
 
 
 class OddsJob:

@@ -78,3 +78,15 @@ def overdue_requests(session: Session, now: datetime) -> Sequence[TableRequest]:
 def table_for_update(session: Session, table_id: int) -> Table | None:
     return session.get(Table, table_id, with_for_update=True)
 
+
+
+def floor_modes(session: Session) -> tuple[Sequence, Sequence, Sequence]:
+    """For the floor's tiles (issue 24), in three reads: unopened held hands (table id, number,
+    deadline: never the cards), active charters (table id, account), open requests (id,
+    table id, kind)."""
+    held = session.execute(select(Shoe.table_id, HeldHand.number, HeldHand.deadline)
+                           .join(Shoe, Shoe.id == HeldHand.shoe_id).where(HeldHand.opened_at.is_(None))).all()
+    charters = session.execute(select(Charter.table_id, Charter.account_id).where(Charter.ended_at.is_(None))).all()
+    requests = session.execute(select(TableRequest.id, TableRequest.table_id, TableRequest.kind)
+                               .where(TableRequest.state == REQUEST_OPEN).order_by(TableRequest.id)).all()
+    return held, charters, requests

@@ -28,6 +28,7 @@ EVENT_TYPES = (
     "hand", "void", "correction", "shoe_opened", "cut_card", "shoe_closed",
     "betting_closed", "betting_cancelled", "table_changed",
     "hand_held", "hand_flown", "charter_started", "charter_ended",  # VIP and squeeze tables (issue 14)
+    "pit_note",  # a pit boss's note on a table or shoe (issue 24; operators only)
 )
 
 

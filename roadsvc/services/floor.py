@@ -13,14 +13,18 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
+from roadsvc.domain.monitoring.priority import worst
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
+from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
+from roadsvc.domain.shifts import Shift
+from roadsvc.services.pit import money
 from roadsvc.services.caches import LRU
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.baccarat.stored_hands import stored_hand
@@ -46,15 +50,26 @@ class FloorView:
     generated_at: datetime
     _states: list[tuple] = field(repr=False)
     _alerts: dict[int, dict[str, Any]] = field(repr=False)
+    _money: Callable[[], dict[int, money.Sums]] | None = field(default=None, repr=False)
+    shift: Shift | None = None
 
     @property
     def tables(self) -> list[dict[str, Any]]:
         return [_entry(*state, self._alerts.get(state[0].id), self.generated_at) for state in self._states]
 
     def document(self) -> dict[str, Any]:
-        """The floor; each entry's `streak`, `good_roads` and `counts` are the roads' own objects."""
+        """The floor; each entry's `streak`, `good_roads` and `counts` are the roads' own objects.
+        With money (a `read_money` caller): each entry's `money` in the shift, and the totals'."""
         tables = self.tables
-        return {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
+        document = {"generated_at": self.generated_at.isoformat(), "totals": _totals(tables), "tables": tables}
+        if self._money is not None and self.shift is not None:
+            sums = self._money()
+            for entry in tables:
+                entry["money"] = money.sums_json(sums.get(entry["table"]["id"], (0, 0, 0)))
+            document["totals"]["money"] = money.sums_json(money.total(sums.values()))
+            document["shift"] = {"date": self.shift.day.isoformat(), "shift": self.shift.name,
+                                 "begins": self.shift.begins.isoformat(), "ends": self.shift.ends.isoformat()}
+        return document
 
 
 def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
@@ -65,17 +80,23 @@ def floor_etag(tables: Sequence[tuple], alerts: Sequence[tuple]) -> str:
     return "floor." + digest.hexdigest()
 
 
-def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None) -> FloorView:
+def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime | None = None,
+          money_shift: Shift | None = None) -> FloorView:
+    """The floor now; with `money_shift` (for `read_money` callers only) each table's money in that shift."""
     now = now or utcnow()
     with db.consistent_read() as session:
         rows = alerts_repo.floor_rows(session)
         alert_rows = alerts_repo.open_alert_counts(session)
+        modes = _modes(*modes_repo.floor_modes(session))
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
-    states = [_state(table, shoe, cache, now) for table, shoe in rows]
-    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status)
-                 for table, shoe, _, status in states]
+    states = [_state(table, shoe, cache, now, modes.get(table.id)) for table, shoe in rows]
+    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status,
+                  modes.get(table.id)) for table, shoe, _, status, _ in states]
+    if money_shift is not None:
+        signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
-    return FloorView(etag, now, states, _alerts_by_table(alert_rows))
+    loader = (lambda: money.floor_shift_money(db, money_shift)) if money_shift is not None else None
+    return FloorView(etag, now, states, _alerts_by_table(alert_rows), loader, money_shift)
 
 
 # Each open shoe's figures
@@ -129,50 +150,83 @@ def _cards(shoe: Shoe, counted: list) -> dict[str, int] | None:
 # A table's entry
 
 
+def no_alerts() -> dict[str, Any]:
+    """A table's alerts: open ones by severity, acknowledged ones (a count, and by severity under
+    `unresolved` with the open ones), and the worst unresolved severity (the tile's frame)."""
+    return {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0, "unresolved": dict.fromkeys(SEVERITIES, 0),
+            "worst": None}
+
+
 def _alerts_by_table(rows: Sequence) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for table_id, state, severity, count, _ in rows:
-        entry = found.setdefault(table_id, {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0})
+        entry = found.setdefault(table_id, no_alerts())
         if state == ALERT_OPEN:
             entry["open"][severity] += count
         else:
             entry["acknowledged"] += count
+        entry["unresolved"][severity] += count
+    for entry in found.values():
+        entry["worst"] = worst(severity for severity, count in entry["unresolved"].items() if count)
     return found
 
 
-def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime) -> tuple:
-    """(table, shoe, its figures or None, status now)."""
+def _modes(held: Sequence, charters: Sequence, requests: Sequence) -> dict[int, dict[str, Any]]:
+    """Per table with something to show: its held hand (number and deadline, never the cards),
+    its charter's account, its open requests."""
+    found: dict[int, dict[str, Any]] = {}
+
+    def entry(table_id: int) -> dict[str, Any]:
+        return found.setdefault(table_id, {"held": None, "charter": None, "requests": []})
+
+    for table_id, number, deadline in held:
+        entry(table_id)["held"] = {"hand_number": number, "deadline": deadline.isoformat() if deadline else None}
+    for table_id, account_id in charters:
+        entry(table_id)["charter"] = account_id
+    for request_id, table_id, kind in requests:
+        entry(table_id)["requests"].append({"id": request_id, "kind": kind})
+    return found
+
+
+def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime, modes: dict | None) -> tuple:
+    """(table, shoe, its figures or None, status now, its VIP state). A table holding a hand
+    for its opening is not stale: it waits for the cards to be opened."""
     figures = cache.figures.get((shoe.id, shoe.revision)) if shoe is not None and shoe.status == OPEN else None
     if figures is None:
-        return table, shoe, None, IDLE
+        return table, shoe, None, IDLE, modes
     stale_after = resolve_settings(table.settings)["stale_after_seconds"]
-    last_activity = figures["last_hand_at"] or shoe.opened_at
-    return table, shoe, figures, table_status(True, shoe.last_hand is not None, last_activity, now, stale_after)
+    last_activity = now if modes and modes["held"] else (figures["last_hand_at"] or shoe.opened_at)
+    return table, shoe, figures, table_status(True, shoe.last_hand is not None, last_activity, now, stale_after), modes
 
 
-def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, alerts: dict | None, now: datetime
-           ) -> dict[str, Any]:
-    alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
+def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, modes: dict | None,
+           alerts: dict | None, now: datetime) -> dict[str, Any]:
+    alerts = alerts or no_alerts()
+    mode = (table.settings or {}).get("mode", "standard")
+    vip = {"mode": mode, **(modes or {"held": None, "charter": None, "requests": []})} if mode != "standard" or modes \
+        else None
     if figures is None:
         return {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
-                "good_roads": [], "counts": None, "alerts": alerts}
+                "good_roads": [], "counts": None, "alerts": alerts, "vip": vip}
     last_at = figures["last_hand_at"]
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":
         figures = {**figures, "cards": None}
     entry = {"table": table_brief(table), "status": status, **figures}
-    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts)
+    entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts,
+                 vip=vip)
     return entry
 
 
 def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
     by_status = dict.fromkeys(STATUSES, 0)
-    open_alerts = dict.fromkeys(SEVERITIES, 0)
+    open_alerts, unresolved = dict.fromkeys(SEVERITIES, 0), dict.fromkeys(SEVERITIES, 0)
     for entry in tables:
         by_status[entry["status"]] += 1
-        for severity, count in entry["alerts"]["open"].items():
-            open_alerts[severity] += count
+        for severity in SEVERITIES:
+            open_alerts[severity] += entry["alerts"]["open"][severity]
+            unresolved[severity] += entry["alerts"]["unresolved"][severity]
     return {
         "tables": len(tables),
         "by_status": by_status,
@@ -180,4 +234,5 @@ def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
         "pace_per_hour": round(sum(entry["pace_per_hour"] or 0 for entry in tables), 1),
         "open_alerts": open_alerts,
         "acknowledged_alerts": sum(entry["alerts"]["acknowledged"] for entry in tables),
+        "unresolved_alerts": unresolved,
     }

@@ -14,9 +14,12 @@ import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Iterable
 
-from roadsvc.domain.monitoring import SEVERITIES
+from roadsvc.domain.monitoring import priority
+from roadsvc.persistence import repositories as shoes_repo
+from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
 from roadsvc.render import RenderParams, render_inline
@@ -25,6 +28,7 @@ from roadsvc.services import floor, tables
 from roadsvc.services.baccarat import audit, hands, integrity, shoes
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.caches import LRU
+from roadsvc.domain.shifts import Shift
 from roadsvc.services.floor import FloorCache, FloorView
 from roadsvc.services.baccarat.hands import HandView
 from roadsvc.services.baccarat.snapshots import Document, SnapshotCache
@@ -65,6 +69,7 @@ class FloorPage:
     view: FloorView
     alerts: list[Alert]
     alerts_version: str
+    sort: str = "name"
 
     @cached_property
     def document(self) -> dict[str, Any]:
@@ -72,8 +77,9 @@ class FloorPage:
 
     @cached_property
     def tiles(self) -> list[dict[str, Any]]:
-        return [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)}
-                for entry in self.document["tables"]]
+        tiles = [{**entry, "version": tile_version(entry), "worst": worst_severity(entry)}
+                 for entry in self.document["tables"]]
+        return sorted(tiles, key=tile_order(self.sort)) if self.sort != "name" else tiles
 
     @property
     def totals(self) -> dict[str, Any]:
@@ -83,27 +89,44 @@ class FloorPage:
         return [[tile["table"]["id"], tile["version"]] for tile in self.tiles]
 
 
-def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime) -> FloorPage:
-    view = floor.floor(db, snapshots, cache, now)
+SORTS = ("name", "win", "turnover", "hold")  # the tiles' orders (money sorts: highest first)
+
+
+def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: datetime,
+               money_shift: Shift | None = None, sort: str = "name") -> FloorPage:
+    view = floor.floor(db, snapshots, cache, now, money_shift)
     shown = unresolved_alerts(db)
     version = alerts_version(shown)
-    return FloorPage(f"{view.etag}.{version}", view, shown, version)
+    sort = sort if sort in SORTS and money_shift is not None else "name"
+    return FloorPage(f"{view.etag}.{version}.{sort}", view, shown, version, sort)
 
 
 def tile_version(entry: dict[str, Any]) -> str:
     """Everything a tile shows, in one short tag (the clock's seconds are not shown)."""
     shoe = entry["shoe"]
-    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"]))
+    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"],
+                   entry.get("money")))
+
+
+def tile_order(sort: str):
+    """Highest first by the shift's win, turnover or hold; a table without turnover last."""
+
+    def key(tile: dict[str, Any]) -> tuple:
+        value = tile["money"][sort]
+        return (value is None, -Decimal(str(value)) if value is not None else 0, tile["table"]["id"])
+
+    return key
 
 
 def worst_severity(entry: dict[str, Any]) -> str | None:
-    open_alerts = entry["alerts"]["open"]
-    return next((severity for severity in reversed(SEVERITIES) if open_alerts.get(severity)), None)
+    """The tile's worst unresolved severity: an acknowledged critical still makes it critical."""
+    return entry["alerts"]["worst"]
 
 
 def alert_order(alert: Alert) -> tuple:
-    """Open before acknowledged, then the most severe, then the newest."""
-    return (alert.state != ALERT_OPEN, -SEVERITIES.index(alert.severity), -alert.last_seen_at.timestamp(), -alert.id)
+    """The worst severity first, money and integrity before operations, then the newest;
+    acknowledged alerts keep their place (roadsvc.domain.monitoring.priority)."""
+    return priority.alert_order(alert.severity, alert.code, alert.last_seen_at, alert.id)
 
 
 def unresolved_alerts(db: Database, table_id: int | None = None) -> list[Alert]:
@@ -143,6 +166,13 @@ def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> Table
     odds, problem = next_hand_odds(db, table_id)
     return TableDetail(table, shoe, snapshots.document(shoe.id), hands.list_hands(db, shoe.id),
                        audit.audit_log(db, shoe.id), [a for a in shoe_alerts if a.shoe_id == shoe.id], odds, problem)
+
+
+def held_hand_number(db: Database, shoe_id: int) -> int | None:
+    """The number of the shoe's hand held for its opening (VIP, squeeze), if one is: never its cards."""
+    with db.read() as session:
+        number = shoes_repo.last_hand_number(session, shoe_id) + 1
+        return number if modes_repo.still_held(session, shoe_id, number) is not None else None
 
 
 def next_hand_odds(db: Database, table_id: int) -> tuple[dict[str, Any] | None, str | None]:

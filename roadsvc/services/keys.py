@@ -19,6 +19,7 @@ from typing import Callable
 
 from sqlalchemy import select
 
+from roadsvc.persistence import page_sessions as page_sessions_repo
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, Table, utcnow
@@ -163,8 +164,8 @@ def rotate_key(
     with db.write() as session:
         old = _active_key(session, key_id, now)
         before = _audited(old)
-        new, plain = _new_key(session, old.name, old.role, old.table_id, _aware(old.expires_at))
-        old.expires_at = min(now + grace, _aware(old.expires_at) or now + grace)
+        new, plain = _new_key(session, old.name, old.role, old.table_id, aware(old.expires_at))
+        old.expires_at = min(now + grace, aware(old.expires_at) or now + grace)
         admin_audit.record(session, "key.rotated", actor, f"key {old.id}", old.table_id, before,
                            {**_audited(old), "successor": _audited(new)})
         return _info(new), plain, _info(old)
@@ -174,14 +175,14 @@ def _active_key(session, key_id: int, now: datetime) -> ApiKey:
     key = session.get(ApiKey, key_id)
     if key is None:
         raise NotFound("key_not_found", f"no key {key_id}", "key_id")
-    if key.revoked_at is not None or (key.expires_at is not None and _aware(key.expires_at) <= now):
+    if key.revoked_at is not None or (key.expires_at is not None and aware(key.expires_at) <= now):
         raise Conflict("key_inactive", f"key {key_id} is revoked or expired: create a new one", "key_id")
     return key
 
 
 def _audited(key: ApiKey) -> dict:
     """What the trail keeps of a key: never its hash."""
-    moment = lambda value: _aware(value).isoformat() if value is not None else None  # noqa: E731
+    moment = lambda value: aware(value).isoformat() if value is not None else None  # noqa: E731
     return {"id": key.id, "name": key.name, "role": key.role, "table_id": key.table_id, "prefix": key.prefix,
             "expires_at": moment(key.expires_at), "revoked_at": moment(key.revoked_at)}
 
@@ -199,6 +200,7 @@ def revoke_key(db: Database, key_id: int, actor: Actor | None = None) -> KeyInfo
         if key.revoked_at is None:
             before = _audited(key)
             key.revoked_at = utcnow()
+            page_sessions_repo.end_for_key(session, key.id, key.revoked_at, "key_revoked")
             admin_audit.record(session, "key.revoked", actor, f"key {key.id}", key.table_id, before, _audited(key))
         return _info(key)
 
@@ -211,10 +213,10 @@ def lookup_key(db: Database, plain: str) -> Principal | None:
                 ApiKey.key_hash == hash_key(plain), ApiKey.revoked_at.is_(None)
             )
         ).first()
-    return None if row is None else Principal(row.id, row.name, row.role, row.table_id, _aware(row.expires_at))
+    return None if row is None else Principal(row.id, row.name, row.role, row.table_id, aware(row.expires_at))
 
 
-def _aware(moment: datetime | None) -> datetime | None:
+def aware(moment: datetime | None) -> datetime | None:
     """SQLite hands a plain Core select's datetimes back without their UTC offset."""
     return moment.replace(tzinfo=timezone.utc) if moment is not None and moment.tzinfo is None else moment
 
@@ -273,26 +275,4 @@ class KeyVerifier:
 
 
 PAGE_ROLES = roles_with(MONITOR)
-"""Roles whose key signs in to the pit boss's pages (a session holds the key's id, never the key)."""
-
-
-def page_principal(db: Database, key_id: object) -> Principal | None:
-    """The signed-in page's caller: the key with this id while it is active (not revoked, not
-    expired) and of a page role."""
-    if not isinstance(key_id, int) or isinstance(key_id, bool):
-        return None
-    principal = principal_by_id(db, key_id)
-    if principal is None or principal.role not in PAGE_ROLES or principal.expired(utcnow()):
-        return None
-    return principal
-
-
-def principal_by_id(db: Database, key_id: int) -> Principal | None:
-    """The key with this id while it is active (a signed-in page re-checks its key each request)."""
-    with db.connect() as conn:
-        row = conn.execute(
-            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id, ApiKey.expires_at).where(
-                ApiKey.id == key_id, ApiKey.revoked_at.is_(None)
-            )
-        ).first()
-    return None if row is None else Principal(row.id, row.name, row.role, row.table_id, _aware(row.expires_at))
+"""Roles whose key signs in to the pit boss's pages (roadsvc.services.pit.page_sessions)."""

@@ -41,4 +41,5 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.extensions[ART] = RoadArt(app.extensions["roadsvc.snapshots"])
     app.extensions.setdefault(CLOCK, utcnow)
+    app.extensions[sessions.LIFETIMES] = sessions.lifetimes(app)
     app.register_blueprint(blp)

@@ -3,20 +3,24 @@ the sign-in check on every page but /login, and errors answered as pages."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from urllib.parse import urlencode
 
-from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.monitoring import texts
+from roadsvc.domain.texts import bet_title
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
-from roadsvc.web.context import csrf, database, preferences
+from roadsvc.web.context import csrf, database, now, preferences
 from roadsvc.web.labels import LABELS, label
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/floor/static")
 
-OPEN_ENDPOINTS = {"web.login", "web.static", "web.font"}
+OPEN_ENDPOINTS = {"web.login", "web.static", "web.font", "web.favicon"}
 # The pages load only their own stylesheet, scripts, font and images, post only to themselves,
 # and run no inline script (the page's settings are a JSON data block, not code).
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
@@ -31,7 +35,7 @@ def check_request():
     g.lang, g.theme = preferences()
     if request.endpoint in OPEN_ENDPOINTS:
         return None
-    g.pit_boss = sessions.signed_in(database())
+    g.pit_boss = sessions.signed_in(database(), now(), current_app.extensions[sessions.LIFETIMES])
     if g.pit_boss is None:
         return _to_login()
     return None
@@ -58,9 +62,37 @@ def page_headers(response):
 def page_words():
     language = getattr(g, "lang", "zh-Hans")
     words = LABELS[language]
+    clock = current_app.extensions["roadsvc.floor_clock"]
     return {"t": lambda key, **values: label(language, key, **values), "lang": language,
-            "theme": getattr(g, "theme", "light"), "labels": words,
+            "theme": getattr(g, "theme", "light"), "labels": words, "zone_name": clock.zone_name,
+            "alert_title": lambda code: texts.alert_title(code, language),
+            "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, language, alert.hand_number),
+            "bet_title": lambda code: bet_title(code, language),
+            "audit_action": lambda action: words.get("audit_" + action, action.replace("_", " ")),
             "result_marks": {result: words[result][:1] for result in ("banker", "player", "tie")}}
+
+
+@blp.app_template_filter("money")
+def money_filter(value) -> str:
+    """'12345.5' -> '12,345.50' (amounts come as decimal strings)."""
+    return "—" if value is None else f"{Decimal(str(value)):,.2f}"
+
+
+@blp.app_template_filter("local_time")
+def local_time_filter(moment, with_date: bool = False) -> Markup:
+    """A moment in the floor's time zone, the zone shown: <time> with the exact instant."""
+    if moment is None:
+        return Markup("—")
+    clock = current_app.extensions["roadsvc.floor_clock"]
+    local = clock.local(moment)
+    shown = local.strftime("%Y-%m-%d %H:%M:%S" if with_date else "%H:%M:%S") + " " + clock.abbreviation(moment)
+    return Markup('<time datetime="{}" title="{}">{}</time>').format(
+        moment.isoformat(timespec="seconds"), local.strftime("%Y-%m-%d %H:%M:%S ") + clock.zone_name, shown)
+
+
+@blp.app_template_filter("percent")
+def percent_filter(value) -> str:
+    return "—" if value is None else f"{100 * float(value):.2f}%"
 
 
 @blp.errorhandler(CSRFError)

@@ -12,6 +12,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.render.themes import THEMES
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.floor_page import RoadArt
+from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys import Principal
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.web.labels import check_language
@@ -30,6 +31,10 @@ def snapshots() -> SnapshotCache:
 
 def floor_cache() -> FloorCache:
     return current_app.extensions["roadsvc.floor"]
+
+
+def floor_clock() -> FloorClock:
+    return current_app.extensions["roadsvc.floor_clock"]
 
 
 def art() -> RoadArt:

@@ -14,9 +14,11 @@ from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services.floor_page import FloorPage, floor_page
+from roadsvc.services.baccarat import table_requests
+from roadsvc.services.capabilities import READ_MONEY
+from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp
-from roadsvc.web.context import art, database, floor_cache, now, pit_boss, snapshots
+from roadsvc.web.context import art, database, floor_cache, floor_clock, now, pit_boss, snapshots
 from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.labels import good_road_name, label
 
@@ -31,14 +33,18 @@ def events_url(**query: Any) -> str | None:
 
 
 def current_floor() -> FloorPage:
-    return floor_page(database(), snapshots(), floor_cache(), now())
+    """The floor now; the shift's money for a pit boss whose key reads money; tiles in the chosen order."""
+    moment = now()
+    shift = floor_clock().shift_at(moment) if pit_boss().can(READ_MONEY) else None
+    return floor_page(database(), snapshots(), floor_cache(), moment, shift, request.args.get("sort", "name"))
 
 
 def filters() -> dict[str, Any]:
     """The filters from the query string; anything unknown means "any"."""
     status, severity = request.args.get("status", ""), request.args.get("severity", "")
+    sort = request.args.get("sort", "name")
     return {"status": status if status in STATUSES else "", "severity": severity if severity in SEVERITIES else "",
-            "good": request.args.get("good") == "1"}
+            "good": request.args.get("good") == "1", "sort": sort if sort in SORTS else "name"}
 
 
 def tile_shown(tile: dict[str, Any], chosen: dict[str, Any]) -> bool:
@@ -66,7 +72,7 @@ def good_road_filter(road: GoodRoad) -> str:
 def page_context(page: FloorPage) -> dict[str, Any]:
     names = {tile["table"]["id"]: tile["table"]["name"] for tile in page.tiles}
     return {"page": page, "names": names, "road_svg": road_svg, "note_form": NoteForm(), "severities": SEVERITIES,
-            "statuses": STATUSES}
+            "statuses": STATUSES, "sorts": SORTS}
 
 
 @blp.route("/floor")
@@ -85,7 +91,7 @@ def floor_state():
     if request.if_none_match.contains_weak(page.etag):
         response = Response(status=304)
     else:
-        response = jsonify(tables=page.versions(), alerts=page.alerts_version, totals=page.totals)
+        response = jsonify(tables=page.versions(), alerts=page.alerts_version, totals=page.totals, sort=page.sort)
     response.set_etag(page.etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -117,6 +123,16 @@ def alert_action(alert_id: int, action: str):
     return redirect(_back())
 
 
+@blp.route("/floor/requests/<int:request_id>/done", methods=["POST"])
+def request_done(request_id: int):
+    """The pit boss marks a charter's change of dealer done, from the floor's tile."""
+    table_requests.mark_done(database(), request_id, pit_boss().actor, None, now())
+    if request.headers.get("X-Roadsvc-Live"):
+        return {"id": request_id, "state": "done"}
+    flash(label(g.lang, "done"))
+    return redirect(_back())
+
+
 def _refused(message: str):
     if request.headers.get("X-Roadsvc-Live"):
         return {"code": "note_required", "message": message, "field": "note"}, 422
@@ -127,6 +143,14 @@ def _refused(message: str):
 def _back() -> str:
     target = request.form.get("back", "")
     return target if target.startswith("/floor") and "//" not in target else url_for("web.floor")
+
+
+@blp.route("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico whatever the page says: the pages' icon, not a 404."""
+    response = blp.send_static_file("favicon.svg")
+    response.cache_control.max_age = 86400
+    return response
 
 
 @blp.route("/floor/static/fonts/roads.otf")

@@ -2,20 +2,21 @@
 
 Kept as data: a template asks `t("key")`, and a test checks every language has every key.
 Good-road names come from the domain in simplified Chinese and English; traditional
-Chinese is derived by the small character map below (the names use few characters).
+Chinese is derived by the small character map of roadsvc.domain.texts. Alert and bet
+titles and messages come from their catalogues (roadsvc.domain.monitoring.texts,
+roadsvc.domain.texts.bet_title), exposed to templates by the blueprint.
 """
 
 from __future__ import annotations
 
 from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 
-LANGUAGES = ("zh-Hans", "zh-Hant", "en")
-DEFAULT_LANGUAGE = "zh-Hans"
+from roadsvc.domain.texts import DEFAULT_LANGUAGE, LANGUAGES, traditional
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "next_hand": "Next hand", "bet": "Bet", "ev": "EV", "house_edge": "House edge", "positive_ev": "Positive EV", "bets_open": "open", "bets_closed": "closed", "ev_chart": "EV of every bet before each hand",
-        "floor": "Floor", "login": "Sign in", "logout": "Sign out", "key": "Pit boss key",
+        "floor": "Floor", "login": "Sign in", "logout": "Sign out", "logout_everywhere": "Sign out everywhere", "key": "Pit boss key",
         "login_help": "Enter a pit boss or admin key once; the browser keeps a signed session, never the key.",
         "wrong_key": "This key is unknown, revoked or expired.", "low_key": "This is a {role} key: the floor needs a pit boss or admin key.",
         "logged_out": "Signed out.", "session_expired": "Please sign in.",
@@ -35,12 +36,28 @@ LABELS: dict[str, dict[str, str]] = {
         "number": "No.", "result": "Result", "cards": "Cards", "totals": "Totals", "time": "Time",
         "voided": "voided", "action": "Action", "actor": "By", "reason": "Reason", "no_hands": "No hands yet.",
         "no_audit": "Nothing audited yet.", "odds": "Shoe integrity odds", "back": "All tables",
-        "raised": "raised", "seen": "seen", "times": "×", "tables": "Tables", "done": "Done.",
+        "raised": "raised", "seen": "seen", "times": "×", "last_seen": "last seen", "seen_times": "seen {n} times", "tables": "Tables", "done": "Done.",
         "refused": "Refused", "skip": "Skip to the alerts", "shown": "shown",
+        "sound": "Sound for new critical alerts", "of_which_acknowledged": "acknowledged:",
+        "win": "House win", "turnover": "Turnover", "hold": "Hold", "expected_hold": "Expected hold",
+        "shift": "Shift", "sort": "Sort", "by_name": "by table", "by_win": "by win", "by_turnover": "by turnover",
+        "by_hold": "by hold", "bets_count": "Bets", "accounts": "Accounts", "largest_bet": "Largest bet",
+        "largest_win": "Largest win", "by_bet": "Turnover by bet", "money": "Money", "shoe_money": "This shoe's money",
+        "shift_money": "This shift at this table", "running_win": "The house's win, hand by hand",
+        "current_bets": "Bets on hand {number}", "no_bets": "No bets.", "pit_notes": "Pit notes",
+        "add_note": "Add a note", "note_on_shoe": "about this shoe", "no_notes": "No notes yet.",
+        "report": "Shift report", "time_zone": "Time zone",
+        "mode_standard": "Standard", "mode_vip": "VIP", "mode_squeeze": "Squeeze", "charter": "Charter",
+        "held_hand": "Hand {n} held", "opens_by": "opens at its deadline", "opens_in": "opens in {t}", "asked_change_dealer": "New dealer asked",
+        "asked_change_shoe": "New shoe asked", "dealer_changed": "Dealer changed", "corrected": "corrected",
+        "too_many": "Too many attempts", "try_later": "Wait a moment, then sign in again.",
+        "audit_void": "Voided", "audit_correct": "Corrected", "audit_pit_note": "Pit note",
+        "audit_alert_acknowledged": "Alert acknowledged", "audit_alert_resolved": "Alert resolved",
+        "audit_cancel_round": "Round cancelled", "audit_open": "Held hand opened", "audit_auto_open": "Held hand opened at its deadline",
     },
     "zh-Hans": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "庄家优势", "positive_ev": "正期望值", "bets_open": "开放", "bets_closed": "关闭", "ev_chart": "每局之前各投注的期望值",
-        "floor": "赌场大厅", "login": "登录", "logout": "退出", "key": "巡场密钥",
+        "floor": "赌场大厅", "login": "登录", "logout": "退出", "logout_everywhere": "全部设备退出", "key": "巡场密钥",
         "login_help": "输入一次巡场或管理员密钥；浏览器只保存签名会话，不保存密钥。",
         "wrong_key": "密钥无效、已吊销或已过期。", "low_key": "这是 {role} 密钥：大厅页面需要巡场或管理员密钥。",
         "logged_out": "已退出。", "session_expired": "请登录。",
@@ -59,12 +76,28 @@ LABELS: dict[str, dict[str, str]] = {
         "pace": "每小时局数", "last_hand": "最后一局", "number": "局号", "result": "结果", "cards": "牌",
         "totals": "点数", "time": "时间", "voided": "已作废", "action": "操作", "actor": "操作人",
         "reason": "原因", "no_hands": "还没有牌局。", "no_audit": "没有审计记录。", "odds": "牌靴完整性概率",
-        "back": "所有台", "raised": "发出", "seen": "出现", "times": "次", "tables": "台数", "done": "完成。",
+        "back": "所有台", "raised": "发出", "seen": "出现", "times": "次", "last_seen": "最近出现", "seen_times": "共出现 {n} 次", "tables": "台数", "done": "完成。",
         "refused": "被拒绝", "skip": "跳到警报", "shown": "显示",
+        "sound": "新严重警报提示音", "of_which_acknowledged": "其中已确认：",
+        "win": "庄家赢额", "turnover": "投注额", "hold": "赢率", "expected_hold": "预期赢率",
+        "shift": "班次", "sort": "排序", "by_name": "按台", "by_win": "按赢额", "by_turnover": "按投注额",
+        "by_hold": "按赢率", "bets_count": "注数", "accounts": "账户数", "largest_bet": "最大单注",
+        "largest_win": "最大赢额", "by_bet": "各投注的投注额", "money": "金额", "shoe_money": "本靴金额",
+        "shift_money": "本台本班", "running_win": "庄家逐局累计赢额",
+        "current_bets": "第 {number} 局的投注", "no_bets": "没有投注。", "pit_notes": "巡场备注",
+        "add_note": "添加备注", "note_on_shoe": "关于本靴", "no_notes": "还没有备注。",
+        "report": "班次报告", "time_zone": "时区",
+        "mode_standard": "普通", "mode_vip": "包台", "mode_squeeze": "咪牌", "charter": "包台客人",
+        "held_hand": "第 {n} 局待开牌", "opens_by": "到时自动开牌", "opens_in": "{t} 后开牌", "asked_change_dealer": "要求换荷官",
+        "asked_change_shoe": "要求换靴", "dealer_changed": "已换荷官", "corrected": "已更正",
+        "too_many": "尝试次数过多", "try_later": "请稍候再登录。",
+        "audit_void": "作废", "audit_correct": "更正", "audit_pit_note": "巡场备注",
+        "audit_alert_acknowledged": "警报已确认", "audit_alert_resolved": "警报已解决",
+        "audit_cancel_round": "本局取消", "audit_open": "开牌", "audit_auto_open": "到时自动开牌",
     },
     "zh-Hant": {
         "next_hand": "下一局", "bet": "投注", "ev": "期望值", "house_edge": "莊家優勢", "positive_ev": "正期望值", "bets_open": "開放", "bets_closed": "關閉", "ev_chart": "每局之前各投注的期望值",
-        "floor": "賭場大廳", "login": "登入", "logout": "登出", "key": "巡場密鑰",
+        "floor": "賭場大廳", "login": "登入", "logout": "登出", "logout_everywhere": "所有裝置登出", "key": "巡場密鑰",
         "login_help": "輸入一次巡場或管理員密鑰；瀏覽器只保存簽名會話，不保存密鑰。",
         "wrong_key": "密鑰無效、已吊銷或已過期。", "low_key": "這是 {role} 密鑰：大廳頁面需要巡場或管理員密鑰。",
         "logged_out": "已登出。", "session_expired": "請登入。",
@@ -83,14 +116,26 @@ LABELS: dict[str, dict[str, str]] = {
         "pace": "每小時局數", "last_hand": "最後一局", "number": "局號", "result": "結果", "cards": "牌",
         "totals": "點數", "time": "時間", "voided": "已作廢", "action": "操作", "actor": "操作人",
         "reason": "原因", "no_hands": "還沒有牌局。", "no_audit": "沒有稽核紀錄。", "odds": "牌靴完整性機率",
-        "back": "所有台", "raised": "發出", "seen": "出現", "times": "次", "tables": "台數", "done": "完成。",
+        "back": "所有台", "raised": "發出", "seen": "出現", "times": "次", "last_seen": "最近出現", "seen_times": "共出現 {n} 次", "tables": "台數", "done": "完成。",
         "refused": "被拒絕", "skip": "跳到警報", "shown": "顯示",
+        "sound": "新嚴重警報提示音", "of_which_acknowledged": "其中已確認：",
+        "win": "莊家贏額", "turnover": "投注額", "hold": "贏率", "expected_hold": "預期贏率",
+        "shift": "班次", "sort": "排序", "by_name": "按台", "by_win": "按贏額", "by_turnover": "按投注額",
+        "by_hold": "按贏率", "bets_count": "注數", "accounts": "帳戶數", "largest_bet": "最大單注",
+        "largest_win": "最大贏額", "by_bet": "各投注的投注額", "money": "金額", "shoe_money": "本靴金額",
+        "shift_money": "本台本班", "running_win": "莊家逐局累計贏額",
+        "current_bets": "第 {number} 局的投注", "no_bets": "沒有投注。", "pit_notes": "巡場備註",
+        "add_note": "新增備註", "note_on_shoe": "關於本靴", "no_notes": "還沒有備註。",
+        "report": "班次報告", "time_zone": "時區",
+        "mode_standard": "普通", "mode_vip": "包台", "mode_squeeze": "咪牌", "charter": "包台客人",
+        "held_hand": "第 {n} 局待開牌", "opens_by": "到時自動開牌", "opens_in": "{t} 後開牌", "asked_change_dealer": "要求換荷官",
+        "asked_change_shoe": "要求換靴", "dealer_changed": "已換荷官", "corrected": "已更正",
+        "too_many": "嘗試次數過多", "try_later": "請稍候再登入。",
+        "audit_void": "作廢", "audit_correct": "更正", "audit_pit_note": "巡場備註",
+        "audit_alert_acknowledged": "警報已確認", "audit_alert_resolved": "警報已解決",
+        "audit_cancel_round": "本局取消", "audit_open": "開牌", "audit_auto_open": "到時自動開牌",
     },
 }
-
-_TRADITIONAL = str.maketrans({"长": "長", "庄": "莊", "闲": "閒", "厅": "廳", "两": "兩", "房": "房", "单": "單",
-                              "跳": "跳", "黐": "黐", "隔": "隔"})
-
 
 def check_language(language: str | None) -> str:
     return language if language in LANGUAGES else DEFAULT_LANGUAGE
@@ -105,4 +150,4 @@ def good_road_name(language: str, road: GoodRoad) -> str:
     """A good road's name in `language` (the domain gives zh-Hans and English)."""
     if language == "en":
         return road.name_en
-    return road.name if language == "zh-Hans" else road.name.translate(_TRADITIONAL)
+    return road.name if language == "zh-Hans" else traditional(road.name)

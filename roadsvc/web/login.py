@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from flask import current_app, flash, g, redirect, render_template, request, url_for
 
+from roadsvc.services.pit import page_sessions
+from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.web import sessions
 from roadsvc.web.blueprint import blp
+from roadsvc.web.context import database, now, pit_boss
 from roadsvc.web.forms import LoginForm, LogoutForm
 from roadsvc.web.labels import label
 
@@ -20,7 +23,7 @@ def login():
         status = 400 if request.method == "POST" else 200
         return render_template("web/login.html", form=form, error=None, next=_next()), status
     try:
-        limited(lambda: sessions.sign_in(current_app.extensions["roadsvc.keys"], form.key.data))
+        limited(lambda: sessions.sign_in(current_app.extensions["roadsvc.keys"], database(), form.key.data, now()))
     except sessions.Refused as refused:
         status = 401 if refused.reason == "wrong_key" else 403
         error = label(g.lang, refused.reason, role=refused.role or "")
@@ -58,7 +61,10 @@ class WrongKey(Unauthenticated):
 @blp.route("/logout", methods=["POST"])
 def logout():
     LogoutForm()  # the token was checked before the view (blueprint.check_request)
-    sessions.sign_out()
+    if request.form.get("everywhere") == "1":  # this key's every page, on every device
+        who = pit_boss()
+        page_sessions.sign_out_everywhere(database(), now(), who.key_id, Actor(who.actor, who.key_id))
+    sessions.sign_out(database(), now())
     flash(label(g.lang, "logged_out"))
     return redirect(url_for("web.login"))
 

@@ -1,13 +1,16 @@
-"""Who is signed in: a pit boss (or admin) key entered once at /login becomes a signed session
-cookie holding the key's id, name and role, never the key.
+"""Who is signed in: a pit boss (or admin) key entered once at /login becomes a server-side
+session (roadsvc.services.pit.page_sessions): the signed cookie holds the session's random token
+(and the page's language and theme), never the key.
 
 The cookie is HttpOnly and SameSite=Strict, Secure when the request came over HTTPS
 (ROADSVC_WEB_COOKIE_SECURE=auto; 1 or 0 force it, e.g. behind a TLS-terminating proxy
 without ProxyFix), and expires ROADSVC_WEB_SESSION_HOURS (12 by default) after it was last
 set: Flask refuses a cookie older than that even if a browser kept it. It is set only when
 the session changes, never by a mere read, so a read that was in flight when the pit boss
-signed out cannot put the signed-in cookie back. Every request re-reads the
-key by its id, so revoking the key ends its sessions at once.
+signed out cannot put the signed-in cookie back. Every page request checks the token's row
+with its key: signing out, "sign out everywhere", revoking the key, the idle timeout
+(ROADSVC_WEB_SESSION_IDLE_MINUTES) and the absolute one end the session at once, even for a
+copy of the cookie.
 
 The signing secret is ROADSVC_SECRET_KEY; when unset, one is generated once into the
 instance folder (`secret_key`, readable by its owner only) so restarts and workers agree.
@@ -20,14 +23,23 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from datetime import datetime, timedelta
+
 from flask import Flask, Request, Response, has_request_context, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from roadsvc.persistence.engine import Database
+from roadsvc.services.pit import page_sessions
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, page_principal, presented_in
+from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, presented_in
 
 SECRET_FILE = "secret_key"
+LIFETIMES, TOKEN = page_sessions.LIFETIMES, page_sessions.TOKEN
+
+
+def lifetimes(app: Flask) -> page_sessions.Lifetimes:
+    return page_sessions.Lifetimes(idle=timedelta(minutes=app.config["WEB_SESSION_IDLE_MINUTES"]),
+                                   absolute=timedelta(hours=app.config["WEB_SESSION_HOURS"]))
 
 
 def secret_key(configured: str | None, instance_path: str) -> str:
@@ -89,7 +101,7 @@ class Refused(Exception):
         self.reason, self.role = reason, role
 
 
-def sign_in(verifier: KeyVerifier, plain: str) -> Principal:
+def sign_in(verifier: KeyVerifier, db: Database, plain: str, now: datetime) -> Principal:
     """The key's principal if it may see the floor; Refused otherwise."""
     try:
         principal = verifier.verify(plain.strip()) if len(plain) <= 200 else None
@@ -103,21 +115,26 @@ def sign_in(verifier: KeyVerifier, plain: str) -> Principal:
     session.clear()  # a new session: nothing from before the sign-in survives but the page's language and theme
     session.permanent = True
     session.update(preferences)
-    session.update(key_id=principal.key_id, name=principal.name, role=principal.role)
+    session[TOKEN] = page_sessions.start(db, principal, now)
     return principal
 
 
-def signed_in(db: Database) -> Principal | None:
-    """The session's pit boss while the key is active and may still see the floor."""
-    if "key_id" not in session:
+def signed_in(db: Database, now: datetime, lives: page_sessions.Lifetimes) -> Principal | None:
+    """The session's pit boss while the session lives and its key may still see the floor."""
+    if TOKEN not in session:
         return None
-    principal = page_principal(db, session["key_id"])
+    principal = page_sessions.check(db, session[TOKEN], now, lives)
     if principal is None:
-        session.clear()
+        _forget()
     return principal
 
 
-def sign_out() -> None:
+def sign_out(db: Database, now: datetime) -> None:
+    page_sessions.end(db, session.get(TOKEN), now)
+    _forget()
+
+
+def _forget() -> None:
     preferences = _preferences()
     session.clear()
     session.update(preferences)

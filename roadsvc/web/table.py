@@ -3,11 +3,17 @@ its hands with their cards, its audit log and its alerts."""
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import flash, g, redirect, render_template, request, url_for
+from markupsafe import Markup
 
-from roadsvc.services.floor_page import digest, table_detail
+from roadsvc.services.floor_page import digest, held_hand_number, table_detail
 from roadsvc.web.blueprint import blp
-from roadsvc.web.context import database, pit_boss, snapshots
+from roadsvc.render.money_chart import running_win_svg
+from roadsvc.services.pit import money, pit_notes
+from roadsvc.services.admin_audit import Actor
+from roadsvc.services.capabilities import READ_MONEY
+from roadsvc.web.context import database, floor_clock, now, pit_boss, snapshots
+from roadsvc.web.labels import label
 from roadsvc.web.floor import events_url, road_svg
 from roadsvc.web.forms import LogoutForm, NoteForm
 
@@ -20,14 +26,44 @@ def card_faces(codes: list[str] | None) -> list[tuple[str, str, str]]:
     return [(code[:-1], *SUITS[code[-1]]) for code in codes or []]
 
 
+def table_money(table_id: int, shoe) -> dict | None:
+    """The shoe's and the shift's money at this table, for a pit boss whose key reads money."""
+    if shoe is None or not pit_boss().can(READ_MONEY):
+        return None
+    found = money.shoe_money(database(), shoe.id)
+    points = [(point["hand"], float(point["win"])) for point in found.running_win]
+    shift = floor_clock().shift_at(now())
+    return {"shoe": found, "shift": money.table_shift_money(database(), table_id, shift), "shift_name": shift,
+            "chart": Markup(running_win_svg(points, label(g.lang, "running_win")))}
+
+
 @blp.route("/floor/tables/<int:table_id>")
 def table(table_id: int):
     detail = table_detail(database(), snapshots(), table_id)
     shoe = detail.shoe
     revision = detail.document.revision if detail.document else None
-    version = digest((revision, [(a.id, a.state, a.count) for a in detail.alerts]))
+    notes = pit_notes.table_notes(database(), table_id)
+    found_money = table_money(table_id, shoe)
+    version = digest((revision, [(a.id, a.state, a.count) for a in detail.alerts], [n.id for n in notes],
+                      found_money and (found_money["shoe"].figures, found_money["shoe"].open_bets)))
     scoreboard = road_svg({"id": shoe.id, "revision": revision}, "scoreboard", **SCOREBOARD) if shoe else ""
     template = "web/_table_main.html" if request.headers.get("X-Roadsvc-Live") else "web/table.html"
     return render_template(template, detail=detail, scoreboard=scoreboard, cards=card_faces, note_form=NoteForm(),
                            logout_form=LogoutForm(), who=pit_boss(), version=version,
-                           names={detail.table.id: detail.table.name}, events=events_url(table_id=table_id))
+                           names={detail.table.id: detail.table.name}, events=events_url(table_id=table_id),
+                           money=found_money, notes=notes, note_shoe=shoe,
+                           held=held_hand_number(database(), shoe.id) if shoe else None)
+
+
+@blp.route("/floor/tables/<int:table_id>/notes", methods=["POST"])
+def add_note(table_id: int):
+    """A pit note from the table's page (on the table, or on its newest shoe when asked)."""
+    form = NoteForm()
+    if not form.validate():
+        flash(label(g.lang, "note") + ": " + "; ".join(form.note.errors), "error")
+        return redirect(url_for("web.table", table_id=table_id))
+    shoe_id = request.form.get("shoe_id", type=int)
+    who = pit_boss()
+    pit_notes.add_note(database(), table_id, form.note.data, Actor(who.actor, who.key_id), shoe_id, now())
+    flash(label(g.lang, "done"))
+    return redirect(url_for("web.table", table_id=table_id) + "#notes")

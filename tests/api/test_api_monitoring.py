@@ -61,7 +61,9 @@ def test_each_table_on_the_floor_with_its_shoe_cards_results_and_totals(api):
     assert entry["counts"]["banker"] == 2 and entry["counts"]["player"] == 1
     assert entry["last_hand_at"] and 0 <= entry["seconds_since_last_hand"] < 60
     assert entry["pace_per_hour"] is None or entry["pace_per_hour"] > 0
-    assert entry["alerts"] == {"open": {"info": 0, "warning": 0, "critical": 0}, "acknowledged": 0}
+    none = {"info": 0, "warning": 0, "critical": 0}
+    assert entry["alerts"] == {"open": none, "acknowledged": 0, "unresolved": none, "worst": None}
+    assert entry["money"] == {"turnover": "0.00", "win": "0.00", "bets": 0, "hold": None}  # the pit boss reads money
     assert entry_of(response, idle["id"])["status"] == "idle" and entry_of(response, idle["id"])["shoe"] is None
     assert entry_of(response, by_result["id"])["cards"] is None
     totals = response.json["totals"]

@@ -14,11 +14,12 @@ from roadsvc.services.baccarat import hands, shoes
 
 def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0,
                   table_modes_interval: float = 0,
-                  odds_interval: float = 0) -> BackgroundScheduler:
+                  odds_interval: float = 0, shift_reports_interval: float = 0) -> BackgroundScheduler:
     settings = load_settings(overrides={"DEMO_DEAL_INTERVAL": interval, "DATABASE_URL": db.url,
                                         "MONITOR_INTERVAL": monitor_interval, "EVENTS_PRUNE_INTERVAL": prune_interval,
                                         "TABLE_MODES_INTERVAL": table_modes_interval,
-                                        "ODDS_WATCH_INTERVAL": odds_interval})
+                                        "ODDS_WATCH_INTERVAL": odds_interval,
+                                        "SHIFT_REPORT_INTERVAL": shift_reports_interval})
     return build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
 
 
@@ -35,6 +36,15 @@ def test_the_odds_watch_follows_the_log_at_its_interval(db):
     job = scheduler_for(db, 0, odds_interval=0.25).get_job("odds_watch")
     assert job.trigger.interval == timedelta(seconds=0.25)
     assert job.max_instances == 1 and job.coalesce
+
+
+def test_the_money_watch_follows_the_log_with_the_odds_watch_and_the_reports_every_minute(db):
+    scheduler = scheduler_for(db, 0, odds_interval=0.25, shift_reports_interval=60)
+    assert scheduler.get_job("money_watch").trigger.interval == timedelta(seconds=0.25)
+    reports = scheduler.get_job("shift_reports")
+    assert reports.trigger.interval == timedelta(seconds=60) and reports.max_instances == 1
+    assert reports.func() is not None  # the last shift's report, written (an empty floor's)
+    assert reports.func() is None  # once
 
 
 def test_the_demo_dealer_runs_at_the_configured_interval(db):
@@ -81,6 +91,7 @@ def test_roadsvc_jobs_says_so_and_stops_when_no_job_is_on(tmp_path, monkeypatch,
     monkeypatch.setenv("ROADSVC_EVENTS_PRUNE_INTERVAL", "0")
     monkeypatch.setenv("ROADSVC_TABLE_MODES_INTERVAL", "0")
     monkeypatch.setenv("ROADSVC_ODDS_WATCH_INTERVAL", "0")
+    monkeypatch.setenv("ROADSVC_SHIFT_REPORT_INTERVAL", "0")
     assert main(["db", "upgrade"]) == 0
     assert main(["jobs"]) == 0
     assert "no job is turned on" in capsys.readouterr().out

@@ -147,11 +147,11 @@ def test_the_table_page_shows_the_shoe_in_full(app, signed_in):
     signed_in.client.post(f"/api/v1/shoes/{shoe_id}/hands/1/void", json={"reason": "misdeal"},
                           headers={"Authorization": f"Bearer {signed_in.keys['pitboss']}"})
     html = signed_in.client.get(f"/floor/tables/{table_id}?lang=en").get_data(as_text=True)
-    assert 'data-field="scoreboard"' in html and html.count("<svg") == 1
+    assert 'data-field="scoreboard"' in html and html.count("<svg") == 2  # the scoreboard, the running win
     assert re.search(r'data-field="hands">1<', html)  # hand 1 voided: one counted
     assert 'data-hand="2"' in html and "10♠" in html and "Q♥" in html
     assert 'data-hand="1" class="voided"' in html and "misdeal" in html
-    assert "refused_hands" in html and 'data-field="odds"' in html
+    assert 'data-code="refused_hands"' in html and "Hands refused" in html and 'data-field="odds"' in html
     assert 'data-bet="banker"' in html and f"/api/v1/tables/{table_id}/odds/chart.svg" in html
     chart = signed_in.client.get(f"/api/v1/tables/{table_id}/odds/chart.svg")  # the page's session reads it
     assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"

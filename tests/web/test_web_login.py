@@ -67,14 +67,14 @@ def test_logout_ends_the_session(signed_in):
 
 def test_a_read_in_flight_at_logout_cannot_sign_the_browser_back_in(app, signed_in):
     """The floor page polls while signed in. A poll sent with the session just before the pit
-    boss signs out, and answered just after, must not set the signed-in cookie again."""
+    boss signs out, and answered just after, is answered signed out (the session ended on the
+    server) and cannot sign the browser back in."""
     token = signed_in.token("/floor")  # the page as the browser holds it
     cookie = signed_in.client.get_cookie("roadsvc_session").value
     in_flight = app.test_client(use_cookies=False)  # the page's poll, sent before the logout with that cookie
     signed_in.client.post("/logout", data={"csrf_token": token})
-    answer = in_flight.get("/floor/state", headers={"Cookie": f"roadsvc_session={cookie}"})
-    assert answer.status_code == 200  # it was sent signed in, and is answered so
-    assert "roadsvc_session" not in answer.headers.get("Set-Cookie", "")
+    answer = in_flight.get("/floor/state", headers={"Cookie": f"roadsvc_session={cookie}", "X-Roadsvc-Live": "1"})
+    assert answer.status_code == 401 and answer.json["code"] == "signed_out"
     assert signed_in.client.get("/floor").status_code == 302
 
 
@@ -90,7 +90,7 @@ def test_revoking_the_key_ends_its_sessions(app, signed_in):
     assert signed_in.client.get("/floor").status_code == 302
 
 
-def test_the_session_expires_after_the_setting(app, signed_in):
+def test_the_cookie_expires_after_the_setting(app, signed_in):
     app.permanent_session_lifetime = timedelta(seconds=-1)  # the cookie is older than that
     assert signed_in.client.get("/floor").status_code == 302
 

@@ -7,7 +7,8 @@ and pace. Importing this package registers every rule.
 
 # Registers the rules, each game's beside the shared ones (the order is the rules' order).
 from roadsvc.domain.baccarat.monitoring import improbable, positive_ev  # noqa: F401
-from roadsvc.domain.monitoring import rules  # noqa: F401
+from roadsvc.domain.monitoring import money_rules, rules  # noqa: F401
+from roadsvc.domain.monitoring.money_rules import HandSettled, ShoeHold
 from roadsvc.domain.monitoring.facts import (
     HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock,
 )
@@ -18,6 +19,6 @@ from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolv
 
 __all__ = [
     "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
-    "rules_on", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "NextHandAdvantages", "ShoeClock",
+    "rules_on", "HandSettled", "ShoeHold", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "NextHandAdvantages", "ShoeClock",
     "check_monitoring_settings", "resolve_settings",
 ]

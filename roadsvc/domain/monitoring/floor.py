@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Sequence
 
 DEALING, STALE, ENDING, IDLE = "dealing", "stale", "ending", "idle"
 STATUSES = (DEALING, STALE, ENDING, IDLE)
-PACE_HANDS = 20
+PACE_WINDOW_SECONDS = 15 * 60
+MIN_SPAN_SECONDS = 60.0
 
 
 def table_status(is_open: bool, cut_card_out: bool, last_activity: datetime | None, now: datetime,
@@ -23,11 +24,15 @@ def table_status(is_open: bool, cut_card_out: bool, last_activity: datetime | No
     return DEALING
 
 
-def pace_per_hour(times: Sequence[datetime], hands: int = PACE_HANDS) -> float | None:
-    """Hands per hour over the last `hands` hands: `hands` intervals between the last
-    `hands` + 1 posting times (fewer at a shoe's start), None before two hands."""
-    recent = sorted(times)[-(hands + 1):]
-    if len(recent) < 2:
+def pace_per_hour(times: Sequence[datetime], window: float = PACE_WINDOW_SECONDS) -> float | None:
+    """Hands per hour over the last `window` seconds (15 minutes) before the newest hand: the
+    hands posted after the window's start (or after the shoe's first hand, when it is younger),
+    over that time. The time is never taken shorter than a minute, so a burst of posts reads as
+    a fast minute, not millions an hour. None before two hands."""
+    if len(times) < 2:
         return None
-    span = (recent[-1] - recent[0]).total_seconds()
-    return round((len(recent) - 1) * 3600 / span, 1) if span > 0 else None
+    ordered = sorted(times)
+    start = max(ordered[0], ordered[-1] - timedelta(seconds=window))
+    hands = sum(1 for moment in ordered if moment > start)
+    span = max(MIN_SPAN_SECONDS, (ordered[-1] - start).total_seconds())
+    return round(hands * 3600 / span, 1)

@@ -10,11 +10,11 @@ target_metadata, migrations/env.py), in the order below.
 from roadsvc.persistence.models.base import NAMING, Base, UTCDateTime, utcnow
 from roadsvc.persistence.models.tables import Table
 from roadsvc.persistence.models.baccarat.shoes import CLOSED, OPEN, AuditRecord, Hand, Shoe
-from roadsvc.persistence.models.keys import ApiKey
+from roadsvc.persistence.models.keys import ApiKey, PageSession
 from roadsvc.persistence.models.baccarat.bets import Bet, BetSlip, BettingClosure
 from roadsvc.persistence.models.operations import AdminAuditRecord
 from roadsvc.persistence.models.monitoring import (
-    ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally,
+    ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally, PitNote, ShiftReport,
 )
 from roadsvc.persistence.models.events import Event
 from roadsvc.persistence.models.baccarat.vip import (
@@ -24,10 +24,11 @@ from roadsvc.persistence.models.baccarat.vip import (
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
     "CLOSED", "OPEN", "AuditRecord", "Hand", "Shoe", "Table",
-    "ApiKey",
+    "ApiKey", "PageSession",
     "Bet", "BetSlip", "BettingClosure",
     "AdminAuditRecord",
-    "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally",
+    "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally", "PitNote",
+    "ShiftReport",
     "Event",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
 ]

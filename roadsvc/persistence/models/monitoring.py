@@ -56,3 +56,31 @@ class MonitorTally(Base):
     shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
     code: Mapped[str] = mapped_column(String(40))
     count: Mapped[int] = mapped_column(default=0)
+
+
+class PitNote(Base):
+    """A pit boss's note on a table or one of its shoes (issue 24): an incident, a dealer's
+    mistake, a player's dispute. Shown on the table's page, in the audit log, in the shift report."""
+
+    __tablename__ = "pit_notes"
+    __table_args__ = (Index(None, "table_id", "created_at"), Index(None, "created_at"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    shoe_id: Mapped[int | None] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
+    author: Mapped[str] = mapped_column(String(120))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ShiftReport(Base):
+    """A shift's report as the jobs process wrote it at the shift's end (issue 24)."""
+
+    __tablename__ = "shift_reports"
+    __table_args__ = (UniqueConstraint("day", "shift"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    day: Mapped[str] = mapped_column(String(10))  # the local date the shift starts on, YYYY-MM-DD
+    shift: Mapped[str] = mapped_column(String(4))  # its start, HHMM
+    document: Mapped[dict[str, Any]]
+    written_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -116,10 +116,16 @@ def _checks(
                       advantage).checks
 
 
+NOT_LATE = frozenset({"cards_known", "flown"})  # holding.window_closure: the table's mode closed the hand
+
+
 def _watch_late(session: Session, window: Window, request: SlipRequest, checks: list[BetCheck]) -> None:
-    """A slip refused as betting_closed is a late bet: the monitor counts it (late_slips)."""
+    """A slip refused as betting_closed is a late bet: the monitor counts it (late_slips). Not a
+    slip refused because the hand is held (its cards are known) or flown: the table's mode
+    closed that hand to everyone, nobody bet late."""
     refusals = [check.refusal for check in checks if check.refusal is not None]
-    if checks and len(refusals) == len(checks) and refusals[0].code == BETTING_CLOSED:
+    if (checks and len(refusals) == len(checks) and refusals[0].code == BETTING_CLOSED
+            and refusals[0].detail.get("why") not in NOT_LATE):
         monitor.slip_refused_late(session, window.shoe, request.hand_number or window.hand_number,
                                   request.client_slip_id, request.account_id, refusals[0].detail.get("why", ""))
 

@@ -19,14 +19,17 @@ async function get(url, headers = {}) {
 
 const tileOf = (id) => tiles.querySelector(`:scope > [data-table-id="${id}"]`);
 
+const sortChoice = () => (filters.querySelector('select[name="sort"]') || { value: 'name' }).value;
+
 async function refresh() {
-  const response = await get(config.state, etag ? { 'If-None-Match': etag } : {});
+  const response = await get(`${config.state}?sort=${encodeURIComponent(sortChoice())}`, etag ? { 'If-None-Match': etag } : {});
   if (response.status === 304) return true;
   if (!response.ok) return false;
   const state = await response.json();
   await updateTiles(state.tables);
   await updateAlerts(state.alerts);
   updateTotals(state.totals);
+  updateMoney(state.totals.money);
   etag = response.headers.get('ETag');  // only once the page shows this state
   return true;
 }
@@ -57,11 +60,66 @@ async function updateAlerts(version) {
   if (!list) { alertList.replaceChildren(fresh); return; }
   reconcile(list, fresh, 'data-alert-id');
   list.dataset.version = fresh.dataset.version;
+  announceNewCriticals();
+}
+
+// A new critical alert (or one whose severity rose to critical) flashes its table's tile and,
+// when the pit boss turned the sound on (off by default, kept in this browser), beeps.
+const sound = document.querySelector('[data-field="sound"]');
+const SOUND_KEY = 'roadsvc.sound';
+let knownCriticals = criticalIds();
+
+function criticalIds() {
+  return new Set(Array.from(alertList.querySelectorAll('[data-alert-id][data-severity="critical"]'), (item) => item.dataset.alertId));
+}
+
+function announceNewCriticals() {
+  const now = criticalIds();
+  const fresh = Array.from(now).filter((id) => !knownCriticals.has(id));
+  knownCriticals = now;
+  if (!fresh.length) return;
+  for (const id of fresh) {
+    const item = alertList.querySelector(`[data-alert-id="${id}"]`);
+    const tile = item && tileOf(item.dataset.alertTable);
+    for (const target of [item, tile]) if (target) flash(target);
+  }
+  if (sound && sound.checked) beep();
+}
+
+function flash(element) {
+  element.classList.remove('new-critical');
+  void element.offsetWidth;  // restart the animation
+  element.classList.add('new-critical');
+  element.dataset.flashed = String(Number(element.dataset.flashed || 0) + 1);
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.value = 0.2;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  } catch (error) { /* no audio on this device */ }
+}
+
+if (sound) {
+  sound.checked = localStorage.getItem(SOUND_KEY) === 'on';
+  sound.addEventListener('change', () => localStorage.setItem(SOUND_KEY, sound.checked ? 'on' : 'off'));
 }
 
 function updateTotals(totals) {
   const line = document.querySelector('[data-field="totals"]');
   if (!line || !totals) return;
+  const unresolved = totals.unresolved_alerts;
+  document.querySelector('[data-field="alert-count"]').textContent = SEVERITIES.reduce((sum, s) => sum + unresolved[s], 0);
+  const critical = document.querySelector('[data-field="critical-count"]');
+  critical.hidden = !unresolved.critical;
+  critical.querySelector('b').textContent = unresolved.critical;
   line.querySelector('b').textContent = totals.tables;
   for (const badge of line.querySelectorAll('.status')) {
     const status = Array.from(badge.classList).find((name) => name in totals.by_status);
@@ -69,10 +127,21 @@ function updateTotals(totals) {
   }
 }
 
+function updateMoney(money) {
+  if (!money) return;
+  const format = (value) => Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  for (const [field, text] of [['floor-turnover', format(money.turnover)], ['floor-win', format(money.win)],
+    ['floor-hold', money.hold === null ? '—' : `${(100 * money.hold).toFixed(2)}%`]]) {
+    const node = document.querySelector(`[data-field="${field}"]`);
+    if (node) node.textContent = text;
+  }
+}
+
 // The filters: the same rule as the server's (roadsvc/web/floor.py, tile_shown).
 function chosen() {
   const form = new FormData(filters);
-  return { status: form.get('status') || '', severity: form.get('severity') || '', good: form.get('good') === '1' };
+  const sort = form.get('sort') && form.get('sort') !== 'name' ? form.get('sort') : '';
+  return { status: form.get('status') || '', severity: form.get('severity') || '', good: form.get('good') === '1', sort };
 }
 
 function matches(tile, wanted = chosen()) {
@@ -90,7 +159,10 @@ function applyFilters() {
   history.replaceState(null, '', query.toString() ? `?${query}` : location.pathname);
 }
 
-filters.addEventListener('change', applyFilters);
+filters.addEventListener('change', (event) => {
+  applyFilters();
+  if (event.target.name === 'sort') { etag = null; tick(); }  // the server orders the tiles
+});
 filters.addEventListener('submit', (event) => { event.preventDefault(); applyFilters(); });
 filters.querySelector('.apply').hidden = true;  // the filters apply as they change
 
@@ -102,7 +174,8 @@ document.addEventListener('submit', async (event) => {
   const form = event.target.closest('form.note-form');
   if (!form) return;
   event.preventDefault();
-  const response = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: LIVE_HEADERS, credentials: 'same-origin' });
+  const action = (event.submitter && event.submitter.formAction) || form.action;
+  const response = await fetch(action, { method: 'POST', body: new FormData(form), headers: LIVE_HEADERS, credentials: 'same-origin' });
   const item = form.closest('[data-alert-id]');
   if (!response.ok) {
     const body = await response.json().catch(() => ({ message: String(response.status) }));
@@ -114,3 +187,15 @@ document.addEventListener('submit', async (event) => {
   form.querySelector('input[name="note"]').value = '';
   tick();
 });
+
+// A held VIP hand's countdown to its automatic opening (the deadline is the server's; the cards never reach the page).
+function countdowns() {
+  for (const node of tiles.querySelectorAll('[data-field="countdown"]')) {
+    const left = Math.max(0, Math.round((Date.parse(node.dataset.deadline) - Date.now()) / 1000));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    node.textContent = node.dataset.label.replace('{t}', text);
+    node.dataset.secondsLeft = String(left);
+  }
+}
+countdowns();
+setInterval(countdowns, 1000);

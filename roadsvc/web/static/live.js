@@ -25,7 +25,7 @@ function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 
 // The stream's event names (docs/events.md); any of them may change what the page shows.
 const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
-  'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown'];
+  'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown', 'pit_note'];
 
 // Opens the one EventSource; calls wake() on each event, state(ok) when it opens or fails.
 // The browser reconnects by itself; the page polls meanwhile.

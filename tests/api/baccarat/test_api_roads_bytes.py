@@ -22,7 +22,7 @@ from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 
 GOLDEN = Path(__file__).parent / "golden" / "served_json.json"
 REGENERATE = os.environ.get("ROADSVC_REGEN_GOLDEN") == "1"
-CLOCK = re.compile(rb'"(generated_at|opened_at|closed_at|last_hand_at|seconds_since_last_hand|pace_per_hour)":'
+CLOCK = re.compile(rb'"(generated_at|opened_at|closed_at|last_hand_at|seconds_since_last_hand|pace_per_hour|date|begins|ends|shift)":'
                    rb'("[^"]*"|[0-9.]+)')
 IDS = re.compile(rb'"(id)":[0-9]+')  # the backends number rows alike, but say so anyway
 

@@ -349,3 +349,14 @@ def test_a_held_hands_round_cannot_be_cancelled(vip):
     response = vip.api.post(f"/api/v1/tables/{vip.id}/bets/cancel", {"hand_number": 1, "reason": "oops"},
                             role="pitboss")
     assert (response.status_code, response.json["code"]) == (409, "cards_known")
+
+
+def test_slips_refused_on_a_held_hand_are_not_late_slips(vip):
+    """Issue 24: only slips refused betting_closed by the dealer's closing are late; a slip
+    refused because the hand is held (its cards are known) is not, however many come."""
+    hold(vip)
+    for _ in range(5):
+        refusal = vip.slip(bet("banker", "100.00"), account_id=CHARTER).json["bets"][0]["refusal"]
+        assert refusal["why"] == "cards_known"
+    alerts = vip.api.get(f"/api/v1/alerts?table_id={vip.id}", role="pitboss").json["alerts"]
+    assert "late_slips" not in [alert["code"] for alert in alerts]

@@ -30,7 +30,8 @@ def clock(idle: float, hands: int = 5, complete: bool = False, last: bool = True
 
 def test_the_defaults_suit_a_real_floor():
     assert DEFAULTS == {"stale_after_seconds": 120, "refused_critical_at": 3, "corrections_warning_at": 3,
-                        "anomaly_p": 1e-4, "late_slips_threshold": 3}
+                        "anomaly_p": 1e-4, "late_slips_threshold": 3, "large_win_amount": 100000,
+                        "hold_tolerance": 0.1, "hold_min_turnover": 100000}
 
 
 def test_stale_table_just_under_and_just_over_its_threshold():
@@ -135,7 +136,14 @@ def test_the_status_of_a_table():
     assert table_status(True, False, T0, T0 + timedelta(seconds=121), 120) == STALE
 
 
-def test_the_pace_is_over_the_last_twenty_hands():
+def test_a_burst_of_posts_is_a_fast_minute_not_millions_an_hour():
+    burst = [T0 + timedelta(milliseconds=10 * i) for i in range(100)]  # 100 posts in a second
+    assert pace_per_hour(burst) == 99 * 60.0
+    quiet = [T0 - timedelta(minutes=20), *burst]  # a shoe older than the window: its last 15 minutes
+    assert pace_per_hour(quiet) == 100 * 4.0
+
+
+def test_the_pace_is_over_the_last_fifteen_minutes():
     times = [T0 + timedelta(seconds=60 * i) for i in range(30)]  # one a minute
     assert pace_per_hour(times) == 60.0
     slow_start = [T0 - timedelta(hours=5)] + times  # an old hand outside the window changes nothing

@@ -48,7 +48,7 @@ class Bet(Base):
     """One accepted bet: a line of the hand's ledger, settled when the hand is in."""
 
     __tablename__ = "bets"
-    __table_args__ = (Index(None, "shoe_id", "hand_number"),)
+    __table_args__ = (Index(None, "shoe_id", "hand_number"), Index(None, "settled_at"))  # settled_at: shifts (issue 24)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     slip_id: Mapped[int] = mapped_column(ForeignKey("bet_slips.id", ondelete="CASCADE"))

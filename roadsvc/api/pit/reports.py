@@ -1,0 +1,64 @@
+"""The shift report (issue 24), for keys with `read_money`: JSON, CSV or a printable PDF."""
+
+from __future__ import annotations
+
+from flask import Response, current_app, jsonify, request
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.api.context import database, floor_clock
+from roadsvc.api.docs import error_responses
+from roadsvc.domain.errors import DomainError
+from roadsvc.domain.texts import LANGUAGES, lang_of
+from roadsvc.persistence.models import utcnow
+from roadsvc.render.shift_report import to_csv, to_pdf
+from roadsvc.services.pit import shift_reports
+from roadsvc.services.capabilities import READ_MONEY
+
+blp = Blueprint("reports", __name__, description="Shift reports: per table, hands, shoes, money, voids and "
+                                                 "corrections, alerts and how they were handled, pit notes")
+
+FORMATS = {"json": "application/json", "csv": "text/csv", "pdf": "application/pdf"}
+
+
+def chosen_format() -> str:
+    """?format=json|csv|pdf, else the Accept header's best, else JSON."""
+    asked = request.args.get("format")
+    if asked is not None:
+        if asked not in FORMATS:
+            raise DomainError("invalid_format", "format is json, csv or pdf", "format")
+        return asked
+    best = request.accept_mimetypes.best_match(list(FORMATS.values()), default="application/json")
+    return next(name for name, mimetype in FORMATS.items() if mimetype == best)
+
+
+@blp.route("/reports/shifts/<date>/<shift>", methods=["GET"])
+@requires(READ_MONEY, parameters=[
+    {"in": "query", "name": "format", "schema": {"type": "string", "enum": list(FORMATS)}},
+    {"in": "query", "name": "lang", "schema": {"type": "string", "enum": list(LANGUAGES)}}])
+@error_responses(401, 403, 422)
+def shift_report(date, shift):
+    """A shift's report
+
+    The shift starting on `date` (YYYY-MM-DD, the floor's time zone) at `shift` (its start,
+    HHMM: 0600, 1400, 2200 by default). Per table: hands dealt, voids, corrections (who,
+    why), the shoes, the money (turnover, the house's win, hold, expected hold, bets,
+    accounts, largest bet and win, turnover by bet), the alerts raised and how they were
+    handled, the pit notes; and the floor's totals. Written once by the jobs process when
+    the shift ends (`final: true`); before that, built from the data as it stands. JSON by
+    default; CSV or PDF with `?format=` or `Accept`; the CSV's and PDF's words in `?lang=`
+    (zh-Hans, zh-Hant, en), times in the floor's time zone.
+    """
+    clock = floor_clock()
+    document = shift_reports.report(database(), clock, clock.shift_named(date, shift), utcnow())
+    kind, language = chosen_format(), lang_of(request.args.get("lang"))
+    name = f"shift-{date}-{shift}"
+    if kind == "json":
+        return jsonify(document)
+    if kind == "csv":
+        body, mimetype = to_csv(document, language).encode("utf-8-sig"), "text/csv; charset=utf-8"
+    else:
+        body, mimetype = to_pdf(document, language, current_app.config["REPORT_FONT"] or None), "application/pdf"
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
+    return response

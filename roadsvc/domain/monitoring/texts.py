@@ -1,0 +1,164 @@
+"""Every alert's title and message in zh-Hans, zh-Hant and en (issue 24): one catalogue, as
+data, read by the pages, the shift report (CSV, PDF) and nothing else. A message is built
+from the alert's `details` (the figures the rule stored), never from its English `message`,
+so no raw code and no "hand(s)" reaches a reader. English counts are plural-correct; the
+Chinese forms need none. Times are not worded here: the pages and reports show them in the
+floor's time zone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from roadsvc.domain.texts import LANGUAGES, bet_title, count, duration, lang_of
+
+Words = Mapping[str, str]
+
+TITLES: dict[str, Words] = {
+    "stale_table": {"en": "Table stopped", "zh-Hans": "牌台停滞", "zh-Hant": "牌台停滯"},
+    "refused_hands": {"en": "Hands refused", "zh-Hans": "牌局被拒", "zh-Hant": "牌局被拒"},
+    "corrections": {"en": "Voids and corrections", "zh-Hans": "作废与更正", "zh-Hant": "作廢與更正"},
+    "late_slips": {"en": "Late bets", "zh-Hans": "迟到投注", "zh-Hant": "遲到投注"},
+    "improbable_results": {"en": "Improbable results", "zh-Hans": "结果异常", "zh-Hant": "結果異常"},
+    "positive_ev": {"en": "Player edge", "zh-Hans": "玩家占优", "zh-Hant": "玩家佔優"},
+    "change_dealer_requested": {"en": "New dealer asked for", "zh-Hans": "要求换荷官", "zh-Hant": "要求換荷官"},
+    "change_shoe_requested": {"en": "New shoe asked for", "zh-Hans": "要求换靴", "zh-Hant": "要求換靴"},
+    "shoe_change_overdue": {"en": "Shoe change overdue", "zh-Hans": "换靴逾时", "zh-Hant": "換靴逾時"},
+    "large_win": {"en": "Large win", "zh-Hans": "大额赢钱", "zh-Hant": "大額贏錢"},
+    "hold_out_of_line": {"en": "Hold out of line", "zh-Hans": "赢率异常", "zh-Hant": "贏率異常"},
+}
+
+# Why the rules or the card supply refused a hand (refused_hands' last refusal).
+REFUSALS: dict[str, Words] = {
+    "third_card_rule": {"en": "the third-card rule was not followed", "zh-Hans": "不符合补牌规则",
+                        "zh-Hant": "不符合補牌規則"},
+    "impossible_card": {"en": "a card the shoe cannot hold", "zh-Hans": "牌靴中不可能有的牌", "zh-Hant": "牌靴中不可能有的牌"},
+    "card_count": {"en": "the wrong number of cards", "zh-Hans": "牌数不对", "zh-Hant": "牌數不對"},
+}
+SIDES: dict[str, Words] = {"banker": {"en": "banker", "zh-Hans": "庄", "zh-Hant": "莊"},
+                           "player": {"en": "player", "zh-Hans": "闲", "zh-Hant": "閒"}}
+
+
+def alert_title(code: str, language: str) -> str:
+    words = TITLES.get(code)
+    return words[lang_of(language)] if words else TITLES_FALLBACK[lang_of(language)]
+
+
+TITLES_FALLBACK: Words = {"en": "Alert", "zh-Hans": "警报", "zh-Hant": "警報"}
+
+
+def alert_message(code: str, details: Mapping[str, Any] | None, language: str, hand_number: int | None = None) -> str:
+    """The alert's message in `language`, from its details; the title alone for an unknown code."""
+    language = lang_of(language)
+    build = MESSAGES.get(code)
+    if build is None:
+        return alert_title(code, language)
+    try:
+        return build(details or {}, language, hand_number)
+    except (KeyError, IndexError, TypeError, ValueError):  # details of an older form: say what it is
+        return alert_title(code, language)
+
+
+def _stale(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    idle, limit = duration(d["seconds_since_last_hand"], lang), duration(d["stale_after_seconds"], lang)
+    since_start = d.get("last_hand_at") is None
+    return {"en": f"No hand for {idle} since {'the shoe opened' if since_start else 'the last hand'} "
+                  f"(stopped after {limit})",
+            "zh-Hans": f"{'开靴后' if since_start else '上一局后'} {idle} 没有新牌局（{limit} 后算停滞）",
+            "zh-Hant": f"{'開靴後' if since_start else '上一局後'} {idle} 沒有新牌局（{limit} 後算停滯）"}[lang]
+
+
+def _refused(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    last = (d.get("refused") or [{}])[-1]
+    reason = REFUSALS.get(last.get("code"), {}).get(lang) or {"en": "refused", "zh-Hans": "被拒", "zh-Hant": "被拒"}[lang]
+    n, hand = d["refusals"], last.get("hand_number")
+    return {"en": f"{count(n, 'hand', lang)} refused in this shoe; the last (hand {hand}): {reason}",
+            "zh-Hans": f"本靴有 {n} 局被拒；最近一局（第 {hand} 局）：{reason}",
+            "zh-Hant": f"本靴有 {n} 局被拒；最近一局（第 {hand} 局）：{reason}"}[lang]
+
+
+def _corrections(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    last = (d.get("changes") or [{}])[-1]
+    voided = last.get("action") == "void"
+    n, hand, actor = d["corrections"], last.get("hand_number"), last.get("actor", "")
+    return {"en": f"Hand {hand} {'voided' if voided else 'corrected'} by {actor}: "
+                  f"{count(n, 'void or correction', lang, 'voids or corrections')} in this shoe",
+            "zh-Hans": f"第 {hand} 局被 {actor} {'作废' if voided else '更正'}：本靴共 {n} 次作废或更正",
+            "zh-Hant": f"第 {hand} 局被 {actor} {'作廢' if voided else '更正'}：本靴共 {n} 次作廢或更正"}[lang]
+
+
+def _late(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    n, account = d["late_slips"], (d.get("slips") or [{}])[-1].get("account_id", "")
+    return {"en": f"{count(n, 'slip', lang)} refused as late in this shoe (the last from account {account})",
+            "zh-Hans": f"本靴有 {n} 张投注单因已停止投注被拒（最近一张来自账户 {account}）",
+            "zh-Hant": f"本靴有 {n} 張投注單因已停止投注被拒（最近一張來自帳戶 {account}）"}[lang]
+
+
+def _improbable(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    p, streak, share = d["p_value"], d["streak"], d["banker_share"]
+    if streak["p_value"] <= share["p_value"]:
+        side = SIDES[streak["side"]][lang]
+        what = {"en": f"A {side} streak of {streak['longest']}", "zh-Hans": f"{side}连开 {streak['longest']} 局",
+                "zh-Hant": f"{side}連開 {streak['longest']} 局"}[lang]
+    else:
+        b, n = share["banker"], d["decided_hands"]
+        what = {"en": f"{count(b, 'banker win', lang)} in {count(n, 'decided hand', lang)}",
+                "zh-Hans": f"{n} 局（不计和局）中庄赢 {b} 局", "zh-Hant": f"{n} 局（不計和局）中莊贏 {b} 局"}[lang]
+    tail = {"en": f": a chance of {p:.2g} under the exact odds", "zh-Hans": f"：按精确概率仅 {p:.2g}",
+            "zh-Hant": f"：按精確機率僅 {p:.2g}"}[lang]
+    return what + tail
+
+
+def _positive_ev(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    best, more = d["bets"][0], len(d["bets"]) - 1
+    bet, ev, hand, left = bet_title(best["bet"], lang), best["ev"], d["hand_number"], d["cards_left"]
+    others = {"en": f" and {count(more, 'more bet', lang)}" if more else "",
+              "zh-Hans": f"及另外 {more} 种投注" if more else "", "zh-Hant": f"及另外 {more} 種投注" if more else ""}[lang]
+    return {"en": f"Hand {hand}: {bet} at {ev:+.2%} for the player{others}, {count(left, 'card', lang)} left",
+            "zh-Hans": f"第 {hand} 局：{bet}期望值 {ev:+.2%}，对玩家有利{others}；剩余 {left} 张牌",
+            "zh-Hant": f"第 {hand} 局：{bet}期望值 {ev:+.2%}，對玩家有利{others}；剩餘 {left} 張牌"}[lang]
+
+
+def _dealer(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    return {"en": "The charter asks for a new dealer; the dealer carries on until the change",
+            "zh-Hans": "包台客人要求换荷官；换人前荷官继续发牌", "zh-Hant": "包台客人要求換荷官；換人前荷官繼續發牌"}[lang]
+
+
+def _shoe(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    n = d.get("hands_dealt", 0)
+    return {"en": f"The charter asks for a new shoe after {count(n, 'hand', lang)}",
+            "zh-Hans": f"包台客人在 {n} 局后要求换靴", "zh-Hant": f"包台客人在 {n} 局後要求換靴"}[lang]
+
+
+def _overdue(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    return {"en": "The new shoe the charter asked for is not open yet, past its deadline",
+            "zh-Hans": "包台客人要求的新靴已过时限仍未开", "zh-Hant": "包台客人要求的新靴已過時限仍未開"}[lang]
+
+
+def _large_win(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    account, won, limit = d["account_id"], d["won"], d["limit"]
+    if d["scope"] == "hand":
+        where = {"en": f"on hand {d['hand_number']}", "zh-Hans": f"在第 {d['hand_number']} 局",
+                 "zh-Hant": f"在第 {d['hand_number']} 局"}[lang]
+    else:
+        where = {"en": "in this shoe", "zh-Hans": "在本靴", "zh-Hant": "在本靴"}[lang]
+    return {"en": f"Account {account} won {won} {where} (the table's limit: {limit})",
+            "zh-Hans": f"账户 {account} {where}赢了 {won}（本台上限 {limit}）",
+            "zh-Hant": f"帳戶 {account} {where}贏了 {won}（本台上限 {limit}）"}[lang]
+
+
+def _hold(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    hold, expected, turnover = d["hold"], d["expected_hold"], d["turnover"]
+    return {"en": f"This shoe holds {hold:.2%} where the exact edges expect {expected:.2%}, after {turnover} turnover",
+            "zh-Hans": f"本靴赢率 {hold:.2%}，按精确优势应为 {expected:.2%}（投注额 {turnover}）",
+            "zh-Hant": f"本靴贏率 {hold:.2%}，按精確優勢應為 {expected:.2%}（投注額 {turnover}）"}[lang]
+
+
+MESSAGES: dict[str, Callable[[Mapping[str, Any], str, int | None], str]] = {
+    "stale_table": _stale, "refused_hands": _refused, "corrections": _corrections, "late_slips": _late,
+    "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
+    "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
+    "hold_out_of_line": _hold,
+}
+
+__all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]

@@ -1,0 +1,176 @@
+"""The shift report as CSV and as a printable PDF (issue 24), from its JSON document, in the
+reader's language (titles and messages from the one catalogue), times in the floor's zone.
+
+The PDF is drawn by ReportLab (pure Python). Its CJK font: ROADSVC_REPORT_FONT (a TrueType
+file or collection) if set, else
+the system's WenQuanYi Micro Hei when installed (Debian's fonts-wqy-microhei, the font the
+browser tests install), embedded as a subset; else ReportLab's built-in Adobe CID font
+(STSong-Light, MSung-Light), which the PDF viewer supplies. The road images' font cannot serve:
+it is a subset of the few characters the roads draw.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from datetime import datetime
+from typing import Any, Iterator
+from zoneinfo import ZoneInfo
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from roadsvc.domain.monitoring.texts import alert_message, alert_title
+from roadsvc.domain.texts import bet_title, lang_of
+
+SYSTEM_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+CID_FONTS = {"zh-Hans": "STSong-Light", "zh-Hant": "MSung-Light", "en": "STSong-Light"}
+
+WORDS = {
+    "en": {"title": "Shift report", "table": "Table", "hands": "Hands", "voids": "Voids", "corrections": "Corrections",
+           "shoes": "Shoes", "turnover": "Turnover", "win": "House win", "hold": "Hold", "expected": "Expected hold",
+           "bets": "Bets", "accounts": "Accounts", "largest_bet": "Largest bet", "largest_win": "Largest win",
+           "changes": "Voids and corrections", "alerts": "Alerts", "notes": "Pit notes", "by": "by", "why": "why",
+           "void": "voided", "correct": "corrected", "hand": "hand", "acknowledged": "acknowledged",
+           "resolved": "resolved", "open": "open", "raised": "raised", "final": "Final", "provisional":
+           "Provisional: the shift has not ended", "totals": "Floor", "none": "none", "by_bet": "Turnover by bet",
+           "generated": "Written", "info": "info", "warning": "warning", "critical": "critical"},
+    "zh-Hans": {"title": "班次报告", "table": "台", "hands": "局数", "voids": "作废", "corrections": "更正",
+                "shoes": "牌靴", "turnover": "投注额", "win": "庄家赢额", "hold": "赢率", "expected": "预期赢率",
+                "bets": "注数", "accounts": "账户数", "largest_bet": "最大单注", "largest_win": "最大赢额",
+                "changes": "作废与更正", "alerts": "警报", "notes": "巡场备注", "by": "操作人", "why": "原因",
+                "void": "作废", "correct": "更正", "hand": "局", "acknowledged": "已确认", "resolved": "已解决",
+                "open": "未处理", "raised": "发出", "final": "定稿", "provisional": "临时：班次尚未结束",
+                "totals": "全场", "none": "无", "by_bet": "各投注的投注额", "generated": "生成",
+                "info": "提示", "warning": "警告", "critical": "严重"},
+    "zh-Hant": {"title": "班次報告", "table": "台", "hands": "局數", "voids": "作廢", "corrections": "更正",
+                "shoes": "牌靴", "turnover": "投注額", "win": "莊家贏額", "hold": "贏率", "expected": "預期贏率",
+                "bets": "注數", "accounts": "帳戶數", "largest_bet": "最大單注", "largest_win": "最大贏額",
+                "changes": "作廢與更正", "alerts": "警報", "notes": "巡場備註", "by": "操作人", "why": "原因",
+                "void": "作廢", "correct": "更正", "hand": "局", "acknowledged": "已確認", "resolved": "已解決",
+                "open": "未處理", "raised": "發出", "final": "定稿", "provisional": "臨時：班次尚未結束",
+                "totals": "全場", "none": "無", "by_bet": "各投注的投注額", "generated": "生成",
+                "info": "提示", "warning": "警告", "critical": "嚴重"},
+}
+FIGURES = ("turnover", "win", "hold", "expected_hold", "bets", "accounts", "largest_bet", "largest_win")
+
+
+def local(text: str, document: dict[str, Any]) -> str:
+    zone = ZoneInfo(document["shift"]["time_zone"])
+    moment = datetime.fromisoformat(text).astimezone(zone)
+    return moment.strftime("%Y-%m-%d %H:%M:%S ") + (moment.tzname() or "")
+
+
+def percent(value: float | None) -> str:
+    return "" if value is None else f"{100 * value:.2f}%"
+
+
+def handled(alert: dict[str, Any], document: dict[str, Any], words: dict[str, str]) -> str:
+    parts = [f"{words[state]} {words['by']} {alert[state]['by']} {local(alert[state]['at'], document)}: "
+             f"{alert[state]['note']}" for state in ("acknowledged", "resolved") if alert.get(state)]
+    return "; ".join(parts) or words["open"]
+
+
+# CSV: one row per table (its figures), then one row per void or correction, alert and note.
+
+def to_csv(document: dict[str, Any], language: str) -> str:
+    language = lang_of(language)
+    words = WORDS[language]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["section", "table_id", "table", "hands", "voids", "corrections", "shoes", *FIGURES,
+                     "time", "title", "by", "detail"])
+    for entry in document["tables"]:
+        figures = entry["money"]
+        writer.writerow(["table", entry["table"]["id"], entry["table"]["name"], entry["hands"], entry["voids"],
+                         entry["corrections"], " ".join(map(str, entry["shoes"])),
+                         *(percent(figures[f]) if "hold" in f else figures[f] for f in FIGURES), "", "", "", ""])
+        for row in _events(entry, document, language, words):
+            writer.writerow([row[0], entry["table"]["id"], entry["table"]["name"], *[""] * (4 + len(FIGURES)),
+                             *row[1:]])
+    return out.getvalue()
+
+
+def _events(entry: dict[str, Any], document: dict[str, Any], language: str, words: dict[str, str]
+            ) -> Iterator[tuple[str, str, str, str, str]]:
+    for change in entry["changes"]:
+        yield ("change", local(change["at"], document), f"{words[change['action']]} {words['hand']} {change['hand']}",
+               change["by"], change["why"])
+    for alert in entry["alerts"]:
+        title = f"{alert_title(alert['code'], language)} ({words.get(alert['severity'], alert['severity'])})"
+        detail = f"{alert_message(alert['code'], alert['details'], language)} — {handled(alert, document, words)}"
+        yield ("alert", local(alert["raised_at"], document), title, "", detail)
+    for note in entry["notes"]:
+        yield ("note", local(note["at"], document), words["notes"], note["by"], note["text"])
+
+
+# PDF
+
+def _font(language: str, font_path: str | None) -> tuple[str, bool]:
+    """(font name, embedded) registered with ReportLab for `language`."""
+    path = font_path or SYSTEM_FONT
+    if os.path.exists(path):
+        name = "ReportCJK-" + os.path.basename(path)
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, path, subfontIndex=0))
+        return name, True
+    name = CID_FONTS[language]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(UnicodeCIDFont(name))
+    return name, False
+
+
+def to_pdf(document: dict[str, Any], language: str, font_path: str | None = None) -> bytes:
+    language = lang_of(language)
+    words, (font, _) = WORDS[language], _font(language, font_path)
+    style = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=11, wordWrap="CJK")
+    heading = ParagraphStyle("heading", parent=style, fontSize=15, leading=19, spaceAfter=4)
+    sub = ParagraphStyle("sub", parent=style, fontSize=11, leading=14, spaceBefore=8, spaceAfter=3)
+    shift = document["shift"]
+    title = (f"{words['title']} · {shift['date']} {shift['shift'][:2]}:{shift['shift'][2:]} "
+             f"({local(shift['begins'], document)} – {local(shift['ends'], document)}, {shift['time_zone']})")
+    status = words["final"] if document["final"] else words["provisional"]
+    story = [Paragraph(title, heading),
+             Paragraph(f"{status} · {words['generated']} {local(document['generated_at'], document)}", style)]
+    grid = TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                       ("GRID", (0, 0), (-1, -1), 0.3, colors.grey), ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke),
+                       ("VALIGN", (0, 0), (-1, -1), "TOP")])
+    header = [words[k] for k in ("table", "hands", "voids", "corrections", "turnover", "win", "hold", "expected",
+                                 "bets", "accounts", "largest_bet", "largest_win")]
+    rows = [header] + [_summary_row(entry["table"]["name"], entry, entry["money"]) for entry in document["tables"]]
+    totals = document["totals"]
+    rows.append(_summary_row(words["totals"], {"hands": totals["hands"], "voids": "", "corrections": ""},
+                             totals["money"]))
+    story += [Spacer(1, 3 * mm), Table(rows, repeatRows=1, style=grid)]
+    for entry in document["tables"]:
+        story += _table_story(entry, document, language, words, style, sub, grid)
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=landscape(A4), title=title, leftMargin=12 * mm, rightMargin=12 * mm,
+                      topMargin=12 * mm, bottomMargin=12 * mm).build(story)
+    return out.getvalue()
+
+
+def _summary_row(name: str, entry: dict[str, Any], figures: dict[str, Any]) -> list[str]:
+    return [name, str(entry["hands"]), str(entry["voids"]), str(entry["corrections"]), figures["turnover"],
+            figures["win"], percent(figures["hold"]), percent(figures["expected_hold"]), str(figures["bets"]),
+            str(figures["accounts"]), figures["largest_bet"], figures["largest_win"]]
+
+
+def _table_story(entry, document, language, words, style, sub, grid) -> list:
+    by_bet = ", ".join(f"{bet_title(code, language)} {stake}" for code, stake in entry["money"]["by_bet"].items())
+    story = [Paragraph(f"{words['table']} {entry['table']['name']} · {words['shoes']} "
+                       f"{' '.join(map(str, entry['shoes'])) or words['none']}", sub)]
+    if by_bet:
+        story.append(Paragraph(f"{words['by_bet']}: {by_bet}", style))
+    events = list(_events(entry, document, language, words))
+    if events:
+        rows = [[Paragraph(cell, style) for cell in (time, what, by, detail)] for _, time, what, by, detail in events]
+        story.append(Table(rows, colWidths=[95, 150, 110, 400], style=grid))
+    return story

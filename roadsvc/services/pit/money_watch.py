@@ -1,0 +1,74 @@
+"""The jobs process's money rules (issue 24): `large_win` and `hold_out_of_line`, off the
+dealer's post path. Like the odds watch it follows the event log: after every settled hand
+(a hand posted or opened, a void, a correction) it reads the shoe's settled bets once,
+words the facts (roadsvc.domain.monitoring.money_rules) and, in one write transaction with
+the shoe locked, raises or counts the alerts; `hold_out_of_line` resolves itself once the
+shoe's hold is back in line.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+from roadsvc.domain import money as domain
+from roadsvc.domain.monitoring import HandSettled, ShoeHold, evaluate, resolve_settings
+from roadsvc.persistence import alerts as alerts_repo
+from roadsvc.persistence import money as money_repo
+from roadsvc.persistence import repositories as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import ALERT_RESOLVED, utcnow
+from roadsvc.services import alerts, events as event_log
+from roadsvc.services.pit.money import expected_hold, lines_of
+
+SETTLING = frozenset({"hand", "void", "correction"})
+HOLD = "hold_out_of_line"
+
+
+def facts(rows, shoe_id: int, hand_number: int) -> tuple[HandSettled, ShoeHold]:
+    lines = lines_of(rows)
+    before = [line for line in lines if line.hand[1] < hand_number]
+    on_hand = [line for line in lines if line.hand[1] == hand_number]
+    figures = domain.tally(lines)
+    settled = HandSettled(hand_number, domain.account_wins(on_hand), domain.account_wins(before),
+                          domain.account_wins(before + on_hand))
+    return settled, ShoeHold(figures.turnover, figures.win, expected_hold(rows))
+
+
+class MoneyWatch:
+    """Follows the event log from its newest event; one `step` per call."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow, batch: int = 1000):
+        self.db, self.clock, self.batch = db, clock, batch
+        self.cursor: int | None = None
+
+    def step(self) -> list[int]:
+        """The shoes whose money alerts were written in this step."""
+        if self.cursor is None:
+            self.cursor = event_log.newest_event_id(self.db)
+            return []
+        found = event_log.events_after(self.db, self.cursor, self.batch)
+        if not found:
+            return []
+        self.cursor = found[-1].id
+        hands = [(e.shoe_id, (e.data or {}).get("number")) for e in found if e.type in SETTLING and e.shoe_id]
+        return [shoe_id for shoe_id, number in dict.fromkeys(hands) if number and self.check(shoe_id, number)]
+
+    def check(self, shoe_id: int, hand_number: int) -> bool:
+        with self.db.read() as session:
+            rows = money_repo.shoe_lines(session, shoe_id)
+        settled, hold = facts(rows, shoe_id, hand_number)
+        with self.db.write() as session:
+            shoe = repo.shoe_for_update(session, shoe_id)
+            if shoe is None:
+                return False
+            settings = resolve_settings(repo.table_settings(session, shoe.table_id))
+            findings = evaluate(settled, settings) + evaluate(hold, settings)
+            for finding in findings:
+                alerts.record(session, shoe.table_id, shoe.id, finding, self.clock())
+            active = alerts_repo.active_alert(session, shoe.table_id, shoe.id, HOLD)
+            back_in_line = active is not None and HOLD not in {finding.code for finding in findings}
+            if back_in_line:
+                alerts.change_state(session, active, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,
+                                    "the shoe's hold is back within the tolerance", self.clock())
+        return bool(findings) or back_in_line

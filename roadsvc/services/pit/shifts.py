@@ -1,0 +1,40 @@
+"""The floor's clock face (issue 24): its time zone (ROADSVC_FLOOR_TIME_ZONE) and its shifts
+(ROADSVC_FLOOR_SHIFTS, start times in that zone), checked once when the app starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, time
+from typing import Any, Mapping
+from zoneinfo import ZoneInfo
+
+from roadsvc.domain import shifts
+from roadsvc.domain.shifts import Shift
+
+
+@dataclass(frozen=True)
+class FloorClock:
+    zone_name: str
+    zone: ZoneInfo
+    starts: tuple[time, ...]
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> "FloorClock":
+        name = settings["FLOOR_TIME_ZONE"]
+        return cls(name, shifts.zone(name), shifts.parse_starts(settings["FLOOR_SHIFTS"]))
+
+    def shift_at(self, moment: datetime) -> Shift:
+        return shifts.shift_at(moment, self.starts, self.zone)
+
+    def shift_named(self, day: str, name: str) -> Shift:
+        return shifts.shift_named(day, name, self.starts, self.zone)
+
+    def previous(self, shift: Shift) -> Shift:
+        return shifts.previous(shift, self.starts, self.zone)
+
+    def local(self, moment: datetime) -> datetime:
+        return moment.astimezone(self.zone)
+
+    def abbreviation(self, moment: datetime) -> str:
+        """The zone as a reader sees it at `moment`: 'CST', or '+08' where the zone has no letters."""
+        return self.local(moment).tzname() or self.zone_name

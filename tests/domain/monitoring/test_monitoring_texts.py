@@ -1,0 +1,66 @@
+"""The alert catalogue (issue 24): every alert code has a title and a message in every
+language, built from its details: no raw code, no "(s)", English plurals right."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from roadsvc.domain.monitoring import RULES
+from roadsvc.domain.monitoring.texts import MESSAGES, TITLES, alert_message, alert_title
+from roadsvc.domain.texts import LANGUAGES, bet_title, count, duration
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
+
+DETAILS = {
+    "stale_table": {"seconds_since_last_hand": 250.4, "stale_after_seconds": 120, "last_hand_at": "t", "hands": 9},
+    "refused_hands": {"refusals": 1, "refused": [{"code": "third_card_rule", "hand_number": 4}]},
+    "corrections": {"corrections": 1, "changes": [{"hand_number": 3, "action": "void", "actor": "pit boss 2"}]},
+    "late_slips": {"late_slips": 3, "slips": [{"account_id": "acct-7"}]},
+    "improbable_results": {"p_value": 3e-5, "decided_hands": 30, "streak": {"side": "banker", "longest": 14, "p_value": 3e-5},
+                           "banker_share": {"banker": 22, "player": 8, "p_value": 0.01}},
+    "positive_ev": {"hand_number": 41, "cards_left": 52, "bets": [{"bet": "banker_pair", "ev": 0.0231}]},
+    "change_dealer_requested": {"request_id": 2},
+    "change_shoe_requested": {"request_id": 3, "hands_dealt": 1},
+    "shoe_change_overdue": {"request_id": 3},
+    "large_win": {"account_id": "acct-9", "won": "12,000.00", "limit": "10,000.00", "scope": "hand", "hand_number": 7},
+    "hold_out_of_line": {"hold": 0.25, "expected_hold": 0.0121, "turnover": "60,000.00"},
+}
+CODES = sorted(set(RULES) | set(TITLES))
+
+
+def test_every_rule_has_a_title_and_a_message():
+    assert set(RULES) <= set(TITLES) and set(TITLES) == set(MESSAGES) == set(DETAILS)
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_titles_and_messages_are_words_not_codes(code, language):
+    title, message = alert_title(code, language), alert_message(code, DETAILS[code], language)
+    for text in (title, message):
+        assert text and "_" not in text and "(s)" not in text
+    if language != "en":
+        assert re.search(r"[\u4e00-\u9fff]", message)  # a Chinese message, not English
+
+
+def test_english_counts_are_plural_correct():
+    one = alert_message("refused_hands", DETAILS["refused_hands"], "en")
+    many = alert_message("refused_hands", {**DETAILS["refused_hands"], "refusals": 3}, "en")
+    assert one.startswith("1 hand refused") and many.startswith("3 hands refused")
+    assert count(1, "minute", "en") == "1 minute" and count(2, "minute", "en") == "2 minutes"
+    assert duration(61, "en") == "1 min 1 s" and duration(7260, "zh-Hans") == "2 小时 1 分"
+
+
+def test_traditional_chinese_differs_where_the_characters_do():
+    assert alert_title("corrections", "zh-Hans") == "作废与更正" and alert_title("corrections", "zh-Hant") == "作廢與更正"
+    assert bet_title("banker_pair", "zh-Hant") == "莊對" and bet_title("banker_pair", "en") == "Banker pair"
+
+
+def test_every_bet_has_a_title_in_every_language():
+    for code in BET_TYPES:
+        for language in LANGUAGES:
+            assert "_" not in bet_title(code, language)
+
+
+def test_details_of_an_older_form_give_the_title_not_a_crash():
+    assert alert_message("refused_hands", {}, "en") == "Hands refused"
