@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import Mapping
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.niuniu.conditions import Condition, unmet
@@ -35,6 +36,13 @@ class BankerQueue:
             "account_id": self.banker.account_id, "super": self.banker.super,
             "rounds_served": self.banker.rounds_served, "stepping_down": self.banker.stepping_down}
         return {"banker": banker, "queue": list(self.waiting), "super_grab_holder": self.super_holder}
+
+    @classmethod
+    def from_dict(cls, stored: Mapping) -> "BankerQueue":
+        banker = stored.get("banker")
+        return cls(None if banker is None else Banker(banker["account_id"], banker["super"], banker["rounds_served"],
+                                                      banker["stepping_down"]),
+                   tuple(stored.get("queue", ())), stored.get("super_grab_holder"))
 
 
 def apply(queue: BankerQueue, account_id: str, balance: Decimal, min_balance: Decimal) -> BankerQueue:

@@ -17,6 +17,7 @@ from roadsvc.persistence.models.events import Event
 from roadsvc.persistence.models.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
+from roadsvc.persistence.models.niuniu import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState
 
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
@@ -27,4 +28,5 @@ __all__ = [
     "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally",
     "Event",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
+    "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
 ]

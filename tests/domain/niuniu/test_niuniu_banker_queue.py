@@ -81,3 +81,9 @@ def test_one_grab_at_a_time_no_cancel_and_the_condition():
     assert super_grab_refusal(BankerQueue(), "h", rich, None, Decimal("5000.01")) is None
     banker = round_finished(queued("a"), 10)
     assert super_grab_refusal(banker, "a", VIP_3, 9, None) == "already_banker"
+
+
+def test_the_state_round_trips_through_its_stored_form():
+    queue = super_grab(round_finished(queued("a", "b"), 10), "g", VIP_3, 3, None)
+    assert BankerQueue.from_dict(queue.as_dict()) == queue
+    assert BankerQueue.from_dict({}) == BankerQueue()

@@ -22,7 +22,7 @@ def hands(**codes):
     return {position: evaluate(parse_cards(text.split(), jokers=True)) for position, text in codes.items()}
 
 
-# banker bull 8; player_1 bull_bull (wins 10x), player_2 bull 3 (loses 8x), player_3 no bull, player_4 bomb
+# banker bull 8; player_1 bull_bull (wins 10x), player_2 bull 2 (loses 8x), player_3 no bull, player_4 bomb
 TABLE = hands(banker="AS 9H KD 2C 6D", player_1="3S 7H KS 5C 5D", player_2="AH 9S KH AC AD",
               player_3="2S 3H 3D 6S 8H", player_4="4S 4H 4D 4C 9D")
 
