@@ -28,6 +28,7 @@ from roadsvc.services.niuniu.state import balances_of, queue_of, state_balance
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
 CENTS = Decimal(100)
+MAX_BALANCE = Decimal("1000000000000.00")  # stored in cents, far inside a BigInteger
 
 
 def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -37,6 +38,8 @@ def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(account, str) or not account.strip() or len(account) > 100:
         raise DomainError("invalid_account", "account_id is a text of 1 to 100 characters", "account_id")
     balance = to_money(body.get("balance"), "balance", "balance")
+    if not 0 <= balance <= MAX_BALANCE:
+        raise DomainError("invalid_amount", f"balance must be from 0 to {MAX_BALANCE}", "balance")
     return {"round": number, "account_id": account, "balance": balance, "bets": parse_bets(body.get("bets"))}
 
 

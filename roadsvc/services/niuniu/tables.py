@@ -25,8 +25,12 @@ def niuniu_table(session: Session, table_id: int, for_update: bool = False) -> T
     return table
 
 
+SETTINGS_SECTION = "niuniu"
+
+
 def settings_of(table: Table) -> NiuniuSettings:
-    return niuniu_settings(table.settings)
+    """The table's `settings.niuniu` section, checked when it was written; the spec's defaults."""
+    return niuniu_settings((table.settings or {}).get(SETTINGS_SECTION))
 
 
 def changed(session: Session, table_id: int, kind: str, data: dict[str, Any], audience: str = ALL,
