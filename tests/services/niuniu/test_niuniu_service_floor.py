@@ -1,0 +1,41 @@
+"""A niuniu table in the lobby and on the floor: phase, pace, counts, results, and never a closed hand."""
+
+import json
+from datetime import timedelta
+
+from niuniu_service_support import niuniu_table, post, settle
+from niuniu_support import HIDDEN
+from roadsvc.persistence import niuniu as repo
+from roadsvc.persistence.models import utcnow
+from roadsvc.services.niuniu import rounds
+from roadsvc.services.niuniu.floor import floor_figures, lobby_entry
+
+
+def test_the_lobby_entry_shows_the_phase_and_the_last_results(db):
+    table = niuniu_table(db)
+    settle(db, table, 1)
+    post(db, table, 2)
+    with db.read() as session:
+        entry = lobby_entry(session, repo.table(session, table))
+    assert entry["table"]["game"] == "niuniu" and entry["round"] == {"number": 2, "phase": "dealing"}
+    assert entry["trend"]["areas"]["player_1"]["last"] == ["win"] and entry["trend"]["rounds"] == 1
+    assert not [code for code in HIDDEN.values() if code in json.dumps(entry)]
+
+
+def test_the_floor_tile_counts_and_hides_what_is_closed(db):
+    table = niuniu_table(db)
+    settle(db, table, 1)
+    post(db, table, 2)
+    rounds.void_round(db, table, 2, "misdeal", "pit boss")
+    post(db, table, 3)
+    rounds.open_round(db, table, 3, "player_1")
+    now = utcnow()
+    with db.read() as session:
+        figures = floor_figures(session, repo.table(session, table), now, 120)
+        stale = floor_figures(session, repo.table(session, table), now + timedelta(minutes=5), 120)
+    assert figures["status"] == "dealing" and stale["status"] == "stale"
+    assert (figures["rounds"], figures["voids"], figures["corrections"]) == (3, 1, 0)
+    assert figures["round"]["phase"] == "opening" and figures["round"]["hands"]["banker"]["cards"][3] is None
+    closed = {p: c for p, c in HIDDEN.items() if p != "player_1"}
+    assert not [code for code in closed.values() if f'"{code}"' in json.dumps(figures)]
+    assert figures["recent"]["player_1"]["last"] == ["win"]
