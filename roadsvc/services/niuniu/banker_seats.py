@@ -8,24 +8,42 @@ reads it taken (`super_grab_taken`), on SQLite and PostgreSQL alike.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.niuniu import banker_queue, seats
 from roadsvc.domain.niuniu.conditions import COST
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
+from roadsvc.services.errors import Conflict
 from roadsvc.services.niuniu.state import (
     balances_of, queue_of, seating_of, state_balance, store_queue, store_seating,
 )
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
 
+STATE_CODES = frozenset({"super_grab_taken", "super_grab_final", "already_banker", "already_queued", "not_in_queue",
+                         "seat_taken", "already_seated", "not_seated"})
+"""Refusals that come from the table's state, not from the request: 409, the others 422."""
+
+
+@contextmanager
+def state_conflicts() -> Iterator[None]:
+    try:
+        yield
+    except DomainError as error:
+        if error.code in STATE_CODES:
+            raise Conflict(error.code, error.message, error.field) from None
+        raise
+
+
 def apply_banker(db: Database, table_id: int, account_id: str, balance: Decimal) -> dict[str, Any]:
     with db.write() as session:
         table = niuniu_table(session, table_id, for_update=True)
         state = repo.state(session, table_id, for_update=True)
-        queue = banker_queue.apply(queue_of(state), account_id, balance, settings_of(table).banker_min_balance)
+        with state_conflicts():
+            queue = banker_queue.apply(queue_of(state), account_id, balance, settings_of(table).banker_min_balance)
         state_balance(state, account_id, balance)
         return _queue_changed(session, table_id, state, queue, "applied", account_id)
 
@@ -34,7 +52,8 @@ def step_down(db: Database, table_id: int, account_id: str) -> dict[str, Any]:
     with db.write() as session:
         niuniu_table(session, table_id, for_update=True)
         state = repo.state(session, table_id, for_update=True)
-        queue = banker_queue.step_down(queue_of(state), account_id)
+        with state_conflicts():
+            queue = banker_queue.step_down(queue_of(state), account_id)
         return _queue_changed(session, table_id, state, queue, "stepped_down", account_id)
 
 
@@ -44,8 +63,9 @@ def super_grab(db: Database, table_id: int, account_id: str, vip_level: int | No
         table = niuniu_table(session, table_id, for_update=True)
         settings = settings_of(table)
         state = repo.state(session, table_id, for_update=True)
-        queue = banker_queue.super_grab(queue_of(state), account_id, settings.super_grab_condition, vip_level,
-                                        balance)
+        with state_conflicts():
+            queue = banker_queue.super_grab(queue_of(state), account_id, settings.super_grab_condition, vip_level,
+                                            balance)
         if balance is not None:
             state_balance(state, account_id, balance)
         answer = _queue_changed(session, table_id, state, queue, "super_grab", account_id,
@@ -66,8 +86,9 @@ def sit(db: Database, table_id: int, seat: int, account_id: str, vip_level: int 
         table = niuniu_table(session, table_id, for_update=True)
         settings = settings_of(table)
         state = repo.state(session, table_id, for_update=True)
-        seating = seats.sit(seating_of(state), seat, account_id, settings.seats, settings.seat_condition, vip_level,
-                            balance, settings.seat_min_balance)
+        with state_conflicts():
+            seating = seats.sit(seating_of(state), seat, account_id, settings.seats, settings.seat_condition,
+                                vip_level, balance, settings.seat_min_balance)
         store_seating(state, seating)
         state_balance(state, account_id, balance)
         cost = str(settings.seat_condition.value) if settings.seat_condition.kind == COST else "0.00"
@@ -79,7 +100,8 @@ def stand(db: Database, table_id: int, account_id: str) -> dict[str, Any]:
     with db.write() as session:
         niuniu_table(session, table_id, for_update=True)
         state = repo.state(session, table_id, for_update=True)
-        store_seating(state, seats.stand(seating_of(state), account_id))
+        with state_conflicts():
+            store_seating(state, seats.stand(seating_of(state), account_id))
         changed(session, table_id, "seats", {"action": "stood", "account_id": account_id})
         return {"account_id": account_id, "seated": False}
 
