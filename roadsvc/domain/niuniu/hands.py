@@ -6,14 +6,13 @@ every choice of three cards (exactly three: two or four making ten is not a bull
 stand-in for each joker. A stand-in is virtual, so it may repeat a rank the hand already holds
 (K K K 大王 2 is a bomb). The evaluation depends only on the multiset of ranks (jokers as
 wild), so it is memoised per multiset: there are a few thousand, and a hand costs a sort and a
-dictionary look-up once they are known.
+dictionary look-up once they are known (bench/niuniu.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from itertools import combinations, product
 from typing import Sequence
 
@@ -23,6 +22,7 @@ HAND_SIZE = 5
 WILD = 0
 FACE_RANKS = frozenset((11, 12, 13))
 TEN = 10
+KING = 13
 
 
 class HandType(Enum):
@@ -109,11 +109,25 @@ def strength(hand: Hand) -> tuple[int, int, int]:
 
 def evaluate(cards: Sequence[Card]) -> Hand:
     """The hand five cards make (the caller has checked there are five, all different)."""
-    ranks = tuple(sorted(WILD if card.is_joker else card.rank for card in cards))
-    return Hand(tuple(cards), best_type(ranks))
+    return Hand(tuple(cards), hand_type(cards))
 
 
-@lru_cache(maxsize=None)
+def hand_type(cards: Sequence[Card]) -> HandType:
+    """The type alone: a sort of five ranks and one look-up once the rank multiset was seen."""
+    ranks = [card.rank for card in cards]
+    ranks = tuple(sorted([WILD if rank > KING else rank for rank in ranks]))  # a joker's rank is above K
+    found = _KNOWN.get(ranks)
+    return found if found is not None else _learn(ranks)
+
+
+_KNOWN: dict[tuple[int, ...], "HandType"] = {}
+
+
+def _learn(ranks: tuple[int, ...]) -> HandType:
+    found = _KNOWN[ranks] = best_type(ranks)
+    return found
+
+
 def best_type(ranks: tuple[int, ...]) -> HandType:
     """The best type of a sorted rank multiset, WILD (0) for a joker: every stand-in is tried."""
     wilds = ranks.count(WILD)
