@@ -41,6 +41,8 @@ def test_a_round_being_opened_is_not_on_the_road_and_a_void_leaves_it(api, niuni
     play(api, rounds_url, 2, settle=False)
     api.post(f"{rounds_url}/2/open", {"position": "player_1"}, role="dealer")
     assert api.get(f"/api/v1/tables/{niuniu['id']}/trend").json["rounds"] == [1]
+    svg = api.get(f"/api/v1/tables/{niuniu['id']}/trend.svg").get_data(as_text=True)
+    assert set(re.findall(r'data-round="(\d+)"', svg)) == {"1"}  # the image: nothing of the round being opened
     api.post(f"{rounds_url}/2/void", {"reason": "misdeal"}, role="pitboss")
     play(api, rounds_url, 3)
     assert api.get(f"/api/v1/tables/{niuniu['id']}/trend").json["rounds"] == [1, 3]
