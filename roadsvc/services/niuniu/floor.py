@@ -2,7 +2,7 @@
 
 Both are built from the rounds' public views and the trend road (settled rounds only), so no path
 here can show a fourth card or a type before its hand is opened. The shared lobby and floor call
-`lobby_entry` and `floor_figures` for a niuniu table; both are cached by the table's revision.
+`lobby_figures` and `floor_figures` for a niuniu table; both are cached by the table's revision.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ GAME = "niuniu"
 DEALING_STATUS, IDLE = "dealing", "idle"
 
 
-def lobby_entry(session: Session, table: Table) -> dict[str, Any]:
-    """The lobby row: the table, its current round's phase, its last results and trend summary."""
-    last = repo.last_round(session, table.id)
-    road = trend_road([settled_round(row) for row in repo.settled_rounds(session, table.id)])
-    return {"table": {"id": table.id, "name": table.name, "game": GAME},
-            "round": None if last is None else {"number": last.number, "phase": last.status},
+def lobby_figures(session: Session, table_id: int) -> dict[str, Any]:
+    """What a niuniu table's lobby row adds: its current round's phase, its last results and trend summary."""
+    last = repo.last_round(session, table_id)
+    road = trend_road([settled_round(row) for row in repo.settled_rounds(session, table_id)])
+    return {"round": None if last is None else {"number": last.number, "phase": last.status},
             "trend": summary(road)}
 
 

@@ -8,7 +8,7 @@ from niuniu_support import HIDDEN
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.niuniu import rounds
-from roadsvc.services.niuniu.floor import floor_figures, lobby_entry
+from roadsvc.services.niuniu.floor import floor_figures, lobby_figures
 
 
 def test_the_lobby_entry_shows_the_phase_and_the_last_results(db):
@@ -16,8 +16,8 @@ def test_the_lobby_entry_shows_the_phase_and_the_last_results(db):
     settle(db, table, 1)
     post(db, table, 2)
     with db.read() as session:
-        entry = lobby_entry(session, repo.table(session, table))
-    assert entry["table"]["game"] == "niuniu" and entry["round"] == {"number": 2, "phase": "dealing"}
+        entry = lobby_figures(session, table)
+    assert entry["round"] == {"number": 2, "phase": "dealing"}
     assert entry["trend"]["areas"]["player_1"]["last"] == ["win"] and entry["trend"]["rounds"] == 1
     assert not [code for code in HIDDEN.values() if code in json.dumps(entry)]
 
