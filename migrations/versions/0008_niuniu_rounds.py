@@ -85,6 +85,7 @@ def upgrade() -> None:
     sa.Column('seating', sa.JSON(), nullable=False),
     sa.Column('balances', sa.JSON(), nullable=False),
     sa.Column('late_slips', sa.Integer(), nullable=False),
+    sa.Column('refused_rounds', sa.Integer(), nullable=False),
     sa.Column('updated_at', sa.DateTime(timezone=True), nullable=False),
     _table_fk('niuniu_table_states'),
     sa.PrimaryKeyConstraint('table_id', name=op.f('pk_niuniu_table_states'))

@@ -67,7 +67,7 @@ def state(session: Session, table_id: int, for_update: bool = False) -> NiuniuTa
     query = select(NiuniuTableState).where(NiuniuTableState.table_id == table_id)
     row = session.scalars(query.with_for_update() if for_update else query).one_or_none()
     if row is None:
-        row = NiuniuTableState(table_id=table_id, queue={}, seating={}, balances={}, late_slips=0)
+        row = NiuniuTableState(table_id=table_id, queue={}, seating={}, balances={}, late_slips=0, refused_rounds=0)
         session.add(row)
         session.flush()
     return row

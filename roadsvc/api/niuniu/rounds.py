@@ -33,10 +33,10 @@ def post_round(data, table_id):
 
     By dealing order (the reveal card and the 25 cards as dealt from the first receiver) or by
     position (five hands of five, in the order each received them). The round number makes a retry
-    safe: the same round again is 200, other cards at that number 409.
+    safe: the same round again is 200, other cards at that number 409. A refused round (422) is
+    counted for the floor (`refused_rounds`, an operators' `round_refused` event) and changes nothing else.
     """
-    deal = rounds.parse_posted_round(data)
-    written = rounds.post_round(database(), table_id, deal, data.get("number"))
+    written = rounds.post_posted_round(database(), table_id, data)
     return written.round, 201 if written.created else 200
 
 

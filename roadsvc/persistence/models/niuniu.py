@@ -77,7 +77,7 @@ class NiuniuAudit(Base):
 
 
 class NiuniuTableState(Base):
-    """The banker queue, the seats, the seated accounts' balances and the late-slip count of a table."""
+    """The banker queue, the seats, the kept balances, and the late slips and refused rounds of a table."""
 
     __tablename__ = "niuniu_table_states"
 
@@ -86,4 +86,5 @@ class NiuniuTableState(Base):
     seating: Mapped[dict[str, Any]] = mapped_column(default=dict)  # seat number (text) -> account
     balances: Mapped[dict[str, Any]] = mapped_column(default=dict)  # account -> cents (stated + settled nets)
     late_slips: Mapped[int] = mapped_column(default=0)
+    refused_rounds: Mapped[int] = mapped_column(default=0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -49,6 +49,7 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
         "seconds_since_last_round": since,
         "voids": actions.count("void"), "corrections": actions.count("correction"),
         "late_slips": 0 if state is None else state.late_slips,
+        "refused_rounds": 0 if state is None else state.refused_rounds,
         "recent": summary(trend_road([settled_round(row) for row in rows if row.status == "settled"]))["areas"],
     }
 

@@ -17,6 +17,7 @@ from roadsvc.domain.niuniu.dealing import BANKER, Deal, deal_by_position, deal_i
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED, to_open
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.events import OPERATORS
 from roadsvc.persistence.models import NiuniuAudit, NiuniuRound
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.niuniu import settling
@@ -43,6 +44,27 @@ def parse_posted_round(body: Mapping[str, Any]) -> Deal:
     if "hands" in body:
         return deal_by_position(body["hands"], body.get("reveal"))
     raise DomainError("missing_cards", "a round needs cards (dealing order) or hands (by position)", "cards")
+
+
+def post_posted_round(db: Database, table_id: int, body: Mapping[str, Any]) -> WrittenRound:
+    """A dealer's post: refused cards are counted for the floor (`refused_rounds`) and change nothing else."""
+    try:
+        deal = parse_posted_round(body)
+    except DomainError as error:
+        round_refused(db, table_id, error)
+        raise
+    return post_round(db, table_id, deal, body.get("number"))
+
+
+def round_refused(db: Database, table_id: int, error: DomainError) -> None:
+    """Count a refused round and tell the operators, in its own transaction (no table: nothing to count)."""
+    with db.write() as session:
+        if repo.table(session, table_id, for_update=True) is None:
+            return
+        state = repo.state(session, table_id, for_update=True)
+        state.refused_rounds += 1
+        changed(session, table_id, "round_refused", {**error.as_dict(), "refused_rounds": state.refused_rounds},
+                audience=OPERATORS)
 
 
 def post_round(db: Database, table_id: int, deal: Deal, number: int | None) -> WrittenRound:

@@ -3,8 +3,12 @@
 import json
 from datetime import timedelta
 
+import pytest
+
 from niuniu_service_support import niuniu_table, post, settle
-from niuniu_support import HIDDEN
+from niuniu_support import HIDDEN, by_order
+from roadsvc.domain.errors import DomainError
+from roadsvc.services import events as event_log
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.niuniu import rounds
@@ -39,3 +43,14 @@ def test_the_floor_tile_counts_and_hides_what_is_closed(db):
     closed = {p: c for p, c in HIDDEN.items() if p != "player_1"}
     assert not [code for code in closed.values() if f'"{code}"' in json.dumps(figures)]
     assert figures["recent"]["player_1"]["last"] == ["win"]
+
+
+def test_a_refused_round_is_counted_for_the_floor_and_changes_nothing_else(db):
+    table = niuniu_table(db)
+    with pytest.raises(DomainError):
+        rounds.post_posted_round(db, table, by_order(1, reveal="SJ"))
+    with db.read() as session:
+        figures = floor_figures(session, repo.table(session, table), utcnow(), 120)
+    assert figures["refused_rounds"] == 1 and figures["rounds"] == 0
+    refused = [e for e in event_log.events_after(db, 0) if e.type == "round_refused"]
+    assert [(e.data["code"], e.audience) for e in refused] == [("joker_reveal", "operators")]
