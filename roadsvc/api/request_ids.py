@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import uuid
 
-from flask import g
+from flask import has_request_context, request
 
 HEADER = "X-Request-ID"
+ENVIRON_KEY = "roadsvc.request_id"  # set by roadsvc.api.operations.RequestEnvelope
 MAX_LENGTH = 128
 VALID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,%d}" % (MAX_LENGTH - 1))
 
@@ -25,4 +26,5 @@ def accepted_or_new(value: str | None) -> str:
 
 
 def current_request_id() -> str | None:
-    return g.get("request_id")
+    """The answering request's id (None outside a request)."""
+    return request.environ.get(ENVIRON_KEY) if has_request_context() else None
