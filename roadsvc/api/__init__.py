@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from roadsvc.api import alerts, errors, events, floor, keys, read_links, tables
+from roadsvc.api import alerts, errors, events, floor, keys, read_links, slips, tables
 from roadsvc.api.baccarat import audit, bets, hands, history, images, integrity, roads, shoes
 from roadsvc.api.baccarat import vip_tables
 from roadsvc.api import niuniu
@@ -21,7 +21,7 @@ from roadsvc.api.docs import IdConverter, id_parameter_schema
 
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
-              vip_tables.blp, *niuniu.BLUEPRINTS]
+              vip_tables.blp, slips.blp, *niuniu.BLUEPRINTS]
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {

@@ -7,15 +7,15 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
-from roadsvc.api.niuniu.schemas import NiuniuAccountSchema, NiuniuSlipSchema
+from roadsvc.api.niuniu.schemas import NiuniuAccountSchema
 from roadsvc.services.capabilities import PLACE_SLIPS, READ_MONEY
 from roadsvc.services.niuniu import slips
 
 blp = Blueprint("niuniu_slips", __name__, description="百人牛牛 slips, leaving and settlement")
 
 
-def place_slip(body: dict, table_id: int):
-    """A slip on a niuniu table (the table's `/slips` route sends niuniu tables' slips here)."""
+def place_slip(body: dict, table_id: int) -> tuple[dict, int]:
+    """A slip on a niuniu table (`POST /tables/{id}/slips` sends a niuniu table's slips here: roadsvc.api.slips)."""
     return slips.place_slip(database(), table_id, slips.parse_slip(body)), 201
 
 
@@ -37,5 +37,3 @@ def settlement(table_id, number):
     """A settled round's settlement (exact decimals)"""
     return slips.settlement_of(database(), table_id, number)
 
-
-__all__ = ["blp", "place_slip", "NiuniuSlipSchema"]

@@ -15,6 +15,7 @@ from roadsvc.domain.money import to_money
 from roadsvc.domain.niuniu.conditions import BALANCE, COST, VIP, Condition, parse_condition
 from roadsvc.domain.niuniu.hands import MAX_MULTIPLE
 
+SECTION = "niuniu"  # a table's settings.niuniu
 DEFAULTS: dict[str, Any] = {
     "betting_seconds": 15,
     "max_multiple": MAX_MULTIPLE,

@@ -19,7 +19,6 @@ from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.models import NiuniuAudit, NiuniuRound, Table
 from roadsvc.services.niuniu.round_views import public_round, settled_round
 
-GAME = "niuniu"
 DEALING_STATUS, IDLE = "dealing", "idle"
 
 
@@ -42,7 +41,7 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
     last_at = None if last is None else last.updated_at
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     return {
-        "table": {"id": table.id, "name": table.name, "game": GAME},
+        "table": {"id": table.id, "name": table.name, "game": table.game},
         "status": _status(last_at, now, stale_after_seconds),
         "round": None if last is None else public_round(last),
         "rounds": len(rows), "pace_per_hour": pace_per_hour([row.created_at for row in rows]),

@@ -6,31 +6,26 @@ from typing import Any, Sequence
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.niuniu.settings import NiuniuSettings, niuniu_settings
+from roadsvc.domain.games import NIUNIU
+from roadsvc.domain.niuniu.settings import SECTION, NiuniuSettings, niuniu_settings
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.events import ALL, NewEvent, append_events
 from roadsvc.persistence.models import Table
-from roadsvc.services.errors import Conflict, NotFound
-
-GAME = "niuniu"
-
+from roadsvc.services.errors import NotFound
+from roadsvc.services.games import WrongGame
 
 def niuniu_table(session: Session, table_id: int, for_update: bool = False) -> Table:
     table = repo.table(session, table_id, for_update)
     if table is None:
         raise NotFound("table_not_found", f"no table {table_id}", "table_id")
-    game = getattr(table, "game", GAME)
-    if game != GAME:
-        raise Conflict("wrong_game", f"table {table_id} plays {game}, not niuniu", "table_id")
+    if table.game != NIUNIU:  # the API checked it already (roadsvc.api.auth); the jobs and the CLI did not
+        raise WrongGame(table_id, table.game)
     return table
-
-
-SETTINGS_SECTION = "niuniu"
 
 
 def settings_of(table: Table) -> NiuniuSettings:
     """The table's `settings.niuniu` section, checked when it was written; the spec's defaults."""
-    return niuniu_settings((table.settings or {}).get(SETTINGS_SECTION))
+    return niuniu_settings((table.settings or {}).get(SECTION))
 
 
 def changed(session: Session, table_id: int, kind: str, data: dict[str, Any], audience: str = ALL,

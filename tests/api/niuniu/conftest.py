@@ -7,7 +7,7 @@ import pytest
 
 @pytest.fixture
 def niuniu(api) -> dict:
-    response = api.post("/api/v1/tables", {"name": "Niu Niu 1", "rule_set": "classic"}, role="pitboss")
+    response = api.post("/api/v1/tables", {"name": "Niu Niu 1", "game": "niuniu"}, role="pitboss")
     assert response.status_code == 201, response.json
     return response.json
 

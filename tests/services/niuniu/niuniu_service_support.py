@@ -1,11 +1,8 @@
-"""A niuniu table for the service tests, its settings written as the table service stores them."""
+"""A niuniu table for the service tests, with its settings, and rounds played on it."""
 
 from __future__ import annotations
 
-from sqlalchemy import update
-
 from niuniu_support import by_order
-from roadsvc.persistence.models import Table
 from roadsvc.services import tables
 from roadsvc.services.niuniu import rounds
 
@@ -13,11 +10,7 @@ LIMITS = {"min": "1.00", "max": "500.00", "total": "800.00"}
 
 
 def niuniu_table(db, name: str = "Niu", **settings) -> int:
-    table = tables.create_table(db, name)
-    with db.write() as session:
-        session.execute(update(Table).where(Table.id == table.id).values(
-            settings={"niuniu": {"area_limits": LIMITS, **settings}}))
-    return table.id
+    return tables.create_table(db, name, settings={"niuniu": {"area_limits": LIMITS, **settings}}, game="niuniu").id
 
 
 def post(db, table_id: int, number: int) -> dict:

@@ -6,7 +6,7 @@ from niuniu_support import HIDDEN, TYPES, by_order
 
 
 def niuniu_table(api) -> int:
-    response = api.post("/api/v1/tables", {"name": "Niu Niu S", "rule_set": "classic"}, role="pitboss")
+    response = api.post("/api/v1/tables", {"name": "Niu Niu S", "game": "niuniu"}, role="pitboss")
     assert response.status_code == 201, response.json
     return response.json["id"]
 
