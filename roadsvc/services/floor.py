@@ -18,10 +18,12 @@ from typing import Any, Sequence
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
+from roadsvc.domain.games import NIUNIU
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.services.caches import LRU
+from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.baccarat.stored_hands import stored_hand
 from roadsvc.services.tables import table_brief
@@ -71,11 +73,21 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
         rows = alerts_repo.floor_rows(session)
         alert_rows = alerts_repo.open_alert_counts(session)
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
-    states = [_state(table, shoe, cache, now) for table, shoe in rows]
-    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status)
+        niuniu = _niuniu_figures(session, [table for table, _ in rows if table.game == NIUNIU], now)
+    states = [_state(table, shoe, cache, now) if table.id not in niuniu
+              else (table, None, niuniu[table.id], niuniu[table.id]["status"]) for table, shoe in rows]
+    signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status,
+                  niuniu_floor.figures_version(niuniu[table.id]) if table.id in niuniu else None)
                  for table, shoe, _, status in states]
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
     return FloorView(etag, now, states, _alerts_by_table(alert_rows))
+
+
+def _niuniu_figures(session, tables: list[Table], now: datetime) -> dict[int, dict[str, Any]]:
+    """A 百人牛牛 table's tile (services.niuniu.floor): its phase, pace, counts; never a closed hand."""
+    return {table.id: niuniu_floor.floor_figures(session, table, now,
+                                                 resolve_settings(table.settings)["stale_after_seconds"])
+            for table in tables}
 
 
 # Each open shoe's figures
@@ -153,10 +165,11 @@ def _state(table: Table, shoe: Shoe | None, cache: FloorCache, now: datetime) ->
 def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, alerts: dict | None, now: datetime
            ) -> dict[str, Any]:
     alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
-    if figures is None:
-        return {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
-                "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
-                "good_roads": [], "counts": None, "alerts": alerts}
+    if figures is None or table.game == NIUNIU:
+        entry = {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
+                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
+                 "good_roads": [], "counts": None, "alerts": alerts}
+        return {**entry, "niuniu": figures} if table.game == NIUNIU else entry
     last_at = figures["last_hand_at"]
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":

@@ -53,6 +53,13 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
     }
 
 
+def figures_version(figures: dict[str, Any]) -> tuple:
+    """What names a tile's state apart from the clock (the floor's ETag takes it)."""
+    current = figures["round"]
+    return (current and (current["number"], current["phase"], tuple(current["opened"])), figures["rounds"],
+            figures["voids"], figures["corrections"], figures["late_slips"], figures["refused_rounds"])
+
+
 def _status(last_at: datetime | None, now: datetime, stale_after_seconds: float) -> str:
     if last_at is None:
         return IDLE
