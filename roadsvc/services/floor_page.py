@@ -25,6 +25,7 @@ from roadsvc.services import floor, tables
 from roadsvc.services.baccarat import audit, hands, integrity, shoes
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.caches import LRU
+from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.floor import FloorCache, FloorView
 from roadsvc.services.baccarat.hands import HandView
 from roadsvc.services.baccarat.snapshots import Document, SnapshotCache
@@ -92,8 +93,9 @@ def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: d
 
 def tile_version(entry: dict[str, Any]) -> str:
     """Everything a tile shows, in one short tag (the clock's seconds are not shown)."""
-    shoe = entry["shoe"]
-    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"]))
+    shoe, niuniu = entry["shoe"], entry.get("niuniu")
+    return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"],
+                   niuniu and niuniu_floor.figures_version(niuniu)))
 
 
 def worst_severity(entry: dict[str, Any]) -> str | None:

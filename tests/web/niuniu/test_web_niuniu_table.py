@@ -26,3 +26,16 @@ def test_the_table_page_shows_the_trend_road_and_hides_closed_hands(signed_in):
 def test_a_baccarat_table_keeps_its_page(signed_in):
     table = signed_in.api_post("/api/v1/tables", {"name": "Bac 7"}, role="pitboss").json["id"]
     assert "data-field=\"trend\"" not in signed_in.client.get(f"/floor/tables/{table}").get_data(as_text=True)
+
+
+def test_a_niuniu_table_has_its_tile_on_the_floor(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Niu 8", "game": "niuniu"}, role="pitboss").json["id"]
+    rounds = f"/api/v1/tables/{table}/rounds"
+    signed_in.api_post(rounds, by_order(1))
+    signed_in.api_post(f"{rounds}/1/open", {})
+    signed_in.api_post(rounds, by_order(2))
+    html = signed_in.client.get("/floor").get_data(as_text=True)
+    tile = html[html.index(f'data-table-id="{table}"'):]
+    tile = tile[:tile.index("</article>")]
+    assert 'data-game="niuniu"' in tile and '<dd data-field="round">2</dd>' in tile and "<code>dealing</code>" in tile
+    assert tile.count('class="dot') == 4  # each area's last result
