@@ -6,7 +6,8 @@
    evaluator that looks at the ranks).
 2. Posting and opening a round (post + open all, one settlement) against posting a baccarat hand
    (target within 1.3x), through the app in process on one SQLite file.
-3. The trend road's 304 against the roads' 304 (target within 10%), same app.
+3. The trend road's 304 against the roads' 304 (target within 10%) and against a bare route added to the
+   same app (Flask, its hooks and the test client alone), same app.
 
 Every pair is interleaved (each run times both in turn), so a busy machine slows both alike.
 Nothing here asserts a time.   .venv/bin/python bench/niuniu.py [--hands 200000] [--runs 300]
@@ -97,6 +98,7 @@ def http(runs: int) -> None:
         upgrade(f"sqlite:///{folder}/bench.db")
         app = create_app({"DATABASE_URL": f"sqlite:///{folder}/bench.db", "LOG_LEVEL": "WARNING",
                           "RATELIMIT_ENABLED": False})
+        app.add_url_rule("/bare", "bare", lambda: {"ok": True})  # the bare route: Flask and the test client alone
         api = Client(app)
         baccarat = api.call("POST", "/api/v1/tables", "pitboss", {"name": "B", "rule_set": "classic"}).json["id"]
         niuniu = api.call("POST", "/api/v1/tables", "pitboss", {"name": "N", "rule_set": "classic",
@@ -122,6 +124,7 @@ def http(runs: int) -> None:
         roads_tag = api.call("GET", f"/api/v1/tables/{baccarat}/roads", "display").headers["ETag"]
         trend_tag = api.call("GET", f"/api/v1/tables/{niuniu}/trend", "display").headers["ETag"]
         reads = interleaved_medians({
+            "bare route": lambda: api.client.get("/bare"),
             "roads 304": lambda: api.call("GET", f"/api/v1/tables/{baccarat}/roads", "display",
                                           headers={"If-None-Match": roads_tag}),
             "trend 304": lambda: api.call("GET", f"/api/v1/tables/{niuniu}/trend", "display",
