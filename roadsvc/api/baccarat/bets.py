@@ -12,7 +12,7 @@ import json
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, PLACE_SLIPS, READ, READ_MONEY
+from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, READ, READ_MONEY
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -26,7 +26,6 @@ from roadsvc.api.baccarat.schemas.bets import (
     SettlementQuerySchema,
     SettlementSchema,
     SlipAnswerSchema,
-    SlipSchema,
 )
 from roadsvc.domain.baccarat.bets import StakeRange, stake_range
 from roadsvc.services.baccarat import betting_window, ledger, slips
