@@ -32,9 +32,13 @@ CAPTIONS = {
 }
 
 
+ASCII_PRINTABLE = "".join(chr(c) for c in range(0x20, 0x7F))
+
+
 def all_label_text() -> str:
-    """Every character these labels use."""
-    words = []
+    """Every character these labels use (and the printable ASCII: figures, English): the text of the
+    game's font subset (roadsvc.render.fonts.NIUNIU_FONT_FILE)."""
+    words = [ASCII_PRINTABLE]
     for table in (POSITION_LABELS, TYPE_SHORT, CAPTIONS):
         for by_key in table.values():
             words.extend(by_key.values())

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterator, Mapping
 
 from roadsvc.render.board import Board, Grid, Mark, gap
+from roadsvc.render.fonts import NIUNIU_FONT_FILE
 from roadsvc.render.niuniu.labels import CAPTIONS, POSITION_LABELS, TYPE_SHORT
 from roadsvc.render.niuniu.params import TrendParams
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
@@ -49,7 +50,7 @@ def trend_board(road: Mapping, params: TrendParams) -> Board:
         *_legend(params, theme, g, grid.y + len(ROWS) * c + g),
     ]
     title = CAPTIONS[params.language]["title"]
-    return Board(width, height, theme, title, (grid,), tuple(marks))
+    return Board(width, height, theme, title, (grid,), tuple(marks), NIUNIU_FONT_FILE)
 
 
 def _window(road: Mapping, columns: int | None) -> list[int]:

@@ -10,7 +10,7 @@ from PIL import Image
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.niuniu.dealing import PLAYERS
 from roadsvc.domain.niuniu.trend import SettledRound, trend_road
-from roadsvc.render.fonts import font_path
+from roadsvc.render.fonts import NIUNIU_FONT_FILE, font_path
 from roadsvc.render.niuniu import TrendParams, render_trend
 from roadsvc.render.niuniu.labels import LANGUAGES, all_label_text
 from roadsvc.render.themes import THEMES
@@ -33,9 +33,10 @@ def png(data: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
-def test_the_font_covers_every_trend_label():
-    cmap = TTFont(font_path()).getBestCmap()
+def test_the_games_font_covers_every_trend_label_and_baccarats_is_untouched():
+    cmap = TTFont(font_path(file=NIUNIU_FONT_FILE)).getBestCmap()
     assert [char for char in all_label_text() if ord(char) not in cmap] == []
+    assert "牛" not in "".join(chr(c) for c in TTFont(font_path()).getBestCmap())  # baccarat's subset as it was
 
 
 @pytest.mark.parametrize("theme", list(THEMES))
