@@ -60,7 +60,6 @@ def holds(tag: str) -> bool:
 
 
 def _response(body: bytes | None, status: int, tag: str, mimetype: str) -> Response:
-    response = Response(body, status=status, mimetype=mimetype)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    """The answer with its ETag (quoted: the tags are digits and dots) and `no-cache`, its
+    headers given as a list: nothing to parse or look up."""
+    return Response(body, status=status, mimetype=mimetype, headers=[("ETag", f'"{tag}"'), ("Cache-Control", "no-cache")])

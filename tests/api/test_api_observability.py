@@ -205,3 +205,23 @@ def test_every_line_written_while_answering_carries_the_request_id(database_url,
         assert outside[-1]["event"] == "outside" and "request_id" not in outside[-1]
     finally:
         app.extensions["roadsvc.db"].dispose()
+
+
+def test_new_request_ids_are_unique_across_forked_workers():
+    """Each process draws its own prefix: a worker forked from the master never repeats its ids."""
+    import os
+
+    from roadsvc.api.request_ids import accepted_or_new
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the "worker"
+        os.write(write, " ".join(accepted_or_new(None) for _ in range(100)).encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    child = set(os.read(read, 1 << 16).decode().split())
+    os.close(read)
+    ours = {accepted_or_new(None) for _ in range(100)}
+    assert len(child) == len(ours) == 100 and not child & ours
+    assert all(len(rid) == 32 and int(rid, 16) >= 0 for rid in child | ours)
