@@ -19,6 +19,7 @@ from roadsvc.services.niuniu import rounds
 blp = Blueprint("niuniu_rounds", __name__, description="百人牛牛 rounds: post, open, void, correct, read")
 
 MAX_PAGE = 500
+MAX_ROUND = 10_000_000
 
 
 @blp.route("/tables/<id:table_id>/rounds", methods=["POST"])
@@ -64,8 +65,8 @@ def _page_arguments() -> tuple[int, int]:
         limit = int(request.args.get("limit", rounds.PAGE_LIMIT))
     except ValueError:
         raise DomainError("invalid_parameter", "after and limit are whole numbers", "after") from None
-    if after < 0 or not 1 <= limit <= MAX_PAGE:
-        raise DomainError("invalid_parameter", f"after >= 0 and 1 <= limit <= {MAX_PAGE}", "limit")
+    if not 0 <= after <= MAX_ROUND or not 1 <= limit <= MAX_PAGE:
+        raise DomainError("invalid_parameter", f"0 <= after <= {MAX_ROUND} and 1 <= limit <= {MAX_PAGE}", "limit")
     if request.args.get("format", "json") not in ("json", "csv"):
         raise DomainError("invalid_parameter", "format is json or csv", "format")
     return after, limit

@@ -213,6 +213,11 @@ class LobbyEntrySchema(ma.Schema):
     counts = fields.Dict(allow_none=True, metadata={"description": "banker, player, tie, banker_pair, player_pair, "
                                                                   "natural (null without a shoe)"})
     good_roads = fields.List(fields.Nested(GoodRoadSchema), metadata={"description": "The announced ones"})
+    # A 百人牛牛 table's row (docs/niuniu.md): no shoe; its current round and its trend road's summary.
+    round = fields.Dict(allow_none=True, metadata={"description": "niuniu tables: the current round's number "
+                                                                  "and phase (null before the first)"})
+    trend = fields.Dict(metadata={"description": "niuniu tables: rounds on the trend road, each area's last "
+                                                 "six results and wins over the last ten, the banker's last types"})
 
 
 

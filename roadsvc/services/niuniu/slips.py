@@ -28,13 +28,15 @@ from roadsvc.services.niuniu.state import balances_of, queue_of, state_balance
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
 CENTS = Decimal(100)
+MAX_ROUND = 10_000_000  # as a posted round's number (roadsvc.api.niuniu.schemas)
 MAX_BALANCE = Decimal("1000000000000.00")  # stored in cents, far inside a BigInteger
 
 
 def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
     number, account = body.get("round"), body.get("account_id")
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise DomainError("invalid_round", "round is the number of the round the slip bets on", "round")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUND:
+        raise DomainError("invalid_round", f"round is the number (1 to {MAX_ROUND}) of the round the slip bets on",
+                          "round")
     if not isinstance(account, str) or not account.strip() or len(account) > 100:
         raise DomainError("invalid_account", "account_id is a text of 1 to 100 characters", "account_id")
     balance = to_money(body.get("balance"), "balance", "balance")

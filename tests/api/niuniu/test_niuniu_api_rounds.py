@@ -110,6 +110,7 @@ def test_reading_and_listing_in_pages(api, rounds_url):
     rest = api.get(f"{rounds_url}?after=2&limit=2").json
     assert [r["number"] for r in rest["rounds"]] == [3] and rest["next_after"] is None
     assert api.get(f"{rounds_url}?limit=0").json["code"] == "invalid_parameter"
+    assert api.get(f"{rounds_url}?after={10**30}").json["code"] == "invalid_parameter"
 
 
 def test_csv_lists_the_rounds_with_closed_hands_blank(api, rounds_url):
