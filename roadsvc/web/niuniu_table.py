@@ -8,7 +8,7 @@ from markupsafe import Markup
 
 from roadsvc.render.niuniu import TrendParams, render_trend_inline
 from roadsvc.services.niuniu.page import niuniu_table_detail
-from roadsvc.services.niuniu.trend import TrendCache
+from roadsvc.services.niuniu.trend import app_trend_cache
 from roadsvc.web.context import database, pit_boss
 from roadsvc.web.forms import LogoutForm
 
@@ -35,9 +35,7 @@ def face(code: str | None) -> tuple[str, str, str]:
 
 
 def trend_svg(table_id: int, revision: int) -> Markup:
-    cache = current_app.extensions.get("roadsvc.niuniu.trend") or current_app.extensions.setdefault(
-        "roadsvc.niuniu.trend", TrendCache(database()))
-    _, road = cache.document(table_id, revision)
+    _, road = app_trend_cache(current_app.extensions, database()).document(table_id, revision)
     return Markup(render_trend_inline(road, TrendParams(theme=g.theme, language=g.lang, **TREND)))
 
 

@@ -11,11 +11,10 @@ from roadsvc.api.docs import error_responses
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.render.niuniu import CONTENT_TYPES, trend_params
 from roadsvc.services.capabilities import READ
-from roadsvc.services.niuniu.trend import TrendCache, table_revision
+from roadsvc.services.niuniu.trend import TrendCache, app_trend_cache, table_revision
 
 blp = Blueprint("niuniu_trend", __name__, description="百人牛牛 trend road (走势): JSON and images")
 
-TREND_CACHE = "roadsvc.niuniu.trend"
 FORMATS = "<any(png, svg):fmt>"
 IMAGE_PARAMETERS = [IF_NONE_MATCH_DOC] + [
     {"in": "query", "name": name, "required": False, "schema": schema} for name, schema in (
@@ -26,9 +25,7 @@ IMAGE_PARAMETERS = [IF_NONE_MATCH_DOC] + [
 
 
 def trend_cache() -> TrendCache:
-    """The app's trend cache, made by its first use (setdefault: two first uses keep one)."""
-    return current_app.extensions.get(TREND_CACHE) or current_app.extensions.setdefault(TREND_CACHE,
-                                                                                       TrendCache(database()))
+    return app_trend_cache(current_app.extensions, database())
 
 
 @blp.route("/tables/<id:table_id>/trend", methods=["GET"])

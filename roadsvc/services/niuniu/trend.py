@@ -73,3 +73,11 @@ class TrendCache:
         image = render_trend(road, fmt, params)
         self.images.put((table_id, revision, fmt, params.key()), image)
         return revision, image
+
+
+EXTENSION = "roadsvc.niuniu.trend"
+
+
+def app_trend_cache(extensions: dict, db: Database) -> TrendCache:
+    """The app's trend cache (`app.extensions`), made by its first use (setdefault: two first uses keep one)."""
+    return extensions.get(EXTENSION) or extensions.setdefault(EXTENSION, TrendCache(db))
