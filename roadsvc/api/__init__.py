@@ -12,9 +12,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from roadsvc.api import alerts, errors, events, floor, keys, read_links, tables
+from roadsvc.api import alerts, errors, events, floor, keys, read_links, slips, tables
 from roadsvc.api.baccarat import audit, bets, hands, history, images, integrity, roads, shoes
 from roadsvc.api.baccarat import vip_tables
+from roadsvc.api import niuniu
 from roadsvc.api.pit import money, page_sessions, pit_notes, reports
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
@@ -22,7 +23,7 @@ from roadsvc.api.docs import IdConverter, id_parameter_schema
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
               vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp,
-              reports.blp]
+              reports.blp, slips.blp, *niuniu.BLUEPRINTS]
 POLLS = (roads.POLL,)  # polled reads whose current 304 is answered before Flask (roadsvc.api.polls)
 URL_PREFIX = "/api/v1"
 

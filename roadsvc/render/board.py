@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from roadsvc.render.fonts import FONT_FILE
 from roadsvc.render.shapes import Shape
 from roadsvc.render.themes import Theme
 
@@ -50,6 +51,7 @@ class Board:
     title: str
     grids: tuple[Grid, ...]
     marks: tuple[Mark, ...]
+    font: str = FONT_FILE  # the vendored subset its labels are drawn with (roadsvc.render.fonts)
 
 
 def css(name: str) -> str:

@@ -15,6 +15,10 @@ changing a label, regenerate it from the Debian package fonts-noto-cjk::
         --text-file=/tmp/text.txt --name-IDs='*' --name-languages='*' --notdef-outline \\
         --layout-features='' --output-file=roadsvc/render/fonts/NotoSansCJKsc-Bold-subset.otf
 
+A game whose labels need other glyphs ships its own subset beside it, made the same way from its
+labels (百人牛牛: `NIUNIU_FONT_FILE` from `roadsvc.render.niuniu.labels.all_label_text()`), and names it
+on its boards (`Board.font`), so the baccarat images stay byte for byte what they were.
+
 (tests/render/test_fonts.py fails if a label's glyph is missing.)
 """
 
@@ -28,6 +32,7 @@ from PIL import ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILE = "NotoSansCJKsc-Bold-subset.otf"
+NIUNIU_FONT_FILE = "NotoSansCJKsc-Bold-niuniu.otf"
 # What SVG images name: the vendored family first, then what viewers commonly have.
 FONT_FAMILY = "Noto Sans CJK SC"
 SVG_FONT_STACK = "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif"
@@ -37,9 +42,9 @@ class FontMissingError(RuntimeError):
     """The CJK font is not where the package installs it; images cannot be drawn."""
 
 
-def font_path(directory: Path | None = None) -> Path:
+def font_path(directory: Path | None = None, file: str = FONT_FILE) -> Path:
     """The font file, or FontMissingError naming the path that was looked at."""
-    path = (directory or FONT_DIR) / FONT_FILE
+    path = (directory or FONT_DIR) / file
     if not path.is_file():
         raise FontMissingError(
             f"road images need the CJK font {path}, which is missing; it ships as package "
@@ -51,24 +56,25 @@ def font_path(directory: Path | None = None) -> Path:
 def check_font() -> Path:
     """Call at service start: fails loudly now instead of drawing boxes later."""
     path = font_path()
-    ImageFont.truetype(str(path), 12)
+    for file in (FONT_FILE, NIUNIU_FONT_FILE):
+        ImageFont.truetype(str(font_path(file=file)), 12)
     return path
 
 
 @lru_cache(maxsize=64)
-def load_font(size: int) -> ImageFont.FreeTypeFont:
+def load_font(size: int, file: str = FONT_FILE) -> ImageFont.FreeTypeFont:
     """The font at a pixel size (cached: every mark of a size shares one)."""
-    return ImageFont.truetype(str(font_path()), max(1, size))
+    return ImageFont.truetype(str(font_path(file=file)), max(1, size))
 
 
-@lru_cache(maxsize=1)
-def font_face_css() -> str:
+@lru_cache(maxsize=4)
+def font_face_css(file: str = FONT_FILE) -> str:
     """An @font-face rule carrying the vendored subset, so an SVG shows 庄/闲 in any viewer.
 
     The subset is small (tens of kB), and without it a viewer lacking a CJK font
     would draw boxes; the licence (OFL) allows embedding.
     """
-    encoded = base64.b64encode(font_path().read_bytes()).decode("ascii")
+    encoded = base64.b64encode(font_path(file=file).read_bytes()).decode("ascii")
     return (f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:700;"
             f"src:url(data:font/otf;base64,{encoded}) format('opentype');}}")
 

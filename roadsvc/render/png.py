@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from roadsvc.render.fonts import load_font
+from roadsvc.render.fonts import FONT_FILE, load_font
 from roadsvc.render.board import Board, Grid, Mark
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
 from roadsvc.render.themes import Theme
@@ -41,7 +41,7 @@ def to_png(board: Board) -> bytes:
     for grid in board.grids:
         draw_grid(draw, grid, board.theme)
     for mark in board.marks:
-        paste_mark(image, mark)
+        paste_mark(image, mark, board.font)
     return encode(image)
 
 
@@ -66,13 +66,13 @@ def draw_grid(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme) -> None:
     draw.rectangle((grid.x, grid.y, right, bottom), outline=theme.border)
 
 
-def paste_mark(image: Image.Image, mark: Mark) -> None:
-    sprite = mark_sprite(mark.w, mark.h, mark.shapes)
+def paste_mark(image: Image.Image, mark: Mark, font: str = FONT_FILE) -> None:
+    sprite = mark_sprite(mark.w, mark.h, mark.shapes, font)
     image.paste(sprite, (mark.x, mark.y), sprite)
 
 
 @lru_cache(maxsize=SPRITE_CACHE)
-def mark_sprite(width: int, height: int, shapes: tuple[Shape, ...]) -> Image.Image:
+def mark_sprite(width: int, height: int, shapes: tuple[Shape, ...], font: str = FONT_FILE) -> Image.Image:
     """An RGBA image of the shapes, anti-aliased; text goes on at its real size."""
     big = Image.new("RGBA", (width * SUPERSAMPLE, height * SUPERSAMPLE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
@@ -85,7 +85,7 @@ def mark_sprite(width: int, height: int, shapes: tuple[Shape, ...]) -> Image.Ima
     for shape in shapes:
         if isinstance(shape, Label):
             with _TEXT_LOCK:
-                layer = text_layer(sprite.size, shape)
+                layer = text_layer(sprite.size, shape, font)
             sprite = Image.alpha_composite(sprite, layer)
     return sprite
 
@@ -121,10 +121,10 @@ def draw_segment(draw: ImageDraw.ImageDraw, segment: Segment, k: int) -> None:
         draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=segment.colour)
 
 
-def text_layer(size: tuple[int, int], label: Label) -> Image.Image:
+def text_layer(size: tuple[int, int], label: Label, file: str = FONT_FILE) -> Image.Image:
     """The label as a layer to composite: its colour, with the glyphs' coverage as alpha."""
     layer = Image.new("RGBA", size, label.colour + (0,))
-    font = load_font(label.size)
+    font = load_font(label.size, file)
     anchor = ANCHORS[label.anchor]
     if label.halo is not None:
         halo = Image.new("L", size, 0)

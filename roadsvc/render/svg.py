@@ -23,7 +23,7 @@ def to_svg(board: Board) -> bytes:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{board.width}" height="{board.height}" '
         f'viewBox="0 0 {board.width} {board.height}" font-family={quoteattr(SVG_FONT_STACK)} font-weight="700">',
         f"<title>{escape(board.title)}</title>",
-        f"<defs><style>{font_face_css()}</style></defs>",
+        f"<defs><style>{font_face_css(board.font)}</style></defs>",
         *drawing_svg(board),
         "</svg>",
     ]

@@ -19,6 +19,7 @@ from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.priority import worst
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
+from roadsvc.domain.games import NIUNIU
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
@@ -26,6 +27,7 @@ from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.domain.shifts import Shift
 from roadsvc.services.pit import money
 from roadsvc.services.caches import LRU
+from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.baccarat.stored_hands import stored_hand
 from roadsvc.services.tables import table_brief
@@ -89,14 +91,24 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
         alert_rows = alerts_repo.open_alert_counts(session)
         modes = _modes(*modes_repo.floor_modes(session))
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
-    states = [_state(table, shoe, cache, now, modes.get(table.id)) for table, shoe in rows]
+        niuniu = _niuniu_figures(session, [table for table, _ in rows if table.game == NIUNIU], now)
+    states = [_state(table, shoe, cache, now, modes.get(table.id)) if table.id not in niuniu
+              else (table, None, niuniu[table.id], niuniu[table.id]["status"], None) for table, shoe in rows]
     signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status,
-                  modes.get(table.id)) for table, shoe, _, status, _ in states]
+                  modes.get(table.id), niuniu_floor.figures_version(niuniu[table.id]) if table.id in niuniu else None)
+                 for table, shoe, _, status, _ in states]
     if money_shift is not None:
         signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
     loader = (lambda: money.floor_shift_money(db, money_shift)) if money_shift is not None else None
     return FloorView(etag, now, states, _alerts_by_table(alert_rows), loader, money_shift)
+
+
+def _niuniu_figures(session, tables: list[Table], now: datetime) -> dict[int, dict[str, Any]]:
+    """A 百人牛牛 table's tile (services.niuniu.floor): its phase, pace, counts; never a closed hand."""
+    return {table.id: niuniu_floor.floor_figures(session, table, now,
+                                                 resolve_settings(table.settings)["stale_after_seconds"])
+            for table in tables}
 
 
 # Each open shoe's figures
@@ -205,10 +217,11 @@ def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, m
     mode = (table.settings or {}).get("mode", "standard")
     vip = {"mode": mode, **(modes or {"held": None, "charter": None, "requests": []})} if mode != "standard" or modes \
         else None
-    if figures is None:
-        return {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
-                "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
-                "good_roads": [], "counts": None, "alerts": alerts, "vip": vip}
+    if figures is None or table.game == NIUNIU:
+        entry = {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
+                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
+                 "good_roads": [], "counts": None, "alerts": alerts, "vip": vip}
+        return {**entry, "niuniu": figures} if table.game == NIUNIU else entry
     last_at = figures["last_hand_at"]
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":

@@ -21,10 +21,12 @@ import json
 from typing import Any, Iterable
 
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.games import NIUNIU
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
+from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.events import newest_event_id
 from roadsvc.services.tables import table_brief
 from roadsvc.services.baccarat.good_road_events import announced_good_roads
@@ -91,8 +93,11 @@ class Lobby:
         built = []
         with self.db.read() as session:
             for detail in repo.lobby_details(session, table_ids):
-                entry = lobby_entry(detail, summary_of(session, detail.shoe_id, detail.summary)
-                                    if detail.shoe_id is not None else None)
+                if detail.game == NIUNIU:  # its rounds' phase and trend summary; never a closed hand
+                    entry = {**lobby_entry(detail, None), **niuniu_floor.lobby_figures(session, detail.id)}
+                else:
+                    entry = lobby_entry(detail, summary_of(session, detail.shoe_id, detail.summary)
+                                        if detail.shoe_id is not None else None)
                 row = (entry, json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
                 version = (detail.id, detail.revision, detail.shoe_id or 0, detail.shoe_revision or 0)
                 self.rows.put(version, row)

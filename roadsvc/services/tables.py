@@ -15,6 +15,7 @@ from roadsvc.domain.baccarat.integrity.advantage import INTEGRITY_SETTINGS, chec
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.niuniu.settings import SECTION as NIUNIU_SECTION, niuniu_settings
 from roadsvc.domain.table_modes import SETTING_NAMES as MODE_SETTINGS, check_mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
@@ -27,7 +28,7 @@ from roadsvc.services.baccarat.snapshots import thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
 SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", "good_roads_announced", MONITORING, *INTEGRITY_SETTINGS,
-                     *MODE_SETTINGS)
+                     *MODE_SETTINGS, NIUNIU_SECTION)
 __all__ = ["monitoring_settings"]
 
 
@@ -50,6 +51,11 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         raise DomainError("invalid_settings", "good_roads takes long_banker, long_player, repeats", "settings.good_roads") from None
     check_integrity_settings(settings)
     check_mode_settings(settings)
+    if NIUNIU_SECTION in settings:
+        try:
+            niuniu_settings(settings[NIUNIU_SECTION])
+        except DomainError as error:
+            raise error.at(f"settings.{NIUNIU_SECTION}") from None
     if MONITORING in settings:
         check_monitoring_settings(settings[MONITORING])
     announced_codes(settings)

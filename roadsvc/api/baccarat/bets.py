@@ -12,7 +12,7 @@ import json
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, PLACE_SLIPS, READ, READ_MONEY
+from roadsvc.services.capabilities import CANCEL_ROUNDS, CLOSE_BETTING, READ, READ_MONEY
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -26,7 +26,6 @@ from roadsvc.api.baccarat.schemas.bets import (
     SettlementQuerySchema,
     SettlementSchema,
     SlipAnswerSchema,
-    SlipSchema,
 )
 from roadsvc.domain.baccarat.bets import StakeRange, stake_range
 from roadsvc.services.baccarat import betting_window, ledger, slips
@@ -146,15 +145,8 @@ def cancel_round(data, table_id):
     return betting_window.cancel_round(database(), table_id, data["hand_number"], data["reason"], principal().actor)
 
 
-@blp.route("/tables/<id:table_id>/slips", methods=["POST"])
-@requires(PLACE_SLIPS)
-@blp.arguments(SlipSchema, example=SLIP_EXAMPLE)
-@blp.response(201, SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE, description="Checked: each bet accepted or refused")
-@blp.alt_response(200, schema=SlipAnswerSchema, example=SLIP_ANSWER_EXAMPLE,
-                  description="A retry: the stored answer of this client_slip_id")
-@error_responses(401, 403, 404, 409, 422)
-def place_slip(data, table_id):
-    """Place a slip on the next hand
+def place_slip(data: dict, table_id: int) -> tuple[dict, int]:
+    """Place a slip on the next hand (`POST /tables/{id}/slips` on a baccarat table: roadsvc.api.slips)
 
     Each bet is accepted or refused with a stable reason code: betting_closed,
     unknown_bet, cutoff, needs_cards, range_closed, below_min, above_max, hedge_limit,
@@ -168,7 +160,7 @@ def place_slip(data, table_id):
         tuple((line["bet"], line["stake"]) for line in data["bets"]), data.get("hand_number"),
     )
     placed = slips.place_slip(database(), table_id, request, principal().actor)
-    return placed.answer, 201 if placed.created else 200
+    return SlipAnswerSchema().dump(placed.answer), 201 if placed.created else 200
 
 
 @blp.route("/shoes/<id:shoe_id>/hands/<id:number>/settlement", methods=["GET"])

@@ -58,3 +58,5 @@ class FloorSchema(ma.Schema):
     totals = fields.Dict(metadata={"description": "tables, by_status, hands, pace_per_hour, open_alerts, "
                                                   "acknowledged_alerts"})
     tables = fields.List(fields.Dict(), metadata={"description": "One entry per table (docs/monitoring.md)"})
+    shift = fields.Dict(metadata={"description": "For keys with read_money: the shift the money is of "
+                                                 "(date, shift, time_zone, starts, ends)"})

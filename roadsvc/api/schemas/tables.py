@@ -125,6 +125,12 @@ class TableSettingsSchema(StrictSchema):
     max_consecutive_flies = _mode_bound("max_consecutive_flies")
     shoe_change_after_hands = _mode_bound("shoe_change_after_hands")
     shoe_change_minutes = _mode_bound("shoe_change_minutes")
+    niuniu = fields.Dict(metadata={
+        "description": "百人牛牛 tables: betting_seconds, max_multiple, commission_percent, area_limits, "
+                       "house_banker_balance, banker_min_balance, banker_rounds, super_grab_condition, "
+                       "super_grab_cost, seats, seat_condition, seat_min_balance (docs/niuniu.md; checked by the "
+                       "service: invalid_setting, field settings.niuniu.<key>)",
+        "example": {"commission_percent": "0", "area_limits": {"min": "1.00", "max": "5000.00", "total": "50000.00"}}})
     good_roads_announced = fields.List(
         fields.String(validate=validate.OneOf(tuple(GOOD_ROAD_NAMES))),
         validate=validate.Length(max=len(GOOD_ROAD_NAMES)),
@@ -207,6 +213,11 @@ class LobbyEntrySchema(ma.Schema):
     counts = fields.Dict(allow_none=True, metadata={"description": "banker, player, tie, banker_pair, player_pair, "
                                                                   "natural (null without a shoe)"})
     good_roads = fields.List(fields.Nested(GoodRoadSchema), metadata={"description": "The announced ones"})
+    # A 百人牛牛 table's row (docs/niuniu.md): no shoe; its current round and its trend road's summary.
+    round = fields.Dict(allow_none=True, metadata={"description": "niuniu tables: the current round's number "
+                                                                  "and phase (null before the first)"})
+    trend = fields.Dict(metadata={"description": "niuniu tables: rounds on the trend road, each area's last "
+                                                 "six results and wins over the last ten, the banker's last types"})
 
 
 

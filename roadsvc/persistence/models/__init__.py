@@ -20,6 +20,7 @@ from roadsvc.persistence.models.events import Event
 from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
+from roadsvc.persistence.models.niuniu import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState
 
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
@@ -31,4 +32,5 @@ __all__ = [
     "ShiftReport",
     "Event",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
+    "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
 ]

@@ -1,0 +1,125 @@
+"""百人牛牛 rounds: post, read, list (JSON and CSV), open, void, correct, the audit log."""
+
+from __future__ import annotations
+
+from flask import Response, request
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.api.context import database, principal
+from roadsvc.api.docs import error_responses
+from roadsvc.api.niuniu.csv_rows import rounds_csv
+from roadsvc.api.niuniu.schemas import (
+    ROUND_BY_ORDER, ROUND_BY_POSITION, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuVoidSchema,
+)
+from roadsvc.services.capabilities import CORRECT_HANDS, MONITOR, POST_HANDS, READ, VOID_HANDS
+from roadsvc.services.errors import DomainError
+from roadsvc.services.niuniu import rounds
+
+blp = Blueprint("niuniu_rounds", __name__, description="百人牛牛 rounds: post, open, void, correct, read")
+
+MAX_PAGE = 500
+MAX_ROUND = 10_000_000
+
+
+@blp.route("/tables/<id:table_id>/rounds", methods=["POST"])
+@requires(POST_HANDS)
+@blp.arguments(NiuniuRoundPostSchema, examples={"by dealing order": {"value": ROUND_BY_ORDER},
+                                          "by position": {"value": ROUND_BY_POSITION}})
+@blp.response(201, description="Stored: the round with every fourth card null and no type yet")
+@blp.alt_response(200, description="A retry: this round was stored already")
+@error_responses(401, 403, 404, 409, 422)
+def post_round(data, table_id):
+    """Post a round
+
+    By dealing order (the reveal card and the 25 cards as dealt from the first receiver) or by
+    position (five hands of five, in the order each received them). The round number makes a retry
+    safe: the same round again is 200, other cards at that number 409. A refused round (422) is
+    counted for the floor (`refused_rounds`, an operators' `round_refused` event) and changes nothing else.
+    """
+    written = rounds.post_posted_round(database(), table_id, data)
+    return written.round, 201 if written.created else 200
+
+
+@blp.route("/tables/<id:table_id>/rounds", methods=["GET"])
+@requires(READ)
+@blp.response(200, description="A page of rounds, oldest first; `next_after` continues")
+@error_responses(401, 404, 409, 422)
+def list_rounds(table_id):
+    """A table's rounds
+
+    `?after=N&limit=L` pages (limit up to 500); `?format=csv` answers CSV. A hand not yet opened
+    shows no fourth card and no type.
+    """
+    after, limit = _page_arguments()
+    page = rounds.list_rounds(database(), table_id, after, limit)
+    if request.args.get("format") == "csv":
+        return Response(rounds_csv(page["rounds"]), mimetype="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="table-{table_id}-rounds.csv"'})
+    return page
+
+
+def _page_arguments() -> tuple[int, int]:
+    try:
+        after = int(request.args.get("after", 0))
+        limit = int(request.args.get("limit", rounds.PAGE_LIMIT))
+    except ValueError:
+        raise DomainError("invalid_parameter", "after and limit are whole numbers", "after") from None
+    if not 0 <= after <= MAX_ROUND or not 1 <= limit <= MAX_PAGE:
+        raise DomainError("invalid_parameter", f"0 <= after <= {MAX_ROUND} and 1 <= limit <= {MAX_PAGE}", "limit")
+    if request.args.get("format", "json") not in ("json", "csv"):
+        raise DomainError("invalid_parameter", "format is json or csv", "format")
+    return after, limit
+
+
+@blp.route("/tables/<id:table_id>/rounds/<id:number>", methods=["GET"])
+@requires(READ)
+@blp.response(200, description="The round; a hand not yet opened shows no fourth card and no type")
+@error_responses(401, 404, 409)
+def read_round(table_id, number):
+    """A round"""
+    return rounds.read_round(database(), table_id, number)
+
+
+@blp.route("/tables/<id:table_id>/rounds/<id:number>/open", methods=["POST"])
+@requires(POST_HANDS)
+@blp.arguments(NiuniuOpenSchema, example={"position": "player_2"})
+@blp.response(200, description="The round with the opened hands whole; settled once the banker opens")
+@error_responses(401, 403, 404, 409, 422)
+def open_round(data, table_id, number):
+    """Open hands
+
+    `{"position": "player_2"}` opens that hand; no position (or `banker`) opens every hand still
+    closed in the order player_1 ... player_4, banker, and the banker's opening settles the round.
+    """
+    return rounds.open_round(database(), table_id, number, data.get("position"))
+
+
+@blp.route("/tables/<id:table_id>/rounds/<id:number>/void", methods=["POST"])
+@requires(VOID_HANDS)
+@blp.arguments(NiuniuVoidSchema)
+@blp.response(200, description="The voided round; every stake of it goes back")
+@error_responses(401, 403, 404, 409, 422)
+def void_round(data, table_id, number):
+    """Void a round (misdeal) before it settles: audited, stakes back, off the trend road"""
+    return rounds.void_round(database(), table_id, number, data["reason"], principal().actor)
+
+
+@blp.route("/tables/<id:table_id>/rounds/<id:number>/correct", methods=["POST"])
+@requires(CORRECT_HANDS)
+@blp.arguments(NiuniuRoundCorrectSchema)
+@blp.response(200, description="The corrected round and, if it was settled, the settlements' differences")
+@error_responses(401, 403, 404, 409, 422)
+def correct_round(data, table_id, number):
+    """Correct a round's cards: audited; a settled round is settled again"""
+    deal = rounds.parse_posted_round(data)
+    return rounds.correct_round(database(), table_id, number, deal, data["reason"], principal().actor)
+
+
+@blp.route("/tables/<id:table_id>/rounds/audit", methods=["GET"])
+@requires(MONITOR)
+@blp.response(200, description="Every void, correction and leave of the table's rounds, oldest first")
+@error_responses(401, 403, 404, 409)
+def audit_log(table_id):
+    """The rounds' audit log (pit boss: it holds cards never opened)"""
+    return rounds.audit_log(database(), table_id)

@@ -1,0 +1,58 @@
+"""The 百人牛牛 request bodies. Cards, bets and amounts pass through as sent: the domain checks them and
+refuses with a stable code and the field (a repeated card, a joker as reveal, too few cards...)."""
+
+from __future__ import annotations
+
+from marshmallow import fields
+
+from roadsvc.api.schemas.common import StrictSchema, integer, text
+
+POSITION = {"description": "banker, player_1 ... player_4", "example": "player_2"}
+ROUND_BY_ORDER = {"number": 7, "reveal": "7S", "cards": ["AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S",
+                                                          "10H", "JD", "QC", "KS", "AH", "2D", "3C", "4S", "5H",
+                                                          "6D", "7C", "8S", "9H", "10D", "JC", "BJ"]}
+ROUND_BY_POSITION = {"number": 7, "hands": {"banker": ["AS", "2H", "3D", "4C", "5S"],
+                                            "player_1": ["6H", "7D", "8C", "9S", "10H"],
+                                            "player_2": ["JD", "QC", "KS", "AH", "2D"],
+                                            "player_3": ["3C", "4S", "5H", "6D", "7C"],
+                                            "player_4": ["8S", "9H", "10D", "JC", "BJ"]}}
+
+
+class NiuniuRoundPostSchema(StrictSchema):
+    number = integer(1, 10_000_000, metadata={"description": "The round's number: a retry of it is safe"})
+    reveal = fields.Raw(metadata={"description": "The reveal card (亮牌), never a joker", "example": "7S"})
+    cards = fields.Raw(metadata={"description": "The 25 cards in dealing order, from the first receiver"})
+    hands = fields.Raw(metadata={"description": "Five hands of five by position, each in the order received"})
+
+
+class NiuniuRoundCorrectSchema(NiuniuRoundPostSchema):
+    reason = text(500, required=True, metadata={"example": "reader misread player_3's fifth card"})
+
+
+class NiuniuOpenSchema(StrictSchema):
+    position = fields.String(metadata={**POSITION, "description": "One hand to open; none or banker: all, "
+                                                                  "in order, and settle"})
+
+
+class NiuniuVoidSchema(StrictSchema):
+    reason = text(500, required=True, metadata={"example": "misdeal: a card exposed"})
+
+
+class NiuniuSlipSchema(StrictSchema):
+    round = fields.Raw(required=True, metadata={"example": 8})
+    account_id = fields.Raw(required=True, metadata={"example": "acct-1001"})
+    balance = fields.Raw(required=True, metadata={"description": "The account's stated balance", "example": "1000.00"})
+    bets = fields.Raw(required=True, metadata={"example": [{"area": "player_1", "stake": "10.00"}]})
+
+
+class NiuniuAccountSchema(StrictSchema):
+    account_id = text(100, required=True, metadata={"example": "acct-1001"})
+
+
+class NiuniuStatedSchema(NiuniuAccountSchema):
+    balance = fields.Raw(metadata={"description": "The account's stated balance", "example": "20000.00"})
+    vip_level = fields.Raw(metadata={"example": 3})
+
+
+class NiuniuSitSchema(NiuniuStatedSchema):
+    seat = integer(1, 20, required=True, metadata={"example": 2})

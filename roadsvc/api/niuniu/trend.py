@@ -1,0 +1,59 @@
+"""The trend road (走势): JSON and PNG/SVG images, with ETag and 304 by the table's revision."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.api.context import database
+from roadsvc.api.docs import error_responses
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
+from roadsvc.render.niuniu import CONTENT_TYPES, trend_params
+from roadsvc.services.capabilities import READ
+from roadsvc.services.niuniu.trend import TrendCache, app_trend_cache, table_revision
+
+blp = Blueprint("niuniu_trend", __name__, description="百人牛牛 trend road (走势): JSON and images")
+
+FORMATS = "<any(png, svg):fmt>"
+IMAGE_PARAMETERS = [IF_NONE_MATCH_DOC] + [
+    {"in": "query", "name": name, "required": False, "schema": schema} for name, schema in (
+        ("cell", {"type": "integer", "minimum": 28, "maximum": 64}),
+        ("theme", {"type": "string", "enum": ["light", "dark"]}),
+        ("language", {"type": "string", "enum": ["zh-Hans", "zh-Hant", "en"]}),
+        ("columns", {"type": "integer", "minimum": 1, "maximum": 120}))]
+
+
+def trend_cache() -> TrendCache:
+    return app_trend_cache(current_app.extensions, database())
+
+
+@blp.route("/tables/<id:table_id>/trend", methods=["GET"])
+@requires(READ, parameters=[IF_NONE_MATCH_DOC],
+          responses=revision_responses({"application/json": {}}, "The trend road and its statistics"))
+@error_responses(401, 404, 409)
+def trend(table_id):
+    """A niuniu table's trend road
+
+    Per area its results (`win`/`lose`, oldest first), types and statistics (wins over the last 10,
+    20, 50 and all rounds, the count of each type), the banker's type per round, `revision`.
+    Settled rounds only. Poll with If-None-Match: a 304 costs one primary-key lookup.
+    """
+    revision = table_revision(database(), table_id)
+    return revision_response(table_id, revision, "trend", lambda: trend_cache().body(table_id, revision))
+
+
+@blp.route(f"/tables/<id:table_id>/trend.{FORMATS}", methods=["GET"])
+@requires(READ, parameters=IMAGE_PARAMETERS,
+          responses=revision_responses({"image/png": {}, "image/svg+xml": {}}, "The trend road image"))
+@error_responses(401, 404, 409, 422)
+def trend_image(table_id, fmt):
+    """The trend road as an image
+
+    `GET /api/v1/tables/3/trend.png?cell=32&theme=dark&language=en`; other query parameters are
+    refused (422).
+    """
+    params = trend_params(request.args.to_dict())
+    revision = table_revision(database(), table_id)
+    return revision_response(table_id, revision, f"trend.{fmt}.{params.key()}",
+                             lambda: trend_cache().image(table_id, revision, fmt, params), CONTENT_TYPES[fmt])

@@ -1,0 +1,84 @@
+"""The 百人牛牛 queries: a table's rounds, the slips and bets of a round, its state row."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
+from roadsvc.persistence.models.niuniu import SLIP_OPEN
+
+
+def table(session: Session, table_id: int, for_update: bool = False) -> Table | None:
+    query = select(Table).where(Table.id == table_id)
+    return session.scalars(query.with_for_update() if for_update else query).one_or_none()
+
+
+def bump_table_revision(session: Session, table_id: int) -> int:
+    """The table's revision + 1 (the trend road's and the lobby's cache key); returns the new one."""
+    statement = (update(Table).where(Table.id == table_id).values(revision=Table.revision + 1)
+                 .returning(Table.revision))
+    return session.execute(statement).scalar_one()
+
+
+def round_at(session: Session, table_id: int, number: int, for_update: bool = False) -> NiuniuRound | None:
+    query = select(NiuniuRound).where(NiuniuRound.table_id == table_id, NiuniuRound.number == number)
+    return session.scalars(query.with_for_update() if for_update else query).one_or_none()
+
+
+def last_round(session: Session, table_id: int) -> NiuniuRound | None:
+    query = (select(NiuniuRound).where(NiuniuRound.table_id == table_id)
+             .order_by(NiuniuRound.number.desc()).limit(1))
+    return session.scalars(query).one_or_none()
+
+
+def rounds_page(session: Session, table_id: int, after: int, limit: int) -> list[NiuniuRound]:
+    query = (select(NiuniuRound).where(NiuniuRound.table_id == table_id, NiuniuRound.number > after)
+             .order_by(NiuniuRound.number).limit(limit))
+    return list(session.scalars(query))
+
+
+def settled_rounds(session: Session, table_id: int) -> list[NiuniuRound]:
+    query = (select(NiuniuRound).where(NiuniuRound.table_id == table_id, NiuniuRound.status == "settled")
+             .order_by(NiuniuRound.number))
+    return list(session.scalars(query))
+
+
+def round_count(session: Session, table_id: int) -> int:
+    return session.scalar(select(func.count()).select_from(NiuniuRound).where(NiuniuRound.table_id == table_id))
+
+
+def open_slips(session: Session, table_id: int, number: int, account_id: str | None = None) -> list[NiuniuSlip]:
+    query = select(NiuniuSlip).where(NiuniuSlip.table_id == table_id, NiuniuSlip.round_number == number,
+                                     NiuniuSlip.status == SLIP_OPEN)
+    if account_id is not None:
+        query = query.where(NiuniuSlip.account_id == account_id)
+    return list(session.scalars(query.order_by(NiuniuSlip.id)))
+
+
+def bets_of(session: Session, slip_ids: list[int]) -> list[NiuniuBet]:
+    if not slip_ids:
+        return []
+    return list(session.scalars(select(NiuniuBet).where(NiuniuBet.slip_id.in_(slip_ids)).order_by(NiuniuBet.id)))
+
+
+def state(session: Session, table_id: int, for_update: bool = False) -> NiuniuTableState:
+    """The table's queue-and-seats row, made on first use."""
+    query = select(NiuniuTableState).where(NiuniuTableState.table_id == table_id)
+    row = session.scalars(query.with_for_update() if for_update else query).one_or_none()
+    if row is None:
+        row = NiuniuTableState(table_id=table_id, queue={}, seating={}, balances={}, late_slips=0, refused_rounds=0)
+        session.add(row)
+        session.flush()
+    return row
+
+
+def state_or_none(session: Session, table_id: int) -> NiuniuTableState | None:
+    return session.get(NiuniuTableState, table_id)
+
+
+def audit_of(session: Session, table_id: int, number: int | None = None) -> list[NiuniuAudit]:
+    query = select(NiuniuAudit).where(NiuniuAudit.table_id == table_id)
+    if number is not None:
+        query = query.where(NiuniuAudit.round_number == number)
+    return list(session.scalars(query.order_by(NiuniuAudit.id)))

@@ -1,0 +1,142 @@
+"""Slips on a niuniu table: taken while the round's betting is open, leaving (逃跑), the settlement read.
+
+Betting on round n is open from the settlement (or void) of round n-1 until round n's cards are
+posted; a slip after that is refused `betting_closed` and counted for the floor (the table's
+`late_slips`, an operators' `late_slip` event). A slip is taken whole or refused whole.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Mapping
+
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.errors import DomainError
+from roadsvc.domain.amounts import ZERO, to_money
+from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED
+from roadsvc.domain.niuniu.settings import NiuniuSettings
+from roadsvc.domain.niuniu.settlement import banker_cover_refusal, cover_refusal, limit_refusal, parse_bets
+from roadsvc.persistence import niuniu as repo
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.events import OPERATORS
+from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuSlip, NiuniuTableState
+from roadsvc.persistence.models.niuniu import SLIP_LEFT
+from roadsvc.services.errors import Conflict
+from roadsvc.services.niuniu.settling import stakes_of
+from roadsvc.services.niuniu.state import balances_of, queue_of, state_balance
+from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
+
+CENTS = Decimal(100)
+MAX_ROUND = 10_000_000  # as a posted round's number (roadsvc.api.niuniu.schemas)
+MAX_BALANCE = Decimal("1000000000000.00")  # stored in cents, far inside a BigInteger
+
+
+def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
+    number, account = body.get("round"), body.get("account_id")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUND:
+        raise DomainError("invalid_round", f"round is the number (1 to {MAX_ROUND}) of the round the slip bets on",
+                          "round")
+    if not isinstance(account, str) or not account.strip() or len(account) > 100:
+        raise DomainError("invalid_account", "account_id is a text of 1 to 100 characters", "account_id")
+    balance = to_money(body.get("balance"), "balance", "balance")
+    if not 0 <= balance <= MAX_BALANCE:
+        raise DomainError("invalid_amount", f"balance must be from 0 to {MAX_BALANCE}", "balance")
+    return {"round": number, "account_id": account, "balance": balance, "bets": parse_bets(body.get("bets"))}
+
+
+def place_slip(db: Database, table_id: int, slip: dict[str, Any]) -> dict[str, Any]:
+    late = None
+    with db.write() as session:
+        table = niuniu_table(session, table_id, for_update=True)
+        posted = repo.round_at(session, table_id, slip["round"])
+        if posted is None:
+            return _take(session, table_id, settings_of(table), slip)
+        late = _count_late(session, table_id, slip, posted.status)
+    raise Conflict("betting_closed", f"betting on round {slip['round']} closed ({late})", "round")
+
+
+def _count_late(session: Session, table_id: int, slip: dict[str, Any], status: str) -> str:
+    state = repo.state(session, table_id, for_update=True)
+    state.late_slips += 1
+    why = "its cards are dealt" if status == DEALING else f"the round is {status}"
+    changed(session, table_id, "late_slip", {"round": slip["round"], "account_id": slip["account_id"],
+                                             "late_slips": state.late_slips, "why": why}, audience=OPERATORS)
+    return why
+
+
+def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[str, Any]) -> dict[str, Any]:
+    number = slip["round"]
+    last = repo.last_round(session, table_id)
+    expected = 1 if last is None else last.number + 1
+    if number != expected or (last is not None and last.status not in (SETTLED, VOIDED)):
+        raise Conflict("round_not_open", f"bets are taken on round {expected} once round {expected - 1} is settled",
+                       "round")
+    state = repo.state(session, table_id, for_update=True)
+    stakes = stakes_of(session, table_id, number)
+    _check(slip, stakes, settings, _banker_balance(state, settings))
+    row = NiuniuSlip(table_id=table_id, round_number=number, account_id=slip["account_id"],
+                     balance=int(slip["balance"] * CENTS))
+    session.add(row)
+    session.flush()
+    session.add_all([NiuniuBet(slip_id=row.id, area=area, stake=int(stake * CENTS)) for area, stake in slip["bets"]])
+    state_balance(state, slip["account_id"], slip["balance"])
+    answer = {"slip_id": row.id, "round": number, "account_id": slip["account_id"], "status": row.status,
+              "bets": [{"area": area, "stake": str(stake)} for area, stake in slip["bets"]]}
+    changed(session, table_id, "slip", answer, audience=OPERATORS)
+    return answer
+
+
+def _check(slip: dict[str, Any], stakes, settings: NiuniuSettings, banker_balance: Decimal | None) -> None:
+    new = [stake for _, stake in slip["bets"]]
+    mine = [stake.stake for stake in stakes if stake.account_id == slip["account_id"]]
+    refusal = cover_refusal(slip["balance"], mine, new, settings.max_multiple) or banker_cover_refusal(
+        banker_balance, sum((stake.stake for stake in stakes), ZERO), new, settings.max_multiple)
+    totals = {}
+    for stake in stakes:
+        totals[stake.area] = totals.get(stake.area, ZERO) + stake.stake
+    for index, (area, amount) in enumerate(slip["bets"]):
+        refusal = refusal or limit_refusal(area, amount, totals.get(area, ZERO), settings.area_limits,
+                                           f"bets[{index}].stake")
+        totals[area] = totals.get(area, ZERO) + amount
+    if refusal is not None:
+        raise refusal
+
+
+def _banker_balance(state: NiuniuTableState, settings: NiuniuSettings) -> Decimal | None:
+    banker = queue_of(state).banker
+    if banker is None:
+        return settings.house_banker_balance
+    return balances_of(state).get(banker.account_id, ZERO)
+
+
+def leave(db: Database, table_id: int, number: int, account_id: str, actor: str) -> dict[str, Any]:
+    """逃跑: before any hand is opened the account's stakes go back (audited); after, it settles as normal."""
+    with db.write() as session:
+        niuniu_table(session, table_id, for_update=True)
+        posted = repo.round_at(session, table_id, number)
+        if posted is not None and posted.status in (OPENING, SETTLED):
+            return {"round": number, "account_id": account_id, "refunded": [], "settles_as_normal": True}
+        slips = repo.open_slips(session, table_id, number, account_id)
+        if not slips:
+            return {"round": number, "account_id": account_id, "refunded": [], "settles_as_normal": False}
+        for slip in slips:
+            slip.status = SLIP_LEFT
+        refunded = [{"slip_id": slip.id} for slip in slips]
+        session.add(NiuniuAudit(table_id=table_id, round_number=number, action="leave", actor=actor,
+                                reason=f"{account_id} left before the hands were opened", before=None,
+                                after={"account_id": account_id, "refunded": refunded}))
+        answer = {"round": number, "account_id": account_id, "refunded": refunded, "settles_as_normal": False}
+        changed(session, table_id, "slip", {"action": "left", **answer}, audience=OPERATORS)
+    return answer
+
+
+def settlement_of(db: Database, table_id: int, number: int) -> dict[str, Any]:
+    with db.read() as session:
+        niuniu_table(session, table_id)
+        posted = repo.round_at(session, table_id, number)
+        if posted is None or posted.status != SETTLED:
+            status = "not posted" if posted is None else posted.status
+            raise Conflict("round_not_settled", f"round {number} is {status}", "number")
+        return {"round": number, "phase": posted.status, **posted.settlement,
+                "banker": {"account_id": posted.banker_account, **posted.settlement["banker"]}}

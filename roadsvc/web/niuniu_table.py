@@ -1,0 +1,46 @@
+"""/floor/tables/<id> for a 百人牛牛 table: the trend road, the newest rounds (a closed hand's fourth card
+as a card back, no type) and the rounds' audit log."""
+
+from __future__ import annotations
+
+from flask import current_app, g, render_template
+from markupsafe import Markup
+
+from roadsvc.render.niuniu import TrendParams, render_trend_inline
+from roadsvc.services.niuniu.page import niuniu_table_detail
+from roadsvc.services.niuniu.trend import app_trend_cache
+from roadsvc.web.context import database, pit_boss
+from roadsvc.web.forms import LogoutForm
+
+TREND = {"cell": 28, "columns": 30}
+SUITS = {"S": ("♠", "black"), "C": ("♣", "black"), "H": ("♥", "red"), "D": ("♦", "red")}
+JOKERS = {"BJ": ("大王", "", "red"), "SJ": ("小王", "", "black")}
+LABELS = {
+    "zh-Hans": {"trend": "走势", "rounds": "牌局", "number": "局", "phase": "阶段", "hands": "牌", "late": "迟到注单",
+                "audit": "审计", "none": "暂无", "banker": "庄", "player_1": "闲一", "player_2": "闲二",
+                "player_3": "闲三", "player_4": "闲四", "back": "返回"},
+    "en": {"trend": "Trend road", "rounds": "Rounds", "number": "Round", "phase": "Phase", "hands": "Hands",
+           "late": "Late slips", "audit": "Audit", "none": "None yet", "banker": "Banker", "player_1": "Player 1",
+           "player_2": "Player 2", "player_3": "Player 3", "player_4": "Player 4", "back": "Back"},
+}
+
+
+def face(code: str | None) -> tuple[str, str, str]:
+    """(rank, suit symbol, colour) of a card code; a hidden card (None) is a card back."""
+    if code is None:
+        return "🂠", "", "back"
+    if code in JOKERS:
+        return JOKERS[code]
+    return (code[:-1], *SUITS[code[-1]])
+
+
+def trend_svg(table_id: int, revision: int) -> Markup:
+    _, road = app_trend_cache(current_app.extensions, database()).document(table_id, revision)
+    return Markup(render_trend_inline(road, TrendParams(theme=g.theme, language=g.lang, **TREND)))
+
+
+def niuniu_table_page(table_id: int):
+    detail = niuniu_table_detail(database(), table_id)
+    words = LABELS["en" if g.lang == "en" else "zh-Hans"]
+    return render_template("web/niuniu_table.html", detail=detail, trend=trend_svg(table_id, detail.revision),
+                           face=face, words=words, who=pit_boss(), logout_form=LogoutForm())

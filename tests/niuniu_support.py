@@ -1,0 +1,35 @@
+"""百人牛牛 test data: rounds whose types and results are known, as the API takes them."""
+
+from __future__ import annotations
+
+# banker bull 8 (A 9 K 2 6); player_1 牛牛 (wins 10x); player_2 bull 2 (loses 8x);
+# player_3 no bull (loses 8x); player_4 bomb (wins 10x). The fourth card of each hand is index 3.
+HANDS = {
+    "banker": ["AS", "9H", "KD", "2C", "6D"],
+    "player_1": ["3S", "7H", "KS", "5C", "5D"],
+    "player_2": ["AH", "9S", "KH", "AC", "AD"],
+    "player_3": ["2S", "3H", "3D", "6S", "8H"],
+    "player_4": ["4S", "4H", "4D", "4C", "9D"],
+}
+TYPES = {"banker": "bull_8", "player_1": "bull_bull", "player_2": "bull_2", "player_3": "no_bull", "player_4": "bomb"}
+RESULTS = {"player_1": "win", "player_2": "lose", "player_3": "lose", "player_4": "win"}
+HIDDEN = {position: cards[3] for position, cards in HANDS.items()}
+REVEAL = "7S"  # 7 -> player_1 receives first
+ORDER = ("player_1", "player_2", "player_3", "player_4", "banker")
+
+
+def by_position(number: int | None = None, hands: dict | None = None) -> dict:
+    body = {"hands": hands or HANDS}
+    return body if number is None else {"number": number, **body}
+
+
+def by_order(number: int | None = None, reveal: str = REVEAL) -> dict:
+    """The same hands as dealt one card at a time from player_1 (reveal 7)."""
+    cards = [HANDS[position][index] for index in range(5) for position in ORDER]
+    body = {"reveal": reveal, "cards": cards}
+    return body if number is None else {"number": number, **body}
+
+
+def other_hands() -> dict:
+    """The same cards with player_3 and player_4 swapped (player_3 now has the bomb)."""
+    return {**HANDS, "player_3": HANDS["player_4"], "player_4": HANDS["player_3"]}

@@ -1,0 +1,41 @@
+"""The pit boss's page of a 百人牛牛 table: the trend road, the rounds with closed cards as backs, the audit."""
+
+from niuniu_support import HIDDEN, by_order
+
+
+def test_the_table_page_shows_the_trend_road_and_hides_closed_hands(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Niu 7", "game": "niuniu"}, role="pitboss").json["id"]
+    rounds = f"/api/v1/tables/{table}/rounds"
+    assert signed_in.api_post(rounds, by_order(1)).status_code == 201
+    signed_in.api_post(f"{rounds}/1/open", {})
+    signed_in.api_post(rounds, by_order(2))
+    signed_in.api_post(f"{rounds}/2/open", {"position": "player_1"})
+    signed_in.api_post(rounds, {}, role="dealer")  # refused: counted, changes nothing shown
+    page = signed_in.client.get(f"/floor/tables/{table}?lang=en")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'data-field="trend"' in html and 'class="mark banker' in html and "Niu Niu Trend" in html
+    row = html[html.index('data-round="2"'):html.index('data-round="1"', html.index('data-round="2"'))]
+    assert row.count("🂠") == 4  # the four closed hands' fourth cards, as card backs
+    suits = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+    closed = [code for position, code in HIDDEN.items() if position != "player_1"]
+    assert not [code for code in closed if f">{code[:-1]}{suits[code[-1]]}<" in row]
+    assert "bull_bull" in row and "bull_8" not in row  # player_1 open, the banker closed
+
+
+def test_a_baccarat_table_keeps_its_page(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Bac 7"}, role="pitboss").json["id"]
+    assert "data-field=\"trend\"" not in signed_in.client.get(f"/floor/tables/{table}").get_data(as_text=True)
+
+
+def test_a_niuniu_table_has_its_tile_on_the_floor(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Niu 8", "game": "niuniu"}, role="pitboss").json["id"]
+    rounds = f"/api/v1/tables/{table}/rounds"
+    signed_in.api_post(rounds, by_order(1))
+    signed_in.api_post(f"{rounds}/1/open", {})
+    signed_in.api_post(rounds, by_order(2))
+    html = signed_in.client.get("/floor").get_data(as_text=True)
+    tile = html[html.index(f'data-table-id="{table}"'):]
+    tile = tile[:tile.index("</article>")]
+    assert 'data-game="niuniu"' in tile and '<dd data-field="round">2</dd>' in tile and "<code>dealing</code>" in tile
+    assert tile.count('class="dot') == 4  # each area's last result
