@@ -76,7 +76,11 @@ def check_take(bottom, take, count: int, order: CardOrder) -> None:
     if count > len(candidates):
         raise DomainError("nothing_to_take", f"the bottom has only {len(candidates)} card(s) a joker may take "
                           "back (no point cards, no jokers)", "jokers")
-    remove(candidates, take, "take")
+    if any(is_point_card(card) or card.is_joker for card in take):
+        raise DomainError("not_takeable", "point cards and jokers are never taken back", "take")
+    missing = Counter(take) - Counter(candidates)
+    if missing:
+        raise DomainError("not_in_bottom", f"the bottom holds no more {next(iter(missing)).code}", "take")
     if count == 0:
         return
     keys = sorted(_take_key(card, order) for card in candidates)

@@ -86,3 +86,15 @@ def first_big_joker(draw) -> tuple[int, int] | None:
         if card.is_joker and card.is_big_joker:
             return draw.drawer_of(index), index + 1
     return None
+
+
+def deal_cards(hands: dict, bottom="", *, level: int = 3, trump: str = "S", dealer: int = 1, dry_pot=False):
+    """A deal's cards after declaring, written by hand: `{1: "AS AS 3H", ...}`."""
+    from roadsvc.domain.dabang.deal_cards import DealCards
+    from roadsvc.domain.dabang.order import CardOrder
+    from roadsvc.domain.dabang.rules import DEFAULT_RULES
+
+    return DealCards(number=2, order=CardOrder(level, trump), dealer_seat=dealer,
+                     hands=tuple(tuple(cards(hands.get(seat, ""))) for seat in (1, 2, 3, 4)),
+                     bottom=tuple(cards(bottom)), bottom_shown=True, dry_pot=dry_pot, tribute=(), blood=0,
+                     rules=DEFAULT_RULES)
