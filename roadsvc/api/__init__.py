@@ -14,12 +14,13 @@ from flask_smorest import Api
 
 from roadsvc.api import alerts, audit, bets, errors, events, floor, hands, history, images, integrity, keys, read_links, roads, shoes, tables
 from roadsvc.api import vip_tables
+from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, tournaments as dabang_tournaments
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
-              vip_tables.blp]
+              vip_tables.blp, dabang_matches.blp, dabang_road.blp, dabang_tournaments.blp]
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {

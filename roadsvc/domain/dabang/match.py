@@ -37,7 +37,8 @@ class Match:
     level_pair: tuple[int, int] = (3, 3)  # (A, B)
     dealer_seat: int | None = None  # the 打家 of the deal under way or next; None before 抢亮 decides it
     next_blood: int = 0
-    deals: tuple[DealRecord, ...] = ()
+    next_number: int = 1  # the number of the next deal (redeals count)
+    deals: tuple[DealRecord, ...] = ()  # the deals over (a replay of the deal under way may start with none)
     current: object | None = None  # the phase of the deal under way
     winner: str | None = None
     reason: str | None = None
@@ -76,7 +77,7 @@ class Match:
     def deal_start(self) -> DealStart:
         holder = self.holder
         level = self.levels[holder] if holder else self.rules.first_level
-        return DealStart(len(self.deals) + 1, level, self.dealer_seat, self.next_blood)
+        return DealStart(self.next_number, level, self.dealer_seat, self.next_blood)
 
     def start_deal(self, draw: Draw) -> "Match":
         self._check_open()
@@ -119,13 +120,14 @@ class Match:
 
     def _deal_over(self, end, now: datetime | None) -> "Match":
         if isinstance(end, Redeal):
-            return replace(self, current=None, deals=self.deals + (DealRecord(end, self.level_pair),))
+            return replace(self, current=None, next_number=self.next_number + 1,
+                           deals=self.deals + (DealRecord(end, self.level_pair),))
         score, dealer = end.score, end.cards.dealer_seat
         a, b = self.level_pair
         pair = (a + score.levels_gained.get("A", 0), b + score.levels_gained.get("B", 0))
         dealer_seat = partner(dealer) if score.next_holder == score.holder else next_seat(dealer)
         done = replace(self, current=None, level_pair=pair, dealer_seat=dealer_seat, next_blood=score.blood,
-                       deals=self.deals + (DealRecord(end, pair),))
+                       next_number=self.next_number + 1, deals=self.deals + (DealRecord(end, pair),))
         return done._ended_by(score, now)
 
     def _ended_by(self, score, now: datetime | None) -> "Match":

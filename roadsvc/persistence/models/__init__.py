@@ -14,6 +14,7 @@ from roadsvc.persistence.models.monitoring import (
     ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally,
 )
 from roadsvc.persistence.models.events import Event
+from roadsvc.persistence.models.dabang import DabangDeal, DabangMatch, DabangMove, DabangTournament
 from roadsvc.persistence.models.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
@@ -26,5 +27,6 @@ __all__ = [
     "AdminAuditRecord",
     "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally",
     "Event",
+    "DabangDeal", "DabangMatch", "DabangMove", "DabangTournament",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
 ]
