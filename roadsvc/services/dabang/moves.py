@@ -40,7 +40,7 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, actor: str,
     now = now or utcnow()
     with db.write() as session:
         match = match_or_404(session, match_id, for_update=True)
-        state = replay.state(session, match)
+        state, database = replay.state(session, match), replay.database_of(session)
         timed = state.time_up(now)
         if timed.over:
             _ended(session, match, timed, now)
@@ -54,7 +54,7 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, actor: str,
             answer = {"match_id": match.id, "number": start.number, "first_drawer": first_drawer,
                       "dealer_seat": start.dealer_seat, "level": start.level, "blood": start.blood}
             revision = _committed(session, match, after, now, {"kind": "deal", **answer})
-    replay.remember(match_id, revision, after)
+    replay.remember((database, match_id, revision), after)
     if answer is None:
         raise Conflict("match_over", f"the time limit has passed: team {timed.winner} won ({timed.reason})", None)
     return answer
@@ -67,7 +67,7 @@ def make_move(db: Database, match_id: int, number: int, kind: str, data: dict[st
     with db.write() as session:
         match = match_or_404(session, match_id, for_update=True)
         deal = _current_deal(session, match, number)
-        state = replay.state(session, match)
+        state, database = replay.state(session, match), replay.database_of(session)
         after = _checked(lambda: replay.apply(state, kind, data, now))
         seq = session.scalar(select(func.coalesce(func.max(DabangMove.seq), 0)).where(DabangMove.deal_id == deal.id))
         session.add(DabangMove(deal_id=deal.id, seq=seq + 1, kind=kind, seat=data.get("seat"), data=data,
@@ -76,7 +76,7 @@ def make_move(db: Database, match_id: int, number: int, kind: str, data: dict[st
             _deal_over(session, match, deal, after, now)
         answer = answer_for(kind, state, after)
         revision = _committed(session, match, after, now, {"kind": kind, "number": number, **answer})
-    replay.remember(match_id, revision, after)
+    replay.remember((database, match_id, revision), after)
     return answer
 
 
@@ -89,12 +89,12 @@ def end_due(db: Database, now: datetime | None = None) -> list[int]:
     for match_id in due:
         with db.write() as session:
             match = match_or_404(session, match_id, for_update=True)
-            timed = replay.state(session, match).time_up(now)
+            timed, database = replay.state(session, match).time_up(now), replay.database_of(session)
             if match.winner is not None or not timed.over:
                 continue
             _ended(session, match, timed, now)
             revision = _committed(session, match, timed, now, {"kind": "match_ended"})
-        replay.remember(match_id, revision, timed)
+        replay.remember((database, match_id, revision), timed)
         ended.append(match_id)
     return ended
 

@@ -17,26 +17,30 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.models import DabangDeal, DabangMatch
 
 CACHE_SIZE = 256
-_cache: OrderedDict[tuple[int, int], Match] = OrderedDict()
+_cache: OrderedDict[tuple[str, int, int], Match] = OrderedDict()  # (database, match, revision)
 _lock = Lock()
 
 
 def state(session: Session, match: DabangMatch) -> Match:
     """The match's domain state at its revision."""
-    key = (match.id, match.revision)
+    key = (database_of(session), match.id, match.revision)
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
     built = _rebuild(session, match)
-    remember(match.id, match.revision, built)
+    remember(key, built)
     return built
 
 
-def remember(match_id: int, revision: int, built: Match) -> None:
+def database_of(session: Session) -> str:
+    return str(session.get_bind().url)
+
+
+def remember(key: tuple[str, int, int], built: Match) -> None:
     """Keep a state once its revision has committed (a later read at that revision skips the replay)."""
     with _lock:
-        _cache[(match_id, revision)] = built
+        _cache[key] = built
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
 

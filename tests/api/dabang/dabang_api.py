@@ -72,3 +72,21 @@ def next_legal_play(deal: dict, rng: random.Random) -> tuple[int, list[str]]:
     else:
         chosen = legal_lead(hand, rng)
     return seat, [card.code for card in chosen]
+
+
+def play_out(api, match_id, number, rng: random.Random) -> dict:
+    """Every play to the end of the deal; the last play's answer."""
+    url = f"/api/v1/matches/{match_id}/deals/{number}/plays"
+    while (deal := state(api, match_id)["current_deal"]) is not None:
+        seat, cards = next_legal_play(deal, rng)
+        response = api.post(url, {"seat": seat, "cards": cards}, role="dealer")
+        assert response.status_code == 201, response.json
+        last = response.json
+    return last
+
+
+def whole_first_deal(api, match_id, seed: int) -> dict:
+    rng = random.Random(seed)
+    number, _ = start_first_deal(api, match_id, seed)
+    bury_and_pass(api, match_id, number, rng)
+    return play_out(api, match_id, number, rng)
