@@ -77,7 +77,7 @@ def post_deal(data, match_id):
     hands (39 each) and the bottom (the last 6) are derived. Not exactly three 54-card decks: 422
     not_three_decks (or wrong_draw_size). A deal under way: 409 deal_in_progress.
     """
-    return moves.post_deal(database(), match_id, data["draw"], data["first_drawer"], principal().actor, now())
+    return moves.post_deal(database(), match_id, data["draw"], data["first_drawer"], now())
 
 
 @blp.route("/matches/<id:match_id>/deals/<id:number>/declarations", methods=["POST"])

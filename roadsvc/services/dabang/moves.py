@@ -33,8 +33,7 @@ def refused_by_state(error: DomainError) -> Exception:
     return Conflict(error.code, error.message, error.field) if error.code in CONFLICTS else error
 
 
-def post_deal(db: Database, match_id: int, draw_codes, first_drawer, actor: str, now: datetime | None = None
-              ) -> dict:
+def post_deal(db: Database, match_id: int, draw_codes, first_drawer, now: datetime | None = None) -> dict:
     """A new deal from its draw: 201 with its number. After the time limit, between deals, the match
     ends instead when the levels differ (409 match_over, the end committed)."""
     now = now or utcnow()
@@ -50,7 +49,7 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, actor: str,
             after = _checked(lambda: state.start_deal(replay.new_draw(draw_codes, first_drawer)))
             start = after.current.start
             session.add(DabangDeal(match_id=match.id, number=start.number, first_drawer=first_drawer,
-                                   draw=list(draw_codes), started_at=now))
+                                   draw=[card.code for card in after.current.draw.cards], started_at=now))
             answer = {"match_id": match.id, "number": start.number, "first_drawer": first_drawer,
                       "dealer_seat": start.dealer_seat, "level": start.level, "blood": start.blood}
             revision = _committed(session, match, after, now, {"kind": "deal", **answer})

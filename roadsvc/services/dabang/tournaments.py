@@ -69,6 +69,8 @@ def create_slot_match(db: Database, tournament_id: int, round_number: int, index
     the second in seats 2 and 4 (team B). Its end advances the winner."""
     now = now or utcnow()
     minutes = check_time_limit(time_limit_minutes)
+    if isinstance(table_id, bool) or not isinstance(table_id, int):
+        raise DomainError("invalid_table", "table_id is a table's id", "table_id")
     with db.write() as session:
         row = _tournament_or_404(session, tournament_id, for_update=True)
         bracket = bracket_of(row)
