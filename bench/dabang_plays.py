@@ -11,6 +11,8 @@ is the floor of any engine's check: taking the played cards out of the hand as m
 Nothing here asserts a time.
 
     flock -x /tmp/roadsvc-cpu.lock .venv/bin/python bench/dabang_plays.py [--deals 20] [--runs 5]
+
+The refused play timed is a play by the wrong seat (refused at the first check).
 """
 
 from __future__ import annotations
