@@ -14,10 +14,9 @@ from roadsvc.domain.dabang.order import CardOrder
 PLAYERS = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
 
 
-def new_table(api, monkeypatch, name="Dabang 1") -> dict:
-    response = api.post("/api/v1/tables", {"name": name, "rule_set": "classic"}, role="pitboss")
+def new_table(api, name="Dabang 1", game="dabang") -> dict:
+    response = api.post("/api/v1/tables", {"name": name, "rule_set": "classic", "game": game}, role="pitboss")
     assert response.status_code == 201, response.json
-    monkeypatch.setattr("roadsvc.services.dabang.tables.table_game", lambda table: "dabang")
     return response.json
 
 

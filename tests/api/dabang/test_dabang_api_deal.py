@@ -8,16 +8,16 @@ import random
 from dabang_api import PLAYERS, bury_and_pass, new_match, new_table, next_legal_play, start_first_deal, state
 
 
-def test_a_match_starts_with_both_teams_at_three(api, monkeypatch):
-    table = new_table(api, monkeypatch)
+def test_a_match_starts_with_both_teams_at_three(api):
+    table = new_table(api)
     match = new_match(api, table["id"])
     assert match["teams"] == {"A": [1, 3], "B": [2, 4]} and match["levels"] == {"A": 3, "B": 3}
     assert match["players"] == PLAYERS and match["started_at"] and match["current_deal"] is None
 
 
-def test_a_whole_deal_through_the_routes(api, monkeypatch):
+def test_a_whole_deal_through_the_routes(api):
     rng = random.Random(5)
-    match_id = new_match(api, new_table(api, monkeypatch)["id"])["id"]
+    match_id = new_match(api, new_table(api)["id"])["id"]
     number, _ = start_first_deal(api, match_id, seed=11)
     bury_and_pass(api, match_id, number, rng)
     url = f"/api/v1/matches/{match_id}/deals/{number}/plays"
@@ -42,9 +42,9 @@ def test_a_whole_deal_through_the_routes(api, monkeypatch):
     assert result["trick_points"] + result["bottom_points"] <= 300 and result["points"] >= 0
 
 
-def test_a_wrong_play_is_refused_with_the_rule_and_changes_nothing(api, monkeypatch):
+def test_a_wrong_play_is_refused_with_the_rule_and_changes_nothing(api):
     rng = random.Random(2)
-    match_id = new_match(api, new_table(api, monkeypatch)["id"])["id"]
+    match_id = new_match(api, new_table(api)["id"])["id"]
     number, _ = start_first_deal(api, match_id, seed=3)
     bury_and_pass(api, match_id, number, rng)
     url = f"/api/v1/matches/{match_id}/deals/{number}/plays"
@@ -80,11 +80,19 @@ def _two_different(hand: list[str]) -> list[str]:
     return [first, next(code for code in hand if code != first)]
 
 
-def test_the_draw_must_be_exactly_three_decks(api, monkeypatch):
-    match_id = new_match(api, new_table(api, monkeypatch)["id"])["id"]
+def test_the_draw_must_be_exactly_three_decks(api):
+    match_id = new_match(api, new_table(api)["id"])["id"]
     codes = ["AS"] * 162
     response = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": 1}, role="dealer")
     assert response.status_code == 422 and response.json["code"] == "not_three_decks"
     short = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes[:5], "first_drawer": 1}, role="dealer")
     assert short.status_code == 422 and short.json["code"] == "wrong_draw_size"
     assert state(api, match_id)["current_deal"] is None
+
+
+def test_a_match_is_started_only_at_a_dabang_table(api):
+    baccarat = api.post("/api/v1/tables", {"name": "Baccarat 1", "rule_set": "classic"}, role="pitboss").json
+    response = api.post(f"/api/v1/tables/{baccarat['id']}/matches", {"players": PLAYERS}, role="pitboss")
+    assert response.status_code == 409 and response.json["code"] == "wrong_game" and response.json["game"] == "baccarat"
+    missing = api.post("/api/v1/tables/999/matches", {"players": PLAYERS}, role="pitboss")
+    assert missing.status_code == 404

@@ -23,8 +23,8 @@ def clock(app):
     return now
 
 
-def test_the_road_has_an_entry_per_deal_and_an_etag(api, monkeypatch, clock):
-    match_id = new_match(api, new_table(api, monkeypatch)["id"])["id"]
+def test_the_road_has_an_entry_per_deal_and_an_etag(api, clock):
+    match_id = new_match(api, new_table(api)["id"])["id"]
     empty = api.get(f"/api/v1/matches/{match_id}/road")
     assert empty.status_code == 200 and empty.json["deals"] == [] and empty.headers["ETag"]
     result = whole_first_deal(api, match_id, seed=11)["result"]
@@ -37,8 +37,8 @@ def test_the_road_has_an_entry_per_deal_and_an_etag(api, monkeypatch, clock):
     assert again.status_code == 304
 
 
-def test_the_road_image_as_png_and_svg(api, monkeypatch, clock):
-    match_id = new_match(api, new_table(api, monkeypatch)["id"])["id"]
+def test_the_road_image_as_png_and_svg(api, clock):
+    match_id = new_match(api, new_table(api)["id"])["id"]
     whole_first_deal(api, match_id, seed=11)
     png = api.get(f"/api/v1/matches/{match_id}/road.png?language=en&theme=dark")
     assert png.status_code == 200 and png.mimetype == "image/png"
@@ -50,15 +50,15 @@ def test_the_road_image_as_png_and_svg(api, monkeypatch, clock):
     assert api.get("/api/v1/matches/999/road.png").status_code == 404
 
 
-def _levels_differ_after_first_deal(api, monkeypatch, minutes):
-    match_id = new_match(api, new_table(api, monkeypatch)["id"], minutes=minutes)["id"]
+def _levels_differ_after_first_deal(api, minutes):
+    match_id = new_match(api, new_table(api)["id"], minutes=minutes)["id"]
     result = whole_first_deal(api, match_id, seed=11)["result"]
     assert result["levels_after"]["A"] != result["levels_after"]["B"]  # the seed's deal moves a level
     return match_id
 
 
-def test_after_the_time_limit_the_next_deal_is_refused_and_the_higher_level_wins(api, monkeypatch, clock):
-    match_id = _levels_differ_after_first_deal(api, monkeypatch, minutes=30)
+def test_after_the_time_limit_the_next_deal_is_refused_and_the_higher_level_wins(api, clock):
+    match_id = _levels_differ_after_first_deal(api, minutes=30)
     dealer = state(api, match_id)["dealer_seat"]
     clock[0] = START + timedelta(minutes=31)
     response = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": shuffled_codes(1), "first_drawer": dealer},
@@ -68,8 +68,8 @@ def test_after_the_time_limit_the_next_deal_is_refused_and_the_higher_level_wins
     assert ended["reason"] == "time_limit" and ended["winner"] == max(ended["levels"], key=ended["levels"].get)
 
 
-def test_the_jobs_pass_ends_a_match_on_time(api, monkeypatch, clock, app):
-    match_id = _levels_differ_after_first_deal(api, monkeypatch, minutes=30)
+def test_the_jobs_pass_ends_a_match_on_time(api, clock, app):
+    match_id = _levels_differ_after_first_deal(api, minutes=30)
     db = app.extensions["roadsvc.db"]
     assert end_due(db, START + timedelta(minutes=29)) == []
     assert end_due(db, START + timedelta(minutes=30)) == [match_id]

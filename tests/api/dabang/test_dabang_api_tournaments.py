@@ -10,7 +10,7 @@ from roadsvc.services.dabang import moves
 TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
 
 
-def test_a_knockout_of_three_gives_one_bye_and_a_match_from_a_slot(api, monkeypatch, app):
+def test_a_knockout_of_three_gives_one_bye_and_a_match_from_a_slot(api, app):
     created = api.post("/api/v1/dabang/tournaments", {"name": "Winter cup", "teams": TEAMS}, role="pitboss")
     assert created.status_code == 201, created.json
     bracket = created.json
@@ -18,7 +18,7 @@ def test_a_knockout_of_three_gives_one_bye_and_a_match_from_a_slot(api, monkeypa
     bye = next(slot for slot in first if slot["how"] == "bye")
     ready = next(slot for slot in first if slot["how"] != "bye")
     assert bracket["rounds"][1][0]["teams"].count(None) == 1 and bye["winner"] in bracket["rounds"][1][0]["teams"]
-    table = new_table(api, monkeypatch)
+    table = new_table(api)
     url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
     match = api.post(url, {"table_id": table["id"]}, role="pitboss")
     assert match.status_code == 201, match.json
