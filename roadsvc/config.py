@@ -84,6 +84,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # VIP and squeeze tables (issue 14): seconds between the jobs' passes that open held VIP hands
     # at their deadline and raise overdue shoe changes (0: off)
     "TABLE_MODES_INTERVAL": (_float, 1.0),
+    "DABANG_CLOCK_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between 打棒 time-limit passes (0: off)
     # Live events (issue 11, docs/events.md): the event log and the SSE stream.
     "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
     "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker

@@ -16,6 +16,7 @@ from roadsvc.api import alerts, errors, events, floor, keys, read_links, slips, 
 from roadsvc.api.baccarat import audit, bets, hands, history, images, integrity, roads, shoes
 from roadsvc.api.baccarat import vip_tables
 from roadsvc.api import niuniu
+from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, tournaments as dabang_tournaments
 from roadsvc.api.pit import money, page_sessions, pit_notes, reports
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
@@ -23,7 +24,8 @@ from roadsvc.api.docs import IdConverter, id_parameter_schema
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
               vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp,
-              reports.blp, slips.blp, *niuniu.BLUEPRINTS]
+              reports.blp, slips.blp, *niuniu.BLUEPRINTS, dabang_matches.blp, dabang_road.blp,
+              dabang_tournaments.blp]
 POLLS = (roads.POLL,)  # polled reads whose current 304 is answered before Flask (roadsvc.api.polls)
 URL_PREFIX = "/api/v1"
 

@@ -17,6 +17,8 @@ writes by revision exactly as they see a dealer's.
   turns it off): after each change to a shoe of a table that enters cards, the next hand's
   odds (an `odds` event for the operators) and the `positive_ev` alert, raised or resolved
   (services.odds_watch). Like the monitor, a failing step logs and the next one retries.
+* dabang_clock: ends the 打棒 matches whose time limit has passed (between deals, at different
+  levels), every `DABANG_CLOCK_INTERVAL` seconds (5 by default; 0 turns it off).
 * prune_events: deletes events older than `EVENTS_RETENTION` seconds (default 24 h) every
   `EVENTS_PRUNE_INTERVAL` seconds (0 turns it off), always keeping the newest.
 """
@@ -33,6 +35,7 @@ from typing import Callable
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
+from roadsvc.jobs.dabang import MatchClockJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat import held_hands, monitor, table_requests
@@ -73,6 +76,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
     if settings["TABLE_MODES_INTERVAL"] > 0:
         scheduler.add_job(TableModesJob(db).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
                           id="table_modes", max_instances=1, coalesce=True)
+    if settings.get("DABANG_CLOCK_INTERVAL", 0) > 0:
+        scheduler.add_job(MatchClockJob(db).run, "interval", seconds=settings["DABANG_CLOCK_INTERVAL"],
+                          id="dabang_clock", max_instances=1, coalesce=True)
     if settings["EVENTS_PRUNE_INTERVAL"] > 0:
         scheduler.add_job(prune_events, "interval", args=[db, settings["EVENTS_RETENTION"]],
                           seconds=settings["EVENTS_PRUNE_INTERVAL"], id="prune_events", max_instances=1, coalesce=True)

@@ -6,11 +6,15 @@ draws text with the font vendored beside this module; without it the service
 must refuse to start (`check_font`) rather than serve images with tofu.
 
 The font is a subset of Noto Sans CJK SC Bold (SIL OFL 1.1, licence in
-fonts/OFL.txt) holding exactly the glyphs `labels.all_label_text()` lists. After
+fonts/OFL.txt) holding exactly the glyphs `labels.all_label_text()` and each game's
+`<game>.labels.all_label_text()` list (today baccarat's, 百人牛牛's and 打棒's). After
 changing a label, regenerate it from the Debian package fonts-noto-cjk::
 
     apt-get download fonts-noto-cjk && dpkg-deb -x fonts-noto-cjk_*.deb /tmp/noto
-    python -c "from roadsvc.render.labels import all_label_text as t; print(t())" > /tmp/text.txt
+    python -c "from roadsvc.render.labels import all_label_text as b
+    from roadsvc.render.niuniu.labels import all_label_text as n
+    from roadsvc.render.dabang.labels import all_label_text as d; print(''.join(sorted(set(b() + n() + d()))))" \
+        > /tmp/text.txt
     pyftsubset /tmp/noto/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc --font-number=2 \\
         --text-file=/tmp/text.txt --name-IDs='*' --name-languages='*' --notdef-outline \\
         --layout-features='' --output-file=roadsvc/render/fonts/NotoSansCJKsc-Bold-subset.otf
@@ -33,6 +37,7 @@ from PIL import ImageFont
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILE = "NotoSansCJKsc-Bold-subset.otf"
 NIUNIU_FONT_FILE = "NotoSansCJKsc-Bold-niuniu.otf"
+DABANG_FONT_FILE = "NotoSansCJKsc-Bold-dabang.otf"  # 打棒's labels (roadsvc.render.dabang.labels)
 # What SVG images name: the vendored family first, then what viewers commonly have.
 FONT_FAMILY = "Noto Sans CJK SC"
 SVG_FONT_STACK = "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif"
@@ -56,7 +61,7 @@ def font_path(directory: Path | None = None, file: str = FONT_FILE) -> Path:
 def check_font() -> Path:
     """Call at service start: fails loudly now instead of drawing boxes later."""
     path = font_path()
-    for file in (FONT_FILE, NIUNIU_FONT_FILE):
+    for file in (FONT_FILE, NIUNIU_FONT_FILE, DABANG_FONT_FILE):
         ImageFont.truetype(str(font_path(file=file)), 12)
     return path
 

@@ -37,13 +37,20 @@ MINT_READ_LINKS = "mint_read_links"
 OPEN_CARDS = "open_cards"
 CHARTER_TABLES = "charter_tables"
 
-_DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING, OPEN_CARDS})
+# 打棒 (issue 23): post a deal's draw and its moves (declarations, trump, bury, plays); see the seats'
+# hands and a hidden bottom; start matches and draw tournaments.
+DABANG_DEALS = "dabang_deals"
+READ_HIDDEN_CARDS = "read_hidden_cards"
+DABANG_MATCHES = "dabang_matches"
+
+_DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING, OPEN_CARDS, DABANG_DEALS, READ_HIDDEN_CARDS})
 
 CAPABILITIES = MappingProxyType({
     "display": frozenset({READ}),
     "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY, MINT_READ_LINKS, OPEN_CARDS, CHARTER_TABLES}),
     "dealer": _DEALER,
-    "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR},
+    "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR,
+                          DABANG_MATCHES},
     "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS}),
 })
 ROLES = tuple(CAPABILITIES)

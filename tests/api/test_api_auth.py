@@ -48,14 +48,27 @@ EXPECTED = {
     ("POST", "/api/v1/tables/<table_id>/fly"): "charter_tables",
     ("POST", "/api/v1/tables/<table_id>/requests"): "charter_tables",
     ("POST", "/api/v1/requests/<request_id>/done"): "monitor",
+    # 打棒 (issue 23)
+    ("POST", "/api/v1/tables/<table_id>/matches"): "dabang_matches",
+    ("GET", "/api/v1/matches/<match_id>"): "read",
+    ("POST", "/api/v1/matches/<match_id>/deals"): "dabang_deals",
+    ("POST", "/api/v1/matches/<match_id>/deals/<number>/declarations"): "dabang_deals",
+    ("POST", "/api/v1/matches/<match_id>/deals/<number>/trump"): "dabang_deals",
+    ("POST", "/api/v1/matches/<match_id>/deals/<number>/bury"): "dabang_deals",
+    ("POST", "/api/v1/matches/<match_id>/deals/<number>/bury-jokers"): "dabang_deals",
+    ("POST", "/api/v1/matches/<match_id>/deals/<number>/plays"): "dabang_deals",
+    ("GET", "/api/v1/matches/<match_id>/road"): "read",
+    ("POST", "/api/v1/dabang/tournaments"): "dabang_matches",
+    ("GET", "/api/v1/dabang/tournaments/<tournament_id>"): "read",
 }
 # The issue's table of duties, as sets of capabilities.
 DUTIES = {
     "display": {"read"},
     "game_server": {"read", "place_slips", "read_money", "mint_read_links", "open_cards", "charter_tables"},
-    "dealer": {"read", "post_hands", "run_shoes", "close_betting", "open_cards"},
+    "dealer": {"read", "post_hands", "run_shoes", "close_betting", "open_cards", "dabang_deals", "read_hidden_cards"},
     "pitboss": {"read", "post_hands", "run_shoes", "close_betting", "void_hands", "correct_hands", "cancel_rounds",
-                "table_settings", "read_money", "monitor", "open_cards"},
+                "table_settings", "read_money", "monitor", "open_cards", "dabang_deals", "read_hidden_cards",
+                "dabang_matches"},
     "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links"},
 }
 # Routes anyone may read without a key: the API's own documentation.

@@ -19,7 +19,7 @@ def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interv
                                         "MONITOR_INTERVAL": monitor_interval, "EVENTS_PRUNE_INTERVAL": prune_interval,
                                         "TABLE_MODES_INTERVAL": table_modes_interval,
                                         "ODDS_WATCH_INTERVAL": odds_interval,
-                                        "SHIFT_REPORT_INTERVAL": shift_reports_interval})
+                                        "SHIFT_REPORT_INTERVAL": shift_reports_interval, "DABANG_CLOCK_INTERVAL": 0})
     return build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
 
 
@@ -92,6 +92,7 @@ def test_roadsvc_jobs_says_so_and_stops_when_no_job_is_on(tmp_path, monkeypatch,
     monkeypatch.setenv("ROADSVC_TABLE_MODES_INTERVAL", "0")
     monkeypatch.setenv("ROADSVC_ODDS_WATCH_INTERVAL", "0")
     monkeypatch.setenv("ROADSVC_SHIFT_REPORT_INTERVAL", "0")
+    monkeypatch.setenv("ROADSVC_DABANG_CLOCK_INTERVAL", "0")
     assert main(["db", "upgrade"]) == 0
     assert main(["jobs"]) == 0
     assert "no job is turned on" in capsys.readouterr().out

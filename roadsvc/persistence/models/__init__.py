@@ -17,6 +17,7 @@ from roadsvc.persistence.models.monitoring import (
     ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally, PitNote, ShiftReport,
 )
 from roadsvc.persistence.models.events import Event
+from roadsvc.persistence.models.dabang import DabangDeal, DabangMatch, DabangMove, DabangTournament
 from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "ACTIVE_ALERT", "ALERT_ACKNOWLEDGED", "ALERT_OPEN", "ALERT_RESOLVED", "Alert", "MonitorTally", "PitNote",
     "ShiftReport",
     "Event",
+    "DabangDeal", "DabangMatch", "DabangMove", "DabangTournament",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
     "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
 ]

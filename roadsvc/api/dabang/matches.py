@@ -1,0 +1,153 @@
+"""打棒 matches: start one at a table, post each deal's draw and its moves, read the state.
+
+A wrong move is a 422 with a stable code and the rule it breaks (not_your_turn, not_in_hand,
+invalid_lead, wrong_count, must_follow_suit, must_play_bang, must_play_sanlian, ...) and changes
+nothing; a move the state refuses (wrong_phase, match_over, deal_over) is a 409.
+"""
+
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.api.context import database, principal
+from roadsvc.api.dabang import now
+from roadsvc.api.dabang.schemas import (
+    BuryJokersSchema, BurySchema, DealSchema, DeclarationSchema, MatchSchema, PlaySchema, TrumpSchema,
+)
+from roadsvc.api.docs import error_responses
+from roadsvc.services.capabilities import DABANG_DEALS, DABANG_MATCHES, READ, READ_HIDDEN_CARDS
+from roadsvc.services.dabang import matches, moves
+
+blp = Blueprint("dabang", __name__, description="打棒: matches, deals, declarations, the bottom, plays, the road")
+
+MATCH_EXAMPLE = {"id": 7, "table_id": 3, "players": {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"},
+                 "teams": {"A": [1, 3], "B": [2, 4]}, "levels": {"A": 3, "B": 3}, "holder": None,
+                 "dealer_seat": None, "trump": None, "level_card": "3", "started_at": "2026-11-25T02:00:00+00:00",
+                 "winner": None, "reason": None, "current_deal": None, "current_trick": None, "deals": []}
+PLAY_EXAMPLE = {"seat": 2, "cards": ["KH"], "trick": {"plays": [{"seat": 1, "cards": ["AH"]},
+                                                              {"seat": 2, "cards": ["KH"]}]},
+                "turn": 3, "deal_over": False}
+
+
+def _move(match_id: int, number: int, kind: str, data: dict) -> dict:
+    return moves.make_move(database(), match_id, number, kind, data, principal().actor, now())
+
+
+@blp.route("/tables/<id:table_id>/matches", methods=["POST"])
+@requires(DABANG_MATCHES)
+@blp.arguments(MatchSchema, example={"players": {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"},
+                                     "time_limit_minutes": 90})
+@blp.response(201, example=MATCH_EXAMPLE)
+@error_responses(401, 403, 404, 409, 422)
+def create_match(data, table_id):
+    """Start a match at a 打棒 table
+
+    Team A is seats 1 and 3, team B seats 2 and 4; both start at level 3 and the time limit runs
+    from now. A table of another game: 409 wrong_game.
+    """
+    return matches.create_match(database(), table_id, data["players"], data.get("time_limit_minutes"), now())
+
+
+@blp.route("/matches/<id:match_id>", methods=["GET"])
+@requires(READ)
+@blp.response(200, example=MATCH_EXAMPLE)
+@error_responses(401, 403, 404)
+def get_match(match_id):
+    """A match's state
+
+    Levels, the holding team, the 打家, trump and level card, the deal under way (declarations,
+    the bottom when shown, the current trick, points) and each finished deal's result. The seats'
+    hands, a hidden bottom and the tribute's cards only for a key that may read hidden cards
+    (dealer, pit boss).
+    """
+    return matches.get_match(database(), match_id, now(), hidden=principal().can(READ_HIDDEN_CARDS))
+
+
+@blp.route("/matches/<id:match_id>/deals", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(DealSchema, example={"draw": ["BJ", "3S", "..."], "first_drawer": 1})
+@blp.response(201, example={"match_id": 7, "number": 1, "first_drawer": 1, "dealer_seat": None, "level": 3,
+                            "blood": 0})
+@error_responses(401, 403, 404, 409, 422)
+def post_deal(data, match_id):
+    """Post a deal's draw
+
+    The 162 cards in the order drawn, one at a time in seat order from `first_drawer`; the seats'
+    hands (39 each) and the bottom (the last 6) are derived. Not exactly three 54-card decks: 422
+    not_three_decks (or wrong_draw_size). A deal under way: 409 deal_in_progress.
+    """
+    return moves.post_deal(database(), match_id, data["draw"], data["first_drawer"], now())
+
+
+@blp.route("/matches/<id:match_id>/deals/<id:number>/declarations", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(DeclarationSchema, example={"seat": 2, "cards": ["5H", "5H"], "at": 37})
+@blp.response(201, example={"declaration": {"seat": 2, "cards": ["5H", "5H"], "at": 37, "suit": "H",
+                                            "kind": "override"}})
+@error_responses(401, 403, 404, 409, 422)
+def declare(data, match_id, number):
+    """Declare the trump suit while drawing (亮主)
+
+    Checked against the draw (the seat held those cards once `at` cards had been drawn: else
+    not_held) and the standing declaration (too_weak, cannot_override on the first deal's 大王).
+    """
+    return _move(match_id, number, "declaration", data)
+
+
+@blp.route("/matches/<id:match_id>/deals/<id:number>/trump", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(TrumpSchema, example={"drawn_from_bottom": ["SJ", "7D"]}, required=False)
+@blp.response(200, example={"phase": "burying", "trump": "H", "level": 3, "dealer_seat": 2, "holder": "B",
+                            "dry_pot": False, "bottom_shown": True, "bottom": ["4C", "6C", "KD", "5S", "9H", "7D"],
+                            "tribute": {"from_seat": 1, "to_seat": 2, "blood": 0, "count": 0}, "turn": 2})
+@error_responses(401, 403, 404, 409, 422)
+def end_declaring(data, match_id, number):
+    """End declaring
+
+    Fixes the trump suit and the 打家, makes the tribute (喝血), shows the bottom (unless the trump
+    came from a draw of the bottom) and says whether the deal is 干锅.
+    """
+    return _move(match_id, number, "trump", {"drawn_from_bottom": (data or {}).get("drawn_from_bottom")})
+
+
+@blp.route("/matches/<id:match_id>/deals/<id:number>/bury", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(BurySchema, example={"seat": 2, "cards": ["4C", "6C", "KD", "5S", "9H", "7D"]})
+@blp.response(200, example={"phase": "burying_jokers", "bottom_shown": False, "bottom": None, "turn": 3})
+@error_responses(401, 403, 404, 409, 422)
+def bury(data, match_id, number):
+    """The 打家 buries six cards
+
+    Point cards and jokers allowed; a 小王 only when no 大王 is kept (big_joker_first). No
+    burying in 干锅.
+    """
+    return _move(match_id, number, "bury", data)
+
+
+@blp.route("/matches/<id:match_id>/deals/<id:number>/bury-jokers", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(BuryJokersSchema, example={"seat": 3, "jokers": ["BJ"], "take": ["4C"]})
+@blp.response(200, example={"phase": "burying_jokers", "bottom_shown": True, "turn": 4})
+@error_responses(401, 403, 404, 409, 422)
+def bury_jokers(data, match_id, number):
+    """Another player buries jokers, or passes
+
+    In play order from the 打家's 下家; each joker takes back the bottom's smallest non-point card
+    (not_smallest, nothing_to_take); `"jokers": []` passes.
+    """
+    return _move(match_id, number, "bury_jokers", data)
+
+
+@blp.route("/matches/<id:match_id>/deals/<id:number>/plays", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(PlaySchema, example={"seat": 2, "cards": ["KH"]})
+@blp.response(201, example=PLAY_EXAMPLE)
+@error_responses(401, 403, 404, 409, 422)
+def play(data, match_id, number):
+    """The next play of the current trick
+
+    201 with the trick so far and, when it is complete, its winner and points; after the last
+    trick, the deal's result. A wrong play is a 422 naming the rule and changes nothing.
+    """
+    return _move(match_id, number, "play", data)

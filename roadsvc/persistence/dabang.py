@@ -1,0 +1,55 @@
+"""Reads and writes of 打棒's rows (roadsvc.persistence.models.dabang) for the services."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, DabangTournament, Table
+
+
+def match_row(session: Session, match_id: int, *, for_update: bool = False) -> DabangMatch | None:
+    query = select(DabangMatch).where(DabangMatch.id == match_id)
+    return session.scalars(query.with_for_update() if for_update else query).first()
+
+
+def table_row(session: Session, table_id: int) -> Table | None:
+    return session.get(Table, table_id)
+
+
+def deal_row(session: Session, match_id: int, number: int) -> DabangDeal | None:
+    return session.scalars(select(DabangDeal).where(DabangDeal.match_id == match_id,
+                                                    DabangDeal.number == number)).first()
+
+
+def deal_results(session: Session, match_id: int) -> list[dict[str, Any]]:
+    """The road entries of the match's finished deals, in order."""
+    query = (select(DabangDeal.result).where(DabangDeal.match_id == match_id, DabangDeal.result.is_not(None))
+             .order_by(DabangDeal.number))
+    return list(session.scalars(query))
+
+
+def moves(session: Session, deal_id: int) -> Sequence[DabangMove]:
+    return session.scalars(select(DabangMove).where(DabangMove.deal_id == deal_id).order_by(DabangMove.seq)).all()
+
+
+def bump_revision(session: Session, match: DabangMatch) -> int:
+    session.execute(update(DabangMatch).where(DabangMatch.id == match.id)
+                    .values(revision=DabangMatch.revision + 1))
+    session.refresh(match, ["revision"])
+    return match.revision
+
+
+def open_matches(session: Session) -> Sequence[DabangMatch]:
+    return session.scalars(select(DabangMatch).where(DabangMatch.winner.is_(None)).order_by(DabangMatch.id)).all()
+
+
+def tournament_row(session: Session, tournament_id: int, *, for_update: bool = False) -> DabangTournament | None:
+    query = select(DabangTournament).where(DabangTournament.id == tournament_id)
+    return session.scalars(query.with_for_update() if for_update else query).first()
+
+
+def tournament_matches(session: Session, tournament_id: int) -> Sequence[DabangMatch]:
+    return session.scalars(select(DabangMatch).where(DabangMatch.tournament_id == tournament_id)).all()

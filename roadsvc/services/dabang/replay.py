@@ -1,0 +1,85 @@
+"""A match's state is the domain's replay of its rows: the match row (what the finished deals left:
+levels, the next 打家 and blood) and the draw and moves of the deal under way. Cached by (match, revision)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from datetime import timedelta
+from threading import Lock
+
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.cards import parse_cards
+from roadsvc.domain.dabang.draw import Draw, parse_draw
+from roadsvc.domain.dabang.match import Match
+from roadsvc.domain.dabang.rules import DEFAULT_RULES
+from roadsvc.persistence import dabang as rows
+from roadsvc.persistence.models import DabangDeal, DabangMatch
+
+CACHE_SIZE = 256
+_cache: OrderedDict[tuple[str, int, int], Match] = OrderedDict()  # (database, match, revision)
+_lock = Lock()
+
+
+def state(session: Session, match: DabangMatch) -> Match:
+    """The match's domain state at its revision."""
+    key = (database_of(session), match.id, match.revision)
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    built = _rebuild(session, match)
+    remember(key, built)
+    return built
+
+
+def database_of(session: Session) -> str:
+    return str(session.get_bind().url)
+
+
+def remember(key: tuple[str, int, int], built: Match) -> None:
+    """Keep a state once its revision has committed (a later read at that revision skips the replay)."""
+    with _lock:
+        _cache[key] = built
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def _rebuild(session: Session, match: DabangMatch) -> Match:
+    base = Match(match.started_at, DEFAULT_RULES, timedelta(minutes=match.time_limit_minutes),
+                 (match.level_a, match.level_b), match.dealer_seat, match.next_blood, match.deals_done + 1,
+                 winner=match.winner, reason=match.reason)
+    deal = rows.deal_row(session, match.id, match.deals_done + 1)
+    if deal is None or match.winner is not None:
+        return base
+    built = base.start_deal(stored_draw(deal))
+    for move in rows.moves(session, deal.id):
+        built = apply(built, move.kind, move.data, move.at)
+    return built
+
+
+def stored_draw(deal: DabangDeal) -> Draw:
+    return Draw(tuple(parse_cards(deal.draw, jokers=True)), deal.first_drawer, DEFAULT_RULES)
+
+
+def new_draw(codes, first_drawer) -> Draw:
+    return parse_draw(codes, first_drawer, DEFAULT_RULES)
+
+
+def apply(match: Match, kind: str, data: dict, now) -> Match:
+    """One move on the domain (the request's, or a stored one being replayed)."""
+    def cards(name: str):
+        return parse_cards(data.get(name) or [], name, jokers=True)
+
+    if kind == "declaration":
+        return match.declare(data["seat"], cards("cards"), data["at"], data.get("suit"))
+    if kind == "trump":
+        drawn = data.get("drawn_from_bottom")
+        return match.end_declaring(None if drawn is None else cards("drawn_from_bottom"))
+    if kind == "bury":
+        return match.bury(data["seat"], cards("cards"))
+    if kind == "bury_jokers":
+        return match.bury_jokers(data["seat"], cards("jokers"), cards("take"))
+    if kind == "play":
+        return match.play(data["seat"], cards("cards"), now=now)
+    raise ValueError(f"unknown move {kind!r}")

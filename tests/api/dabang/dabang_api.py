@@ -1,0 +1,91 @@
+"""Driving a 打棒 deal through the API for the tests: a table, a match, and legal moves read off the
+dealer's view of the state."""
+
+from __future__ import annotations
+
+import random
+
+from dabang_play import first_big_joker, legal_follow, legal_lead, shuffled_codes
+
+from roadsvc.domain.cards import parse_cards
+from roadsvc.domain.dabang.draw import parse_draw
+from roadsvc.domain.dabang.order import CardOrder
+
+PLAYERS = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
+
+
+def new_table(api, name="Dabang 1", game="dabang") -> dict:
+    response = api.post("/api/v1/tables", {"name": name, "rule_set": "classic", "game": game}, role="pitboss")
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def new_match(api, table_id, minutes=90) -> dict:
+    response = api.post(f"/api/v1/tables/{table_id}/matches", {"players": PLAYERS, "time_limit_minutes": minutes},
+                        role="pitboss")
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def state(api, match_id, role="pitboss") -> dict:
+    response = api.get(f"/api/v1/matches/{match_id}", role=role)
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def start_first_deal(api, match_id, seed: int) -> tuple[int, list[str]]:
+    """Post a shuffled draw, declare the first 大王 (抢亮), end declaring. Returns (deal number, draw)."""
+    codes = shuffled_codes(seed)
+    response = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": 1}, role="dealer")
+    assert response.status_code == 201, response.json
+    number = response.json["number"]
+    seat, at = first_big_joker(parse_draw(codes, 1))
+    url = f"/api/v1/matches/{match_id}/deals/{number}"
+    declared = api.post(f"{url}/declarations", {"seat": seat, "cards": ["BJ"], "at": at}, role="dealer")
+    assert declared.status_code == 201, declared.json
+    ended = api.post(f"{url}/trump", {}, role="dealer")
+    assert ended.status_code == 200, ended.json
+    return number, codes
+
+
+def bury_and_pass(api, match_id, number, rng: random.Random) -> None:
+    url = f"/api/v1/matches/{match_id}/deals/{number}"
+    deal = state(api, match_id)["current_deal"]
+    if deal["phase"] == "burying":
+        hand = deal["hands"][str(deal["dealer_seat"])]
+        buried = rng.sample([code for code in hand if code not in ("BJ", "SJ")], 6)
+        response = api.post(f"{url}/bury", {"seat": deal["dealer_seat"], "cards": buried}, role="dealer")
+        assert response.status_code == 200, response.json
+    while (deal := state(api, match_id)["current_deal"])["phase"] == "burying_jokers":
+        response = api.post(f"{url}/bury-jokers", {"seat": deal["turn"], "jokers": [], "take": []}, role="dealer")
+        assert response.status_code == 200, response.json
+
+
+def next_legal_play(deal: dict, rng: random.Random) -> tuple[int, list[str]]:
+    seat = deal["turn"]
+    hand = parse_cards(deal["hands"][str(seat)], jokers=True)
+    order = CardOrder(deal["level"], deal["trump"])
+    trick = deal["current_trick"]
+    if trick:
+        chosen = legal_follow(hand, parse_cards(trick["plays"][0]["cards"], jokers=True), order, rng)
+    else:
+        chosen = legal_lead(hand, rng)
+    return seat, [card.code for card in chosen]
+
+
+def play_out(api, match_id, number, rng: random.Random) -> dict:
+    """Every play to the end of the deal; the last play's answer."""
+    url = f"/api/v1/matches/{match_id}/deals/{number}/plays"
+    while (deal := state(api, match_id)["current_deal"]) is not None:
+        seat, cards = next_legal_play(deal, rng)
+        response = api.post(url, {"seat": seat, "cards": cards}, role="dealer")
+        assert response.status_code == 201, response.json
+        last = response.json
+    return last
+
+
+def whole_first_deal(api, match_id, seed: int) -> dict:
+    rng = random.Random(seed)
+    number, _ = start_first_deal(api, match_id, seed)
+    bury_and_pass(api, match_id, number, rng)
+    return play_out(api, match_id, number, rng)

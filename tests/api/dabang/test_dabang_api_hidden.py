@@ -1,0 +1,69 @@
+"""A player's hand is secret: no read path shows a seat's cards or a hidden bottom to a reader without
+the right (the match state, the road, its images, the event stream); the dealer and the pit boss see them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from dabang_api import bury_and_pass, new_match, new_table, start_first_deal, state
+
+from roadsvc.services.events import events_after
+
+
+def _deal_in_play(api, seed=4):
+    match_id = new_match(api, new_table(api)["id"])["id"]
+    number, draw = start_first_deal(api, match_id, seed)
+    return match_id, number, draw
+
+
+def test_the_match_state_shows_hands_only_to_the_dealer_and_the_pit_boss(api):
+    match_id, _, draw = _deal_in_play(api)
+    for role in ("dealer", "pitboss"):
+        deal = state(api, match_id, role)["current_deal"]
+        assert sorted(len(hand) for hand in deal["hands"].values()) == [39, 39, 39, 45]
+    for role in ("display", "game_server", "admin"):
+        text = json.dumps(state(api, match_id, role))
+        deal = json.loads(text)["current_deal"]
+        assert "hands" not in deal and "cards" not in deal["tribute"]
+        assert deal["hand_counts"] and deal["bottom"] is not None  # a declared deal shows its bottom
+
+
+def test_a_bottom_buried_without_jokers_is_hidden_from_readers(api):
+    match_id, number, _ = _deal_in_play(api)
+    rng = random.Random(1)
+    bury_and_pass(api, match_id, number, rng)
+    shown = state(api, match_id, "pitboss")["current_deal"]
+    public = state(api, match_id, "display")["current_deal"]
+    assert not shown["bottom_shown"] and len(shown["bottom"]) == 6
+    assert public["bottom"] is None and public["bottom_count"] == 6
+
+
+def test_before_declaring_ends_nobody_without_the_right_sees_the_draw(api):
+    match_id = new_match(api, new_table(api)["id"])["id"]
+    from dabang_play import shuffled_codes
+    api.post(f"/api/v1/matches/{match_id}/deals", {"draw": shuffled_codes(9), "first_drawer": 1}, role="dealer")
+    public = state(api, match_id, "display")["current_deal"]
+    assert public["phase"] == "declaring" and "hands" not in public and "bottom" not in public
+    assert len(state(api, match_id, "dealer")["current_deal"]["hands"]["1"]) == 39
+
+
+def test_the_event_stream_carries_no_hand_and_no_hidden_bottom(api, app):
+    match_id, number, draw = _deal_in_play(api)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    records = [r for r in events_after(app.extensions["roadsvc.db"], 0) if r.type == "dabang"]
+    assert {r.data["kind"] for r in records} >= {"match_started", "deal", "declaration", "trump", "bury"}
+    for record in records:
+        assert "hands" not in record.data and "draw" not in record.data, record.data
+        if not record.data.get("bottom_shown"):
+            assert record.data.get("bottom") is None, record.data
+        assert "cards" not in record.data.get("tribute", {})
+
+
+def test_the_road_and_its_images_hold_no_card_of_any_hand(api):
+    match_id, number, draw = _deal_in_play(api)
+    road = api.get(f"/api/v1/matches/{match_id}/road").json
+    svg = api.get(f"/api/v1/matches/{match_id}/road.svg").data.decode()
+    held = set(state(api, match_id, "dealer")["current_deal"]["hands"]["1"])
+    assert road["deals"] == [] and not any(f'"{code}"' in json.dumps(road) for code in held)
+    assert not any(f">{code}<" in svg for code in held)
