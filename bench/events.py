@@ -171,7 +171,7 @@ async def run(args) -> None:
         numbers = [1] * args.tables
         rows = []
         try:
-            for level in LEVELS:
+            for level in args.levels:
                 conn.send(("open", level))
                 alive = await asyncio.to_thread(conn.recv)
                 conn.send(("collect", None))
@@ -221,6 +221,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tables", type=int, default=100, help="tables posting (default 100)")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between a table's hands (default 2)")
+    parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="stream counts, 0 first")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))

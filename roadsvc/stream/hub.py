@@ -6,9 +6,11 @@ turns each into its SSE bytes once, keeps them in a bounded buffer and wakes eve
 stream waiting in `wait`. Streams read the buffer (`after`); only a stream that resumes
 from an id older than the buffer, or falls behind it, reads the log itself (`replay`).
 
-Wake-ups: PostgreSQL's LISTEN/NOTIFY (every commit anywhere, on any machine), with a
-check every `fallback_check` seconds in case a notification was lost; SQLite (one
-machine): a newest-id lookup every `poll_interval` seconds.
+Wake-ups come from the commit itself (`Database.event_listener`): PostgreSQL's LISTEN/NOTIFY
+(every commit anywhere, on any machine), or on an SQLite file a datagram from every commit on
+the machine (persistence/wakeups.py). The reader checks the log every `fallback_check` seconds
+in case a wake-up was lost; between events it sleeps, whatever the number of streams. Only an
+in-memory SQLite database (no file to name the wake-ups by) is polled every `poll_interval`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.notify import NotifyListener
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
 
@@ -53,7 +54,7 @@ class EventHub:
                  buffer_size: int = 10_000, listener: Callable[[], Any] | None = None):
         self.db = db
         self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
-        self._make_listener = listener or (lambda: None if db.is_sqlite else NotifyListener(db.url, db.events_channel))
+        self._make_listener = listener or db.event_listener
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)  # streams of every table
         self._table_conds: dict[int, threading.Condition] = {}  # streams of one table (a display)
@@ -87,6 +88,10 @@ class EventHub:
         """Stop the reader and wait for it (before the database is disposed)."""
         self._stop.set()
         if self._thread is not None and self._pid == os.getpid():
+            try:
+                self.db.wake_event_readers()  # out of its wait at once
+            except Exception:  # noqa: BLE001 - the database is gone: the wait ends at its timeout
+                log.warning("event hub: could not wake the reader to stop it", exc_info=True)
             self._thread.join(timeout)
 
     # The reader thread
@@ -96,9 +101,12 @@ class EventHub:
         try:
             while not self._stop.is_set():
                 try:
-                    listener = listener or self._make_listener()
-                    self._wait_for_news(listener)
+                    if listener is None:  # listening before reading: no commit falls between the two
+                        listener = self._make_listener()
+                        if listener is not None:
+                            listener.open()
                     self.fetch()
+                    self._wait_for_news(listener)
                 except Exception:  # noqa: BLE001 - the database went away: say so, wait, start again
                     log.exception("event hub: reading the event log failed; retrying in 1 s")
                     if listener is not None:
