@@ -33,6 +33,8 @@ import asyncio
 import json
 import os
 import resource
+import subprocess
+import sys
 import time
 from pathlib import Path
 from statistics import quantiles
@@ -144,10 +146,13 @@ async def run(args) -> None:
                 await asyncio.to_thread(displays.collect)
                 live.post_ms, live.posted = [], {}
                 workers, clients = CpuMeter(workers_of(server.process.pid)), CpuMeter(displays.pids)
+                profiles = profile(args, workers.pids, level)
                 until = time.monotonic() + args.phase
                 numbers = await asyncio.gather(*(live.dealer(i, until, numbers[i]) for i in range(args.tables)))
                 await asyncio.sleep(0.5)  # the last deliveries
                 cpu = (sum(workers.percents()), clients.percents())
+                for recorder in profiles:
+                    recorder.wait()
                 arrivals = await asyncio.to_thread(displays.collect)
                 # The polls after the posting (wrk saturates the server: it would be the
                 # delivery's load, not the floor's), with the streams still held.
@@ -161,6 +166,16 @@ async def run(args) -> None:
             displays.stop()
             server.stop()
     report(args, rows, live.errors)
+
+
+def profile(args, pids: list[int], level: int) -> list[subprocess.Popen]:
+    """py-spy recording each worker through the posting phase of the top step (--profile)."""
+    if not args.profile or level != max(args.levels):
+        return []
+    return [subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(pid), "--duration",
+                              str(int(args.phase)), "--format", "raw", "--nonblocking",
+                              "--output", f"{args.profile}-{index}.txt"], stdout=subprocess.DEVNULL)
+            for index, pid in enumerate(pids)]
 
 
 def report(args, rows, errors) -> None:
@@ -200,6 +215,8 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between a table's hands (default 2)")
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="stream counts, 0 first")
     parser.add_argument("--clients", type=int, default=4, help="display client processes (default 4)")
+    parser.add_argument("--profile", help="py-spy the workers during the top step: collapsed stacks to PROFILE-<n>.txt "
+                                          "(pip install py-spy)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server's workers inherit it
