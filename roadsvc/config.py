@@ -86,7 +86,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "TABLE_MODES_INTERVAL": (_float, 1.0),
     # Live events (issue 11, docs/events.md): the event log and the SSE stream.
     "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
-    "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker
+    # Open connections (streams) per gevent worker: 20,000 streams on 2 workers (bench/events.py);
+    # `roadsvc serve` raises its open-files limit to the hard limit for them.
+    "SERVE_WORKER_CONNECTIONS": (_int, 12000),
     # Seconds `roadsvc serve` keeps an idle keep-alive connection open (gunicorn's own default, 2 s,
     # would close a display's connection just as its next 2 s poll reuses it).
     "SERVE_KEEPALIVE": (_int, 75),
