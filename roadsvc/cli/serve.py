@@ -66,7 +66,7 @@ def fresh_metrics_dir(settings: dict[str, Any]) -> Path:
     return folder
 
 
-def raise_open_files(settings: dict[str, Any]) -> int:
+def raise_open_files(settings: dict[str, Any]) -> None:
     """The open-files soft limit raised to the hard limit (each stream is a socket: a gevent
     worker holds up to ROADSVC_SERVE_WORKER_CONNECTIONS); a warning when even that is short."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -76,7 +76,6 @@ def raise_open_files(settings: dict[str, Any]) -> int:
     if hard != resource.RLIM_INFINITY and hard < wanted and settings["SERVE_WORKER_CLASS"] == "gevent":
         print(f"warning: the open-files limit ({hard}) is below the {wanted} a worker may need for its streams "
               f"(ROADSVC_SERVE_WORKER_CONNECTIONS); raise it (ulimit -Hn, LimitNOFILE=)", file=sys.stderr)
-    return max(soft, hard)
 
 
 def run_serve(args: argparse.Namespace) -> int:

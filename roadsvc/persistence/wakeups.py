@@ -30,11 +30,9 @@ _numbers = itertools.count(1)
 
 def wake_folder(database_path: str) -> Path:
     """The folder of the readers' sockets for this database file (short: a socket path has
-    at most 107 bytes), created 0700 on first use."""
+    at most 107 bytes). The first reader creates it (0700); the last one to close removes it."""
     digest = hashlib.sha1(os.path.realpath(database_path).encode()).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / f"roadsvc-wake-{digest}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
+    return Path(tempfile.gettempdir()) / f"roadsvc-wake-{digest}"
 
 
 def wake_readers(folder: Path) -> int:
@@ -92,11 +90,18 @@ class WakeListener:
 
     def _socket(self) -> socket.socket:
         if self._sock is None or self._pid != os.getpid():
-            self.folder.mkdir(mode=0o700, exist_ok=True)  # again, if a temp-dir cleaner removed it
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
             path = self.folder / f"{os.getpid()}.{next(_numbers)}"  # a process may hold several hubs
             path.unlink(missing_ok=True)  # a dead process's, whose pid came round again
-            sock.bind(str(path))
+            for attempt in (1, 2):  # the folder may vanish between the two (the last reader closing)
+                self.folder.mkdir(mode=0o700, exist_ok=True)
+                try:
+                    sock.bind(str(path))
+                    break
+                except FileNotFoundError:
+                    if attempt == 2:
+                        sock.close()
+                        raise
             self._sock, self.path, self._pid = sock, path, os.getpid()
         return self._sock
 
@@ -104,4 +109,8 @@ class WakeListener:
         if self._sock is not None and self._pid == os.getpid():
             self._sock.close()
             self.path.unlink(missing_ok=True)
+            try:
+                self.folder.rmdir()  # the last reader of the file: no folder left behind
+            except OSError:
+                pass  # others still listen
         self._sock = None

@@ -83,11 +83,12 @@ def test_on_sqlite_every_reader_of_the_file_is_woken_and_a_dead_ones_socket_remo
 def test_the_readers_of_two_sqlite_files_do_not_hear_each_other(tmp_path):
     one, two = Database(f"sqlite:///{tmp_path / 'one.db'}"), Database(f"sqlite:///{tmp_path / 'two.db'}")
     assert one.wake_folder != two.wake_folder
-    assert oct(os.stat(one.wake_folder).st_mode & 0o777) == "0o700"
     listener = WakeListener(two.wake_folder)
     listener.open()
-    wake_readers(one.wake_folder)
+    assert oct(os.stat(two.wake_folder).st_mode & 0o777) == "0o700"
+    assert wake_readers(one.wake_folder) == 0
     assert not listener.wait(0)
     listener.close()
+    assert not two.wake_folder.exists()  # the last reader removed the folder
     one.dispose()
     two.dispose()
