@@ -19,7 +19,8 @@ import time
 from _sse import request_bytes
 
 HAND = re.compile(rb'event: hand\ndata: \{"table_id":(\d+),.*?"number":(\d+)')
-OPEN_BATCH = 50
+OPENING = 100  # streams each process has connecting at once (more overflow the server's accept queue,
+               # and a dropped SYN costs its client a second or more)
 
 
 class Displays:
@@ -30,22 +31,36 @@ class Displays:
         self.arrivals: list[tuple[float, bytes]] = []
         self.streams: list[asyncio.Task] = []
         self.established = self.failed = 0
+        self.opening: asyncio.Semaphore | None = None
 
-    async def display(self, table: int) -> None:
-        try:
-            reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
-        except OSError:
-            self.failed += 1
-            return
-        try:
-            writer.write(request_bytes(f"{self.host}:{self.port}", f"/api/v1/events?table_id={table}", self.key))
-            status = await reader.readline()
-            if b" 200 " not in status:
+    async def connect(self, table: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+        """An open stream (its headers and first block read), or None (counted as failed)."""
+        async with self.opening:
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
+            except OSError:
                 self.failed += 1
-                return
+                return None
+            writer.write(request_bytes(f"{self.host}:{self.port}", f"/api/v1/events?table_id={table}", self.key))
+            if b" 200 " not in await reader.readline():
+                self.failed += 1
+                writer.close()
+                return None
             await reader.readuntil(b"\r\n\r\n")
             await reader.readuntil(b"\n\n")  # retry: and the opening comment
             self.established += 1
+            return reader, writer
+
+    async def display(self, table: int) -> None:
+        try:
+            opened = await self.connect(table)
+        except (OSError, asyncio.IncompleteReadError):
+            self.failed += 1
+            return
+        if opened is None:
+            return
+        reader, writer = opened
+        try:
             while True:
                 block = await reader.readuntil(b"\n\n")
                 if b"event: hand" in block:
@@ -56,11 +71,10 @@ class Displays:
             writer.close()
 
     async def open(self, count: int) -> tuple[int, int]:
+        self.opening = self.opening or asyncio.Semaphore(OPENING)
         while len(self.streams) < count:
             table = self.table_ids[len(self.streams) % len(self.table_ids)]
             self.streams.append(asyncio.create_task(self.display(table)))
-            if len(self.streams) % OPEN_BATCH == 0:
-                await asyncio.sleep(0.02)  # let the connections complete in batches
         deadline = time.monotonic() + 180
         while self.established + self.failed < count and time.monotonic() < deadline:  # every stream answered
             await asyncio.sleep(0.1)

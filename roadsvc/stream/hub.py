@@ -60,6 +60,7 @@ class EventHub:
         self._table_conds: dict[int, threading.Condition] = {}  # streams of one table (a display)
         self._ids: list[int] = []
         self._frames: list[Frame] = []
+        self._by_table: dict[int, tuple[list[int], list[Frame]]] = {}  # the same frames, each table's
         self.newest = self.floor = 0  # every event with floor < id <= newest is in the buffer
         self._pid: int | None = None
         self._stop = threading.Event()
@@ -77,7 +78,7 @@ class EventHub:
         with self._cond:
             if self._pid == os.getpid():
                 return
-            self._ids, self._frames = [], []
+            self._ids, self._frames, self._by_table = [], [], {}
             self.newest = self.floor = event_log.newest_event_id(self.db)
             self._stop = threading.Event()
             self._thread = threading.Thread(target=self._run, name="roadsvc-event-hub", daemon=True)
@@ -139,24 +140,39 @@ class EventHub:
         with self._cond:
             self._ids.extend(frame.id for frame in frames)
             self._frames.extend(frames)
+            for frame in frames:
+                if frame.table_id is not None:
+                    ids, table_frames = self._by_table.setdefault(frame.table_id, ([], []))
+                    ids.append(frame.id)
+                    table_frames.append(frame)
             self.newest = frames[-1].id
             if len(self._frames) > 2 * self.buffer_size:
-                cut = len(self._frames) - self.buffer_size
-                self.floor = self._ids[cut - 1]
-                del self._ids[:cut], self._frames[:cut]
+                self._trim(len(self._frames) - self.buffer_size)
             self._cond.notify_all()
             for table_id in {frame.table_id for frame in frames}:
                 if table_id in self._table_conds:
                     self._table_conds[table_id].notify_all()
 
+    def _trim(self, cut: int) -> None:
+        self.floor = self._ids[cut - 1]
+        del self._ids[:cut], self._frames[:cut]
+        for table_id, (ids, frames) in list(self._by_table.items()):
+            kept = bisect.bisect_right(ids, self.floor)
+            del ids[:kept], frames[:kept]
+            if not ids:
+                del self._by_table[table_id]
+
     # What streams call
 
-    def after(self, cursor: int) -> list[Frame] | None:
-        """The buffered frames after `cursor`; None if the buffer no longer reaches back to it."""
+    def after(self, cursor: int, table_id: int | None = None) -> tuple[list[Frame], int] | None:
+        """The buffered frames after `cursor` (of `table_id` only, when given: a display reads its
+        table's frames, not every table's) and the cursor to read after next (the newest id);
+        None if the buffer no longer reaches back to `cursor`."""
         with self._cond:
             if cursor < self.floor:
                 return None
-            return self._frames[bisect.bisect_right(self._ids, cursor):]
+            ids, frames = (self._ids, self._frames) if table_id is None else self._by_table.get(table_id, ((), ()))
+            return frames[bisect.bisect_right(ids, cursor):], self.newest
 
     def wait(self, cursor: int, timeout: float, table_id: int | None = None) -> bool:
         """Wait up to `timeout` seconds for an event after `cursor` (of `table_id` only,
