@@ -17,10 +17,11 @@ from typing import Iterator
 from werkzeug.serving import make_server
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
-from roadsvc.services import shoes, tables
-from roadsvc.services.hands import ingest, post_hand
+from roadsvc.services import tables
+from roadsvc.services.baccarat import shoes
+from roadsvc.services.baccarat.hands import ingest, post_hand
 
 CHROMIUM = os.environ.get("ROADSVC_CHROMIUM", "/usr/bin/chromium")
 # A closed network: nothing may call out (no updates, no sync, no QUIC probes).

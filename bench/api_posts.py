@@ -68,9 +68,9 @@ from _service import (Client, Deployment, Floor, can_run, dealt_hands, fresh_dep
                       roadsvc_server)
 from _timing import client_collector_paused
 
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.monitoring import HandIn, evaluate, resolve_settings
-from roadsvc.domain.monitoring.probability import longest_run_p, share_p
+from roadsvc.domain.baccarat.monitoring.probability import longest_run_p, share_p
 
 TARGET_P99_MS = 30.0  # every phase, on SQLite
 FLOOR_P99_MS = 15.0  # the floor, on both databases, in runs whose flush probe never stalled over 20 ms

@@ -23,11 +23,12 @@ from sqlalchemy.engine import make_url
 
 from _timing import timed
 
-from roadsvc.domain.bets import rule_set
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.bets import rule_set
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
-from roadsvc.services import hands, shoes, slips, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes, slips
 
 SLIP_SIZE, HANDS_PER_SHOE = 40, 25
 

@@ -28,7 +28,7 @@ CHILD = r"""
 import json, random, statistics, sys, time
 url, table, shoe, key, mode = sys.argv[1:6]
 from roadsvc.app import create_app
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 app = create_app({"DATABASE_URL": url, "LOG_LEVEL": "WARNING", "RATELIMIT_ENABLED": False})
 warm_ms = 0.0
 if mode == "warm":

@@ -21,9 +21,10 @@ from _timing import interleaved_medians
 
 from roadsvc.app import create_app
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 
 TARGET = 2.0
 

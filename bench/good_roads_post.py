@@ -19,7 +19,8 @@ import time
 from _service import BACKENDS, can_run, dealt_hands, fresh_deployment
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services import good_road_events, hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import good_road_events, hands, shoes
 
 REAL = hands.good_roads_event
 

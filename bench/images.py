@@ -44,13 +44,14 @@ from _http import BIN, gunicorn, wrk
 from _timing import interleaved_medians
 from render import HANDS, shoe_of_80
 
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.persistence.engine import Database
 from roadsvc.render import render
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams
 from roadsvc.render.png import encode as renderer_encode
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.keys import create_key
 
 TARGET_RENDER = 3.0

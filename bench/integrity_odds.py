@@ -1,9 +1,9 @@
 """Benchmark: the next hand's exact odds on one composition, new engine beside the current one.
 
 For compositions left after 0, 150 and 350 cards of a shuffled 8-deck shoe: the new
-engine (`roadsvc.domain.integrity`) for all 38 bets of `extended` and for banker,
+engine (`roadsvc.domain.baccarat.integrity`) for all 38 bets of `extended` and for banker,
 player and tie alone, beside the current implementation on the same composition
-(`roadsvc.domain.bets.odds.evaluate_bets`, and `evaluate_point_bets` for the three).
+(`roadsvc.domain.baccarat.bets.odds.evaluate_bets`, and `evaluate_point_bets` for the three).
 Structures are built first (once per process, as a service does). Best of a few runs;
 nothing here asserts a time.
 
@@ -17,12 +17,12 @@ import random
 
 from _timing import best_of
 
-from roadsvc.domain.bets.odds import evaluate_bets
-from roadsvc.domain.bets.point_odds import evaluate_point_bets
-from roadsvc.domain.bets.rule_sets import RuleSet, rule_set
-from roadsvc.domain.integrity.composition import remaining
-from roadsvc.domain.integrity.engine import engine_for
-from roadsvc.domain.dealing.shoe import deal_hand, shuffled_shoe
+from roadsvc.domain.baccarat.bets.odds import evaluate_bets
+from roadsvc.domain.baccarat.bets.point_odds import evaluate_point_bets
+from roadsvc.domain.baccarat.bets.rule_sets import RuleSet, rule_set
+from roadsvc.domain.baccarat.integrity.composition import remaining
+from roadsvc.domain.baccarat.integrity.engine import engine_for
+from roadsvc.domain.baccarat.dealing.shoe import deal_hand, shuffled_shoe
 
 THREE = ["banker", "player", "tie"]
 

@@ -26,11 +26,11 @@ from _service import BACKENDS, can_run, fresh_deployment, open_floor
 from _timing import interleaved_medians, timed
 
 from roadsvc.app import create_app
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
-from roadsvc.services import hands as hand_service
-from roadsvc.api.schemas.roads import roads_json
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat import hands as hand_service
+from roadsvc.api.baccarat.schemas.roads import roads_json
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 
 def deal(url: str, table_ids: list[int], hands: int, seed: int = 16) -> None:

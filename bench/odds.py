@@ -20,12 +20,12 @@ from pathlib import Path
 
 from _timing import best_of
 
-from roadsvc.domain.bets import point_odds
-from roadsvc.domain.bets.card_odds import evaluate_card_bets, value_composition
-from roadsvc.domain.bets.odds import odds_report, remaining_shoe
-from roadsvc.domain.bets.point_odds import evaluate_point_bets
-from roadsvc.domain.bets.rule_sets import rule_set
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.bets import point_odds
+from roadsvc.domain.baccarat.bets.card_odds import evaluate_card_bets, value_composition
+from roadsvc.domain.baccarat.bets.odds import odds_report, remaining_shoe
+from roadsvc.domain.baccarat.bets.point_odds import evaluate_point_bets
+from roadsvc.domain.baccarat.bets.rule_sets import rule_set
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 
 ROADSVC = str(Path(sys.executable).with_name("roadsvc"))
 

@@ -24,10 +24,11 @@ import time
 from _service import BACKENDS, can_run, fresh_deployment
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.jobs import OddsJob
 from roadsvc.persistence.engine import Database
-from roadsvc.services import alerts, hands, shoes, tables
+from roadsvc.services import alerts, tables
+from roadsvc.services.baccarat import hands, shoes
 
 SUITS = "SHDC"
 

@@ -26,10 +26,10 @@ from PIL import Image
 
 from _timing import interleaved_medians
 
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render import render
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import RenderParams
 from roadsvc.render.png import mark_sprite
 

@@ -2,7 +2,7 @@
 
 Each figure comes from its own fresh Python process (nothing cached): the first render
 of an 80-hand shoe's scoreboard PNG (cell 24, light, zh-Hans) with and without
-roadsvc.render.warm.warm_up() having run at start (as RoadImages does), beside a warm
+roadsvc.render.baccarat.warm.warm_up() having run at start (as RoadImages does), beside a warm
 render (the same render repeated in the warmed process: the baseline). Also prints
 what warm_up() itself costs at start. Medians over --runs processes, interleaved.
 
@@ -19,10 +19,10 @@ from statistics import median
 
 CHILD = r"""
 import json, random, sys, time
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render import render
-from roadsvc.render.warm import warm_up
+from roadsvc.render.baccarat.warm import warm_up
 snapshot = build_snapshot(deal_shoe(random.Random(1)).hands[:80])
 warm_ms = 0.0
 if sys.argv[1] == "warm":

@@ -3,7 +3,7 @@
 Prints the median time per shoe and per hand, the time at 20, 80 and 160 hands with the
 growth ratios (linear work gives 4x from 20 to 80 and 2x from 80 to 160), and baselines
 measured in the same run: copying the hands list and json.dumps of the snapshot's JSON
-document. Also what the API's edge adds (roadsvc.api.schemas.roads): the compiled dump of
+document. Also what the API's edge adds (roadsvc.api.baccarat.schemas.roads): the compiled dump of
 the typed snapshot, marshmallow's own dump of the same schema for comparison, and the
 whole first body of a revision (build_snapshot, then snapshot_json: dump and encode).
 Every figure for one shoe is taken back to back (interleaved), so a busy machine
@@ -21,9 +21,9 @@ import statistics
 
 from _timing import best_of
 
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.api.schemas.roads import SnapshotSchema, dump_snapshot, snapshot_json
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.api.baccarat.schemas.roads import SnapshotSchema, dump_snapshot, snapshot_json
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 
 REPEATS = 5
 SCHEMA = SnapshotSchema()

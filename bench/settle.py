@@ -24,9 +24,9 @@ import statistics
 from _service import can_run, dealt_hands, fresh_deployment, open_floor
 from _timing import timed
 
-from roadsvc.domain.bets import rule_set
+from roadsvc.domain.baccarat.bets import rule_set
 from roadsvc.persistence.engine import Database
-from roadsvc.services import hands, slips
+from roadsvc.services.baccarat import hands, slips
 
 TARGET_MS = 5.0
 BETS_A_SLIP = 2

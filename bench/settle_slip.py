@@ -17,11 +17,11 @@ from decimal import Decimal
 
 from _timing import best_of
 
-from roadsvc.domain.bets.betting import check_slip
-from roadsvc.domain.bets.limits import stake_range
-from roadsvc.domain.bets.rule_sets import rule_set
-from roadsvc.domain.bets.settlement import settle_slip
-from roadsvc.domain.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.bets.betting import check_slip
+from roadsvc.domain.baccarat.bets.limits import stake_range
+from roadsvc.domain.baccarat.bets.rule_sets import rule_set
+from roadsvc.domain.baccarat.bets.settlement import settle_slip
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 
 REPEATS = 5
 SLIP_SIZE = 40

@@ -36,7 +36,7 @@ from _http import wrk
 
 from roadsvc.persistence.engine import Database
 from roadsvc.render.params import ROADS
-from roadsvc.services import hands as hand_service
+from roadsvc.services.baccarat import hands as hand_service
 
 PROBES = 4
 

@@ -7,28 +7,35 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Flask, request
+from flask import Flask, Response, request
 
 from roadsvc.api import create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
 from roadsvc.api.bodies import check_request
-from roadsvc.api.context import DB, FLOOR, KEYS, LOBBY, SNAPSHOTS
+from roadsvc.api.context import DB, FLOOR, GAMES, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
-from roadsvc.api.schemas.roads import roads_json
+from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.api import read_links
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
 from roadsvc.services.floor import FloorCache
-from roadsvc.services.images import EXTENSION as IMAGES, RoadImages, font_problem
+from roadsvc.services.games import TableGames
+from roadsvc.services.baccarat.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.lobby import Lobby
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.stream.hub import EventHub
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
 
 
+class Roadsvc(Flask):
+    def make_default_options_response(self) -> Response:
+        """OPTIONS (a CORS preflight among them) answers what the path allows, as JSON."""
+        return security.json_options(super().make_default_options_response())
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
-    app = Flask("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
+    app = Roadsvc("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
     app.config.update(settings)
     operations.init_app(app)  # logs, request IDs, metrics, health, rate limits: first, before any other hook
     register_extensions(app)
@@ -44,6 +51,7 @@ def register_extensions(app: Flask) -> None:
     app.extensions[KEYS] = KeyVerifier(db, ttl=app.config["KEY_CACHE_TTL"], max_size=app.config["KEY_CACHE_SIZE"])
     app.extensions[SNAPSHOTS] = SnapshotCache(db, roads_json, max_entries=app.config["SNAPSHOT_CACHE_SIZE"])
     app.extensions[LOBBY] = Lobby(db, max_rows=app.config["LOBBY_CACHE_SIZE"])
+    app.extensions[GAMES] = TableGames(db)
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
     app.extensions[FLOOR] = FloorCache()

@@ -6,7 +6,7 @@ from typing import Callable
 
 import pytest
 
-from roadsvc.domain.dealing.cards import Card, parse_card
+from roadsvc.domain.baccarat.dealing.cards import Card, parse_card
 
 _ZERO_RANKS = ("10", "J", "Q", "K")
 

@@ -1,7 +1,7 @@
 """The architecture is checked by a tool, not by memory: import-linter's contracts in pyproject.toml.
 
-api/jobs/cli -> services -> persistence/render -> domain, and the domain imports no
-framework. The first test runs the real contracts on the real tree; the others prove the
+api/jobs/cli -> services -> persistence/render -> domain, the domain imports no
+framework, and no game imports another game (games are peers: roadsvc.<layer>.<game>). The first test runs the real contracts on the real tree; the others prove the
 check can fail by running the same contracts on a copy of the tree with one bad import.
 """
 
@@ -20,11 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 FRAMEWORKS = {"flask", "flask_smorest", "sqlalchemy", "alembic", "marshmallow", "PIL", "apscheduler"}
 LAYER_PACKAGES = ("cli", "api", "jobs", "web", "services", "persistence", "render", "domain")
+GAMES = ("baccarat", "niuniu", "dabang")
 
 
 def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
     """Run lint-imports with `project`'s pyproject.toml, importing `roadsvc` from `project`."""
-    env = {**os.environ, "PYTHONPATH": str(project), "NO_COLOR": "1"}
+    env = {**os.environ, "PYTHONPATH": str(project), "NO_COLOR": "1", "COLUMNS": "200"}  # no wrapped lines
     return subprocess.run(
         [str(LINT_IMPORTS), "--no-cache", "--config", str(project / "pyproject.toml")],
         cwd=project,
@@ -53,6 +54,14 @@ def test_the_domain_is_forbidden_every_framework() -> None:
     assert FRAMEWORKS <= set(pure[0]["forbidden_modules"])
 
 
+def test_each_game_is_forbidden_every_other_game_in_every_layer() -> None:
+    peers = {tuple(c["source_modules"]): c for c in contracts() if c["type"] == "forbidden"}
+    for game in GAMES:
+        contract = peers[(f"roadsvc.**.{game}",)]
+        assert set(contract["forbidden_modules"]) == {f"roadsvc.**.{other}" for other in GAMES if other != game}
+        assert contract["allow_indirect_imports"] is True  # a shared module (lobby, floor) may import every game
+
+
 def test_the_layers_run_from_the_cli_down_to_the_domain() -> None:
     (layers,) = [c["layers"] for c in contracts() if c["type"] == "layers"]
     assert layers == [
@@ -74,6 +83,15 @@ def tree_copy(tmp_path: Path) -> Path:
         (tmp_path / "roadsvc" / name).mkdir(exist_ok=True)
         (tmp_path / "roadsvc" / name / "__init__.py").touch()
     return tmp_path
+
+
+def add_game_packages(tree: Path) -> None:
+    """Every game's package in every layer of the copy (niuniu's and dabang's may not exist yet)."""
+    for game in GAMES:
+        for layer in ("domain", "services", "api", "render", "persistence/models"):
+            package = tree / "roadsvc" / layer / game
+            package.mkdir(exist_ok=True)
+            (package / "__init__.py").touch()
 
 
 def test_the_copy_is_clean(tree_copy: Path) -> None:
@@ -98,3 +116,34 @@ def test_a_bad_import_breaks_a_contract(tree_copy: Path, module: str, source: st
     run = lint_imports(tree_copy)
     assert run.returncode == 1, run.stdout + run.stderr
     assert broken in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "broken"),
+    [
+        ("domain/baccarat/leak.py", "import roadsvc.domain.niuniu\n",
+         "roadsvc.domain.baccarat is not allowed to import roadsvc.domain.niuniu"),
+        ("services/niuniu/leak.py", "from roadsvc.domain.baccarat.dealing import cards\n",
+         "roadsvc.services.niuniu is not allowed to import roadsvc.domain.baccarat"),
+        ("persistence/models/dabang/leak.py", "import roadsvc.persistence.models.niuniu\n",
+         "roadsvc.persistence.models.dabang is not allowed to import roadsvc.persistence.models.niuniu"),
+        ("api/dabang/leak.py", "import roadsvc.render.baccarat\n",
+         "roadsvc.api.dabang is not allowed to import roadsvc.render.baccarat"),
+    ],
+)
+def test_a_game_importing_another_game_breaks_a_contract(tree_copy: Path, module: str, source: str,
+                                                          broken: str) -> None:
+    add_game_packages(tree_copy)
+    (tree_copy / "roadsvc" / module).write_text(source)
+    run = lint_imports(tree_copy)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert broken in run.stdout
+
+
+def test_a_shared_module_may_import_every_game(tree_copy: Path) -> None:
+    """The lobby and the floor show every game: a shared module importing two games breaks nothing."""
+    add_game_packages(tree_copy)
+    (tree_copy / "roadsvc" / "services" / "hub.py").write_text(
+        "import roadsvc.services.baccarat\nimport roadsvc.services.niuniu\nimport roadsvc.domain.dabang\n")
+    run = lint_imports(tree_copy)
+    assert run.returncode == 0, run.stdout + run.stderr

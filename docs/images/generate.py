@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from roadsvc.domain.dealing.hands import hand_from_result
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.hands import hand_from_result
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render import render
 
 SEED = 7

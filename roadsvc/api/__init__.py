@@ -12,8 +12,9 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from roadsvc.api import alerts, audit, bets, errors, events, floor, hands, history, images, integrity, keys, read_links, roads, shoes, tables
-from roadsvc.api import vip_tables
+from roadsvc.api import alerts, errors, events, floor, keys, read_links, tables
+from roadsvc.api.baccarat import audit, bets, hands, history, images, integrity, roads, shoes
+from roadsvc.api.baccarat import vip_tables
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 

@@ -14,16 +14,17 @@ the view passes (`requires(READ, responses=...)`), so the view is wrapped once f
 from __future__ import annotations
 
 from functools import wraps
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from flask import current_app, g, request, session
 from flask_smorest import Blueprint
 
-from roadsvc.api.context import database
+from roadsvc.api.context import database, table_games
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.limits import rate_limits
+from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, scope_table
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, page_principal, presented_in, scope_table
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
@@ -35,10 +36,7 @@ SECURITY_SCHEMES = {
 
 
 def presented_key() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
-    return request.headers.get("X-API-Key") or None
+    return presented_in(request.headers)
 
 
 def current_principal() -> Principal:
@@ -111,6 +109,8 @@ def check_capability(capability: str) -> None:
 def guarded(view: Callable, capability: str, tables_in_query: bool = False) -> Callable:
     """`view` behind the key check (undocumented: `key_doc` documents it)."""
 
+    game = game_of_view(view)
+
     @wraps(view)
     def wrapper(*args, **kwargs):
         principal = current_principal()
@@ -122,6 +122,7 @@ def guarded(view: Callable, capability: str, tables_in_query: bool = False) -> C
         authorize(principal, capability, table_id)
         g.principal = principal
         rate_limits().count_write(principal)
+        require_table_game(game, kwargs)
         return view(*args, **kwargs)
 
     wrapper._roadsvc_capability = capability
@@ -137,3 +138,25 @@ def key_doc(view: Callable, capability: str, doc: dict[str, Any], more: str = ""
         f"\n\nNeeds the **{capability}** capability (roles: {roles}).{more}"
     )
     return Blueprint.doc(security=SECURITY, description=description, **doc)
+
+
+# A game's paths answer only for its own tables. A view in roadsvc/api/<game>/ (a game of
+# roadsvc.domain.games) is a path of that game: `game_of_view` names it once, when the view is
+# decorated; `require_table_game` checks a request's `table_id` against the table's game
+# (roadsvc.services.games) after the key (`guarded`; a signed read link: roadsvc.api.read_links).
+# A path about a shoe or a hand needs no check: only a table of its game has them.
+
+
+def game_of_view(view: Callable) -> str | None:
+    """`baccarat` for a view in roadsvc.api.baccarat...; None for a shared view."""
+    parts = view.__module__.split(".")
+    if len(parts) > 3 and parts[:2] == ["roadsvc", "api"] and parts[2] in GAMES:
+        return parts[2]
+    return None
+
+
+def require_table_game(game: str | None, view_args: Mapping[str, Any]) -> None:
+    """Refuse (409 wrong_game) a path of `game` about a table of another game."""
+    table_id = view_args.get("table_id")
+    if game is not None and table_id is not None:
+        table_games().require(table_id, game)

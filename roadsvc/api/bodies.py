@@ -42,11 +42,12 @@ class BodyRefused(ValueError):
 
 
 def check_request():
-    """The before_request hook: None to go on, or the refusal."""
+    """The before_request hook: None to go on, or the refusal (a GET without a query: at once)."""
+    environ = request.environ
     try:
-        if request.query_string:
+        if environ.get("QUERY_STRING"):
             _check_query(request.query_string)
-        if request.method in BODY_METHODS:
+        if environ["REQUEST_METHOD"] in BODY_METHODS:
             _check_body()
     except BodyRefused as refused:
         return error_response(refused.status, refused.code, refused.message, refused.field)

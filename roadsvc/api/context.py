@@ -7,13 +7,15 @@ from flask import current_app, g
 from roadsvc.persistence.engine import Database
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
+from roadsvc.services.games import TableGames
 from roadsvc.services.keys import Principal
 from roadsvc.services.lobby import Lobby
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
 FLOOR = "roadsvc.floor"
 LOBBY = "roadsvc.lobby"
+GAMES = "roadsvc.games"
 
 
 def database() -> Database:
@@ -44,3 +46,7 @@ def floor_cache() -> FloorCache:
 
 def lobby() -> Lobby:
     return current_app.extensions[LOBBY]
+
+
+def table_games() -> TableGames:
+    return current_app.extensions[GAMES]

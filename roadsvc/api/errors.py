@@ -13,6 +13,7 @@ import marshmallow as ma
 from flask import Flask, current_app, g, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from roadsvc.api.request_ids import current_request_id
 from roadsvc.services.errors import (
     Conflict,
     DomainError,
@@ -46,11 +47,15 @@ class ErrorSchema(ma.Schema):
     message = ma.fields.String(required=True, metadata={"description": "What went wrong, for a person"})
     field = ma.fields.String(allow_none=True, metadata={"description": "The offending input, dotted (cards.player[2])"})
     request_id = ma.fields.String(metadata={"description": "The request's X-Request-ID (the caller's, or one made for it)"})
+    game = ma.fields.String(metadata={"description": "wrong_game only: the game the table deals (baccarat, niuniu, "
+                                                     "dabang)"})
 
 
-def error_response(status: int, code: str, message: str, field: str | None = None, headers: dict | None = None):
+def error_response(status: int, code: str, message: str, field: str | None = None, headers: dict | None = None,
+                   details: dict | None = None):
     g.error_code = code  # for the request's log line and the refusals metric
-    response = jsonify({"code": code, "message": message, "field": field, "request_id": g.get("request_id")})
+    body = {"code": code, "message": message, "field": field, "request_id": current_request_id()}
+    response = jsonify({**body, **details} if details else body)
     response.status_code = status
     response.headers.extend(headers or {})
     return response
@@ -104,7 +109,7 @@ def handle_service_error(error: ServiceError):
     headers = {"WWW-Authenticate": 'Bearer realm="roadsvc"'} if status == 401 else None
     if isinstance(error, TooManyRequests):
         headers = {"Retry-After": str(error.retry_after)}
-    return error_response(status, error.code, error.message, error.field, headers)
+    return error_response(status, error.code, error.message, error.field, headers, error.details)
 
 
 def handle_too_deep(error: RecursionError):

@@ -9,9 +9,9 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database, floor_cache, snapshots
 from roadsvc.api.docs import error_responses_doc
-from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
+from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.monitoring import FloorSchema
-from roadsvc.api.schemas.roads import compact_json, road_part
+from roadsvc.api.baccarat.schemas.roads import compact_json, road_part
 from roadsvc.services import floor
 
 blp = Blueprint("floor", __name__, description="The floor monitor: every table's status, shoe, pace and alerts")
@@ -22,7 +22,7 @@ FLOOR_EXAMPLE = {
                "pace_per_hour": 71.3, "open_alerts": {"info": 0, "warning": 1, "critical": 0},
                "acknowledged_alerts": 0},
     "tables": [{
-        "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"}, "status": "dealing",
+        "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic", "game": "baccarat"}, "status": "dealing",
         "shoe": {"id": 12, "number": 7, "revision": 31, "decks": 8, "hands": 30, "counted_hands": 29, "voids": 1,
                  "corrections": 0, "opened_at": "2026-11-23T21:10:00+00:00", "cut_card_out": False,
                  "last_hand": None},
@@ -55,7 +55,7 @@ def floor_view():
     Poll with If-None-Match: 304 while nothing on the floor changed.
     """
     view = floor.floor(database(), snapshots(), floor_cache())
-    if request.if_none_match.contains_weak(view.etag):
+    if holds(view.etag):
         return _response(None, 304, view.etag)
     return _response(floor_json(view.document()), 200, view.etag)
 

@@ -1,10 +1,15 @@
-"""Rate limits (Flask-Limiter): failed authentication per client address, writes and
-image renders per key. Limits are `ROADSVC_RATELIMIT_*` strings ("30 per minute",
-"100 per second; 2000 per minute"); counters live in Redis when ROADSVC_REDIS_URL is
-set (shared by every worker and machine), else in each process's memory.
+"""Rate limits: failed authentication per client address, writes and image renders per
+key. Limits are `ROADSVC_RATELIMIT_*` strings ("30 per minute", "100 per second; 2000 per
+minute"); counters live in Redis when ROADSVC_REDIS_URL is set (shared by every worker and
+machine), else in each process's memory.
 
-Each limit is applied at the point where its cost is known, through the Limiter's
-strategy (`Limiter.limiter`), never on the path a polling display takes:
+The engine is `limits`, the library Flask-Limiter is built on: its storage (memory or
+Redis) and its fixed-window strategy. Flask-Limiter itself adds per-route limits checked by
+before/after/teardown hooks on every request; roadsvc declares no per-route limit, so those
+hooks only cost the display's poll (about 70 us of it) and are not installed.
+
+Each limit is applied at the point where its cost is known, never on the path a polling
+display takes:
 
 * authentication: a key verified recently (the key cache) passes untouched. Any other
   presented key, or none, first checks its address's budget of failures (spent: 429
@@ -26,8 +31,9 @@ import time
 from typing import Callable, TypeVar
 
 from flask import Flask, current_app, request
-from flask_limiter import Limiter
 from limits import RateLimitItem, parse_many
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 
 from roadsvc.services.errors import TooManyRequests, Unauthenticated
 from roadsvc.services.keys import Principal
@@ -43,22 +49,13 @@ def client_address() -> str:
 
 
 class RateLimits:
-    """The three limits over one Flask-Limiter storage."""
+    """The three limits over one storage, counted in fixed windows."""
 
     def __init__(self, app: Flask):
         config = app.config
         self.enabled = bool(config["RATELIMIT_ENABLED"])
         self.prefix = config["RATELIMIT_KEY_PREFIX"]
-        self.limiter = Limiter(
-            key_func=client_address,
-            app=app,
-            storage_uri=config["REDIS_URL"] or "memory://",
-            strategy="fixed-window",
-            key_prefix=self.prefix,
-        )
-        # Every limit is spent where its cost is known (below), none by route: Flask-Limiter's
-        # per-request resolution of declared limits would only cost the display's poll.
-        self.limiter.request_filter(lambda: True)
+        self.strategy = FixedWindowRateLimiter(storage_from_string(config["REDIS_URL"] or "memory://"))
         self.auth_failures = parse_many(config["RATELIMIT_AUTH_FAILURES"])
         self.writes = parse_many(config["RATELIMIT_WRITES"])
         self.renders = parse_many(config["RATELIMIT_RENDERS"])
@@ -87,23 +84,23 @@ class RateLimits:
         if not self.enabled:
             return
         for item in items:
-            if not self._guarded(lambda: self.limiter.limiter.hit(item, self.prefix, *ids), True):
+            if not self._guarded(lambda: self.strategy.hit(item, self.prefix, *ids), True):
                 raise self._refusal(item, ids, code, message)
 
     def _refuse_spent(self, items: list[RateLimitItem], ids: tuple[str, ...], code: str, message: str) -> None:
         if not self.enabled:
             return
         for item in items:
-            if not self._guarded(lambda: self.limiter.limiter.test(item, self.prefix, *ids), True):
+            if not self._guarded(lambda: self.strategy.test(item, self.prefix, *ids), True):
                 raise self._refusal(item, ids, code, message)
 
     def _spend(self, items: list[RateLimitItem], ids: tuple[str, ...]) -> None:
         if self.enabled:
             for item in items:
-                self._guarded(lambda: self.limiter.limiter.hit(item, self.prefix, *ids), True)
+                self._guarded(lambda: self.strategy.hit(item, self.prefix, *ids), True)
 
     def _refusal(self, item: RateLimitItem, ids: tuple[str, ...], code: str, message: str) -> TooManyRequests:
-        stats = self._guarded(lambda: self.limiter.limiter.get_window_stats(item, self.prefix, *ids), None)
+        stats = self._guarded(lambda: self.strategy.get_window_stats(item, self.prefix, *ids), None)
         wait = max(1, math.ceil(stats.reset_time - time.time())) if stats else item.get_expiry()
         return TooManyRequests(code, f"{message} (limit {item}); retry in {wait} s", wait)
 

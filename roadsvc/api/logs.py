@@ -2,9 +2,12 @@
 
 Every line, roadsvc's own and those of the libraries that log through `logging`, goes
 through one handler on the root logger and carries the request's `request_id` while a
-request is being answered (bound with structlog's contextvars). Each answered request
-writes one `request` line: method, route, path, status, latency, the key's id and role
-(never the key), the table and shoe named by the URL, the client address, the worker pid.
+request is being answered (read from the request by a processor, only when a line is
+written: a request that logs nothing pays nothing for it). Each answered request writes one
+`request` line: method, route, path, status, latency, the key's id and role (never the key),
+the table and shoe named by the URL, the client address, the worker pid. A 304 (a display's
+poll that found nothing new) writes it at DEBUG: counted in the metrics, not written at the
+default INFO, so the most frequent request pays for no log record (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -16,11 +19,24 @@ import sys
 import structlog
 from flask import Response, g, request
 
+from roadsvc.api.request_ids import current_request_id
+
 FORMATS = ("json", "text")
 HANDLER_NAME = "roadsvc"
 REQUEST_LOG = logging.getLogger("roadsvc.requests")
+REQUESTS = structlog.stdlib.get_logger("roadsvc.requests")
+
+
+def add_request_id(_logger, _method: str, event: dict) -> dict:
+    """The answering request's id, on every line written while it is answered."""
+    request_id = current_request_id()
+    if request_id is not None:
+        event.setdefault("request_id", request_id)
+    return event
+
+
 SHARED = [
-    structlog.contextvars.merge_contextvars,
+    add_request_id,
     structlog.stdlib.add_logger_name,
     structlog.stdlib.add_log_level,
     structlog.processors.TimeStamper(fmt="iso", utc=True),
@@ -65,21 +81,14 @@ def configure_logging(level: str, fmt: str) -> None:
     root.setLevel(level.upper())
 
 
-def bind_request(request_id: str) -> None:
-    structlog.contextvars.clear_contextvars()
-    structlog.contextvars.bind_contextvars(request_id=request_id)
-
-
-def unbind_request() -> None:
-    structlog.contextvars.clear_contextvars()
-
-
 def log_request(response: Response, route: str, seconds: float) -> None:
-    if not REQUEST_LOG.isEnabledFor(logging.INFO):
+    level = logging.DEBUG if response.status_code == 304 else logging.INFO
+    if not REQUEST_LOG.isEnabledFor(level):
         return
     principal = g.get("principal")
     view_args = request.view_args or {}
-    structlog.stdlib.get_logger("roadsvc.requests").info(
+    REQUESTS.log(
+        level,
         "request",
         method=request.method,
         route=route,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import os
+from functools import lru_cache
 
 from flask import Flask, Response, current_app, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest, multiprocess
@@ -31,13 +32,21 @@ def route_of() -> str:
 def observe(response: Response, route: str, seconds: float) -> None:
     """Count the answer: requests, latency, refusals, hands posted."""
     status = response.status_code
-    REQUESTS.labels(request.method, route, status).inc()
-    LATENCY.labels(request.method, route).observe(seconds)
+    requests, latency = children(request.method, route, status)
+    requests.inc()
+    latency.observe(seconds)
     code = g.get("error_code")
     if code is not None:
         REFUSALS.labels(status, code).inc()
     elif status == 201 and request.endpoint == POSTED_ENDPOINT:
         HANDS_POSTED.inc()
+
+
+@lru_cache(maxsize=4096)
+def children(method: str, route: str, status: int) -> tuple:
+    """The request counter and latency histogram of one (method, route, status), looked up once:
+    the labels are bounded (routes are URL rules), so the cache holds them all."""
+    return REQUESTS.labels(method, route, status), LATENCY.labels(method, route)
 
 
 def allowed_networks(text: str) -> tuple:

@@ -1,38 +1,53 @@
 """What running roadsvc in production needs around every request: its request ID, its
-log line, its metrics; the health and metrics endpoints; the rate limits.
+log line, its metrics, its security headers; the health and metrics endpoints; the rate limits.
 
-`init_app` must run before any other `before_request` hook, so that even a request
-refused by an earlier hook (415) carries its request ID in its answer and its log line.
+The request ID, the start time and the headers every answer carries are the WSGI
+middleware's (RequestEnvelope): they are there before Flask sees the request and on the
+answer whatever produced it (a refusal by a hook, an error page, a view), and cost a few
+appends to the status line's header list. The metrics and the log line need the matched
+route and the caller: one after_request hook.
 """
 
 from __future__ import annotations
 
 import time
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from roadsvc.api import health, limits, logs, metrics
-from roadsvc.api.request_ids import HEADER, accepted_or_new
+from roadsvc.api import health, limits, logs, metrics, security
+from roadsvc.api.request_ids import ENVIRON_KEY, HEADER, accepted_or_new
 
 
-def start_request() -> None:
-    g.started = time.perf_counter()
-    g.request_id = accepted_or_new(request.headers.get(HEADER))
-    logs.bind_request(g.request_id)
+STARTED = "roadsvc.started"
+
+
+class RequestEnvelope:
+    """WSGI middleware: the request's ID (the caller's X-Request-ID when valid, else a new one)
+    and start time in the environ; on the answer, X-Request-ID and the security headers
+    (roadsvc.api.security.secure), appended as the answer starts."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict, start_response):
+        request_id = environ[ENVIRON_KEY] = accepted_or_new(environ.get("HTTP_X_REQUEST_ID"))
+        environ[STARTED] = time.perf_counter()
+
+        def start(status, headers, exc_info=None):
+            headers.append((HEADER, request_id))
+            security.secure(environ, headers)
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
 
 
 def finish_request(response: Response) -> Response:
-    response.headers[HEADER] = g.get("request_id") or accepted_or_new(None)
-    seconds = time.perf_counter() - g.get("started", time.perf_counter())
+    seconds = time.perf_counter() - request.environ.get(STARTED, time.perf_counter())
     route = metrics.route_of()
     metrics.observe(response, route, seconds)
     logs.log_request(response, route, seconds)
     return response
-
-
-def end_request(_error: BaseException | None) -> None:
-    logs.unbind_request()
 
 
 def init_app(app: Flask) -> None:
@@ -40,9 +55,8 @@ def init_app(app: Flask) -> None:
     if app.config["PROXY_HOPS"] > 0:
         hops = app.config["PROXY_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
-    app.before_request(start_request)
+    app.wsgi_app = RequestEnvelope(app.wsgi_app)
     app.after_request(finish_request)
-    app.teardown_request(end_request)
     limits.init_app(app)
     health.init_app(app)
     metrics.init_app(app)

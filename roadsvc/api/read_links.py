@@ -20,7 +20,7 @@ from flask import current_app, g, request
 from flask_smorest import Blueprint
 from marshmallow import fields, validate
 
-from roadsvc.api.auth import check_capability, guarded, key_doc, requires
+from roadsvc.api.auth import check_capability, game_of_view, guarded, key_doc, require_table_game, requires
 from roadsvc.api.context import database
 from roadsvc.services.capabilities import MINT_READ_LINKS
 from roadsvc.api.docs import error_responses
@@ -29,7 +29,7 @@ from roadsvc.api.schemas.common import StrictSchema
 from roadsvc.render.params import FORMATS, ROADS
 from roadsvc.services import tables
 from roadsvc.services.errors import DomainError, Forbidden
-from roadsvc.services.images import image_params, image_road
+from roadsvc.services.baccarat.images import image_params, image_road
 from roadsvc.services.read_links import EXPIRES, MAX_TTL, SIGNATURE, ReadLinks
 
 EXTENSION = "roadsvc.read_links"
@@ -56,6 +56,7 @@ def key_or_link(capability: str, **doc: Any) -> Callable:
 
     def decorator(view: Callable) -> Callable:
         keyed = guarded(view, capability)
+        game = game_of_view(view)
 
         @wraps(view)
         def wrapper(*args, **kwargs):
@@ -67,6 +68,7 @@ def key_or_link(capability: str, **doc: Any) -> Callable:
             except Forbidden as refused:
                 return error_response(403, refused.code, refused.message, refused.field,
                                       headers={"Cache-Control": "no-store"})
+            require_table_game(game, kwargs)
             g.setdefault(LINK_QUERY, urlencode([(k, v) for k, v in pairs if k not in (SIGNATURE, EXPIRES)]).encode())
             response = view(*args, **kwargs)
             response.headers["Cache-Control"] = PUBLIC

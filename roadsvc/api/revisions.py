@@ -44,14 +44,22 @@ def revision_response(
 ) -> Response:
     """304 if the client's ETag matches; else the bytes `produce()` returns with their revision."""
     tag = etag(shoe_id, revision, variant)
-    if request.if_none_match.contains_weak(tag):
+    if holds(tag):
         return _response(None, 304, tag, mimetype)
     revision, body = produce()
     return _response(body, 200, etag(shoe_id, revision, variant), mimetype)
 
 
+def holds(tag: str) -> bool:
+    """The client's If-None-Match names `tag` (weakly). A display sends back the one tag it was
+    given, so that exact header is compared first; anything else (a list, W/, *) is parsed."""
+    given = request.environ.get("HTTP_IF_NONE_MATCH")
+    if not given:
+        return False
+    return given == f'"{tag}"' or request.if_none_match.contains_weak(tag)
+
+
 def _response(body: bytes | None, status: int, tag: str, mimetype: str) -> Response:
-    response = Response(body, status=status, mimetype=mimetype)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    """The answer with its ETag (quoted: the tags are digits and dots) and `no-cache`, its
+    headers given as a list: nothing to parse or look up."""
+    return Response(body, status=status, mimetype=mimetype, headers=[("ETag", f'"{tag}"'), ("Cache-Control", "no-cache")])

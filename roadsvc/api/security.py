@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import json
 
-from flask import Flask, Response, request
+from flask import Flask, Response
 from flask_cors import CORS
 
-from roadsvc.api.auth import presented_key
+from roadsvc.services.keys import presented_in
 
 JSON_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 SVG_CSP = ("default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; "
            "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 KEYS_PATH = "/api/v1/keys"
+IMAGE_SUFFIXES = (".png", ".svg")
 HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer"}
+CONSTANT = tuple((name.lower(), (name, value)) for name, value in HEADERS.items())
 CORS_HEADERS = ["Authorization", "X-API-Key", "Content-Type", "If-None-Match"]
 EXPOSED_HEADERS = ["ETag", "Retry-After"]
 
@@ -38,36 +40,52 @@ def cors_origins(setting: str | None) -> list[str]:
     return [origin.strip() for origin in (setting or "").split(",") if origin.strip()]
 
 
-def secure_headers(response: Response) -> Response:
-    headers = response.headers
-    for name, value in HEADERS.items():
-        headers.setdefault(name, value)
-    if "Content-Security-Policy" not in headers:
-        headers["Content-Security-Policy"] = SVG_CSP if response.mimetype == "image/svg+xml" else JSON_CSP
-    _cache_control(response)
-    if request.method == "OPTIONS" and response.status_code == 200 and not response.is_json:
-        _json_options(response)
+def secure(environ: dict, headers: list[tuple[str, str]]) -> None:
+    """Add the constant headers the answer lacks, its CSP and its Cache-Control (see the module)."""
+    present = {name.lower(): index for index, (name, _) in enumerate(headers)}
+    headers.extend(header for lower, header in CONSTANT if lower not in present)
+    content_type = headers[present["content-type"]][1] if "content-type" in present else ""
+    if "content-security-policy" not in present:
+        headers.append(("Content-Security-Policy", SVG_CSP if content_type.startswith("image/svg+xml") else JSON_CSP))
+    _cache_control(environ, headers, present, content_type)
+
+
+def _cache_control(environ: dict, headers: list, present: dict[str, int], content_type: str) -> None:
+    path = environ.get("PATH_INFO", "")
+    if path == KEYS_PATH or path.startswith(KEYS_PATH + "/"):
+        _set(headers, present, "Cache-Control", "no-store")
+    elif _carries_key(environ) and not _image(content_type, path):
+        current = headers[present["cache-control"]][1] if "cache-control" in present else ""
+        _set(headers, present, "Cache-Control", f"private, {current}" if current else "private")
+
+
+def _image(content_type: str, path: str) -> bool:
+    """An image, or a 304 (no Content-Type) to an image's URL."""
+    return content_type.startswith("image/") or (not content_type and path.endswith(IMAGE_SUFFIXES))
+
+
+def _carries_key(environ: dict) -> bool:
+    return presented_in({"Authorization": environ.get("HTTP_AUTHORIZATION", ""),
+                         "X-API-Key": environ.get("HTTP_X_API_KEY")}) is not None
+
+
+def _set(headers: list, present: dict[str, int], name: str, value: str) -> None:
+    if name.lower() in present:
+        headers[present[name.lower()]] = (name, value)
+    else:
+        headers.append((name, value))
+
+
+def json_options(response: Response) -> Response:
+    """Flask's default OPTIONS answer, its Allow header as a JSON body too."""
+    response.set_data(json.dumps({"allow": sorted(response.allow)}))
+    response.mimetype = "application/json"
     return response
 
 
-def _cache_control(response: Response) -> None:
-    if request.path == KEYS_PATH or request.path.startswith(KEYS_PATH + "/"):
-        response.headers["Cache-Control"] = "no-store"
-    elif presented_key() is not None and not response.mimetype.startswith("image/"):
-        current = response.headers.get("Cache-Control")
-        response.headers["Cache-Control"] = f"private, {current}" if current else "private"
-
-
-def _json_options(response: Response) -> None:
-    """OPTIONS (a CORS preflight among them) answers what the path allows, as JSON."""
-    allowed = sorted(m.strip() for m in response.headers.get("Allow", "").split(",") if m.strip())
-    response.set_data(json.dumps({"allow": allowed}))
-    response.mimetype = "application/json"
-
-
 def init_app(app: Flask) -> None:
+    """CORS; the headers themselves are added by roadsvc.api.operations' RequestEnvelope (secure)."""
     origins = cors_origins(app.config.get("CORS_ORIGINS"))
     if origins:
         CORS(app, resources={r"/api/*": {"origins": origins}}, allow_headers=CORS_HEADERS,
              expose_headers=EXPOSED_HEADERS, max_age=600)
-    app.after_request(secure_headers)

@@ -9,7 +9,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ, TABLE_SETTINGS
 from roadsvc.api.context import acting, database, lobby as lobby_cache
 from roadsvc.api.docs import error_responses, error_responses_doc
-from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.tables import (
     SETTINGS_EXAMPLE,
     LobbyEntrySchema,
@@ -25,6 +25,7 @@ blp = Blueprint("tables", __name__, description="Tables (rule set, limits, cutof
 TABLE_EXAMPLE = {
     "id": 3,
     "name": "Baccarat 8",
+    "game": "baccarat",
     "rule_set": "classic",
     "settings": SETTINGS_EXAMPLE,
     "created_at": "2026-11-22T05:00:00+00:00",
@@ -32,7 +33,7 @@ TABLE_EXAMPLE = {
 }
 LOBBY_EXAMPLE = [
     {
-        "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic"},
+        "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic", "game": "baccarat"},
         "shoe": {"id": 12, "number": 7, "status": "open", "revision": 31},
         "hand_count": 27,
         "last_result": "banker",
@@ -69,7 +70,7 @@ def lobby():
     """
     good_road, sort = check_query(request.args.to_dict()) if request.args else (None, "table")
     tag = f"lobby.{lobby_validator(database())}.{good_road or ''}.{sort}"
-    if request.if_none_match.contains_weak(tag):
+    if holds(tag):
         response = Response(status=304)
     else:
         response = Response(lobby_cache().body(tag, good_road, sort), mimetype="application/json")
@@ -86,10 +87,13 @@ def lobby():
 def create_table(data):
     """Create a table
 
-    A unique name, a rule set (classic, classic_no_commission, niuniu, extended) and
-    settings: limits per bet type, a difference limit, cutoff overrides, good-road thresholds.
+    A unique name, its game (`baccarat`, the default, `niuniu` or `dabang`: set here, never
+    changed), a rule set (classic, classic_no_commission, niuniu, extended) and settings:
+    limits per bet type, a difference limit, cutoff overrides, good-road thresholds. A path
+    of one game on a table of another is 409 `wrong_game`.
     """
-    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"], acting())
+    return tables.create_table(database(), data["name"], data["rule_set"], data["settings"], acting(),
+                               game=data["game"])
 
 
 @blp.route("/tables/<id:table_id>", methods=["GET"])
@@ -99,7 +103,7 @@ def create_table(data):
 def get_table(table_id):
     """Read a table
 
-    Its name, rule set and settings.
+    Its name, game, rule set and settings.
     """
     return tables.get_table(database(), table_id)
 
@@ -113,6 +117,7 @@ def update_table(data, table_id):
     """Update a table
 
     Rename it, change its rule set, or replace settings sections (those given replace the
-    stored ones). The table's road snapshots follow (their revisions move on).
+    stored ones). The table's road snapshots follow (their revisions move on). Its game never
+    changes (409 `game_immutable`).
     """
     return tables.update_table(database(), table_id, data, acting())

@@ -15,11 +15,11 @@ import sys
 from typing import Any
 
 from roadsvc.cli import REFUSED
-from roadsvc.domain.bets.bet_odds import BetOdds, unit_net
-from roadsvc.domain.bets.odds import odds_report
-from roadsvc.domain.bets.rule_sets import rule_set, rule_set_names
+from roadsvc.domain.baccarat.bets.bet_odds import BetOdds, unit_net
+from roadsvc.domain.baccarat.bets.odds import odds_report
+from roadsvc.domain.baccarat.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.shoe import DEFAULT_DECKS
+from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS
 
 
 def register(subparsers: Any) -> None:

@@ -17,13 +17,13 @@ import json
 import sys
 from typing import IO, Any, Iterable
 
-from roadsvc.api.schemas.roads import snapshot_json
+from roadsvc.api.baccarat.schemas.roads import snapshot_json
 from roadsvc.cli import REFUSED
-from roadsvc.domain.roads.bead_plate import hands_from_letters
+from roadsvc.domain.baccarat.roads.bead_plate import hands_from_letters
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.hands import Hand, parse_hand
-from roadsvc.domain.dealing.shoe import DEFAULT_DECKS, check_card_supply, check_decks
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.dealing.hands import Hand, parse_hand
+from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS, check_card_supply, check_decks
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 
 
 def register(subparsers: Any) -> None:

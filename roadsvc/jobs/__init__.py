@@ -35,8 +35,8 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
-from roadsvc.services import held_hands, monitor, table_requests
-from roadsvc.services.odds_watch import OddsWatch
+from roadsvc.services.baccarat import held_hands, monitor, table_requests
+from roadsvc.services.baccarat.odds_watch import OddsWatch
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DemoDealer, ensure_demo_table
 from roadsvc.services.errors import ServiceError

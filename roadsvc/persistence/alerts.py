@@ -85,7 +85,7 @@ def correction_counts(session: Session, shoe_ids: Sequence[int]) -> dict[int, in
     return dict(session.execute(query).all())
 
 
-_FLOOR_TABLE = Bundle("table", Table.id, Table.name, Table.rule_set, Table.settings)
+_FLOOR_TABLE = Bundle("table", Table.id, Table.name, Table.rule_set, Table.game, Table.settings)
 _FLOOR_SHOE = Bundle("shoe", Shoe.id, Shoe.number, Shoe.revision, Shoe.status, Shoe.decks, Shoe.burn_card,
                      Shoe.burn_count, Shoe.last_hand, Shoe.opened_at)
 

@@ -188,7 +188,7 @@ def lobby_versions(db: Database) -> tuple[tuple[int, ...], ...]:
 
 _NEWEST_NUMBER = select(func.max(Shoe.number)).where(Shoe.table_id == Table.id).correlate(Table).scalar_subquery()
 _LOBBY_ALL = (
-    select(Table.id, Table.revision, Table.name, Table.rule_set, Table.settings,
+    select(Table.id, Table.revision, Table.name, Table.rule_set, Table.game, Table.settings,
            Shoe.id.label("shoe_id"), Shoe.revision.label("shoe_revision"), Shoe.number, Shoe.status, Shoe.summary)
     .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == _NEWEST_NUMBER))
     .order_by(Table.id)
@@ -202,3 +202,9 @@ def lobby_details(session: Session, table_ids: Sequence[int] | None = None) -> S
     if table_ids is None:
         return session.execute(_LOBBY_ALL).all()
     return session.execute(_LOBBY_SOME, {"ids": list(table_ids)}).all()
+
+
+def table_game(db: Database, table_id: int) -> str | None:
+    """The table's game (None: no such table)."""
+    with db.read() as session:
+        return session.scalar(select(Table.game).where(Table.id == table_id))

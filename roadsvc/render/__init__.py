@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from roadsvc.domain.roads.snapshot import RoadSnapshot
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.render.fonts import FontMissingError, check_font
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import (
     CONTENT_TYPES,
     FORMATS,

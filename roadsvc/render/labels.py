@@ -6,7 +6,7 @@ it: a label whose glyph is missing from the font would be drawn as a box.
 
 from __future__ import annotations
 
-from roadsvc.domain.roads.registry import ASK_ROAD_LABELS, ROADS
+from roadsvc.domain.baccarat.roads.registry import ASK_ROAD_LABELS, ROADS
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 SCOREBOARD_LABELS = {"zh-Hans": "路单", "zh-Hant": "路單", "en": "Scoreboard"}

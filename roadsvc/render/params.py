@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.roads.registry import ROAD_NAMES
+from roadsvc.domain.baccarat.roads.registry import ROAD_NAMES
 from roadsvc.render.labels import LANGUAGES
 from roadsvc.render.themes import THEMES
 

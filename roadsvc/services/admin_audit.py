@@ -3,7 +3,7 @@
 Kinds: table.created, table.updated (name, rule set, settings); key.created, key.revoked,
 key.rotated; shoe.opened, shoe.cut_card, shoe.closed. A record is written in the
 transaction of the change it records, so neither exists without the other. Hand voids
-and corrections keep their own log, per shoe (roadsvc.services.audit).
+and corrections keep their own log, per shoe (roadsvc.services.baccarat.audit).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from roadsvc.persistence import alerts as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, utcnow
 from roadsvc.persistence.events import OPERATORS, defer_event
-from roadsvc.services import audit
+from roadsvc.services.baccarat import audit
 from roadsvc.services.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)

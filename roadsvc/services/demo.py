@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from roadsvc.domain.dealing.shoe import DealtShoe, deal_shoe
+from roadsvc.domain.baccarat.dealing.shoe import DealtShoe, deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, Shoe, Table, utcnow
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.keys import ROLES, create_key
 
 DEMO_KEY_PREFIX = "demo "

@@ -11,7 +11,10 @@ from roadsvc.domain.errors import DomainError
 
 
 class ServiceError(Exception):
-    """Base of the refusals below; same shape as DomainError: code, message, field."""
+    """Base of the refusals below; same shape as DomainError: code, message, field (and
+    `details`: more names for the body, e.g. the table's game of a wrong_game)."""
+
+    details: dict | None = None
 
     def __init__(self, code: str, message: str, field: str | None = None):
         super().__init__(message)
@@ -20,7 +23,7 @@ class ServiceError(Exception):
         self.field = field
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "field": self.field}
+        return {"code": self.code, "message": self.message, "field": self.field, **(self.details or {})}
 
 
 class NotFound(ServiceError):

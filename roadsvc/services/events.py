@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.dealing.hands import Hand
-from roadsvc.domain.roads.change import newest_marks
+from roadsvc.domain.baccarat.dealing.hands import Hand
+from roadsvc.domain.baccarat.roads.change import newest_marks
 from roadsvc.persistence import events as log
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

@@ -17,13 +17,14 @@ from typing import Any, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
-from roadsvc.domain.roads.snapshot import RoadSnapshot
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.services.caches import LRU
-from roadsvc.services.snapshots import SnapshotCache, table_summary
-from roadsvc.services.stored_hands import stored_hand
+from roadsvc.services.baccarat.snapshots import SnapshotCache
+from roadsvc.services.baccarat.stored_hands import stored_hand
+from roadsvc.services.tables import table_brief
 
 RECENT = 12
 CARDS_PER_DECK = 52
@@ -153,14 +154,14 @@ def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, a
            ) -> dict[str, Any]:
     alerts = alerts or {"open": dict.fromkeys(SEVERITIES, 0), "acknowledged": 0}
     if figures is None:
-        return {"table": table_summary(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
+        return {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
                 "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
                 "good_roads": [], "counts": None, "alerts": alerts}
     last_at = figures["last_hand_at"]
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":
         figures = {**figures, "cards": None}
-    entry = {"table": table_summary(table), "status": status, **figures}
+    entry = {"table": table_brief(table), "status": status, **figures}
     entry.update(last_hand_at=last_at.isoformat() if last_at else None, seconds_since_last_hand=since, alerts=alerts)
     return entry
 

@@ -21,12 +21,13 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
 from roadsvc.render import RenderParams, render_inline
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services import audit, floor, hands, integrity, shoes, tables
+from roadsvc.services import floor, tables
+from roadsvc.services.baccarat import audit, hands, integrity, shoes
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.caches import LRU
 from roadsvc.services.floor import FloorCache, FloorView
-from roadsvc.services.hands import HandView
-from roadsvc.services.snapshots import Document, SnapshotCache
+from roadsvc.services.baccarat.hands import HandView
+from roadsvc.services.baccarat.snapshots import Document, SnapshotCache
 
 ALERTS_SHOWN = 200  # unresolved alerts listed beside the tiles, per state
 

@@ -65,6 +65,14 @@ class KeyInfo:
     expires_at: object = None
 
 
+def presented_in(headers) -> str | None:
+    """The API key a request's headers carry (`Authorization: Bearer <key>`, or `X-API-Key`), if any."""
+    header = headers.get("Authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip() or None
+    return headers.get("X-API-Key") or None
+
+
 def hash_key(plain: str) -> str:
     return hashlib.sha256(plain.encode("utf-8", "surrogatepass")).hexdigest()
 

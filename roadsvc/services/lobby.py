@@ -20,14 +20,15 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
 from roadsvc.services.events import newest_event_id
-from roadsvc.services.good_road_events import announced_good_roads
-from roadsvc.services.summaries import summary_of
+from roadsvc.services.tables import table_brief
+from roadsvc.services.baccarat.good_road_events import announced_good_roads
+from roadsvc.services.baccarat.summaries import summary_of
 
 SORTS = ("table", "good_road_length")
 """`table`: by table id (the default); `good_road_length`: longest good road first."""
@@ -102,7 +103,7 @@ class Lobby:
 def lobby_entry(detail: Any, summary: dict[str, Any] | None) -> dict[str, Any]:
     """One table's lobby row: the table, its current shoe, and what the shoe's roads show."""
     entry: dict[str, Any] = {
-        "table": {"id": detail.id, "name": detail.name, "rule_set": detail.rule_set},
+        "table": table_brief(detail),
         "shoe": None, "hand_count": 0, "last_result": None, "counts": None, "good_roads": [],
     }
     if summary is None:

@@ -1,5 +1,7 @@
-"""Tables: name, rule set and settings (limits, cutoff overrides, good-road thresholds and
-which good roads are announced). The lobby is services.lobby."""
+"""Tables: name, game, rule set and settings (limits, cutoff overrides, good-road thresholds and
+which good roads are announced). The lobby is services.lobby.
+
+A table's game (roadsvc.domain.games) is set when it is created and never changes."""
 
 from __future__ import annotations
 
@@ -8,19 +10,20 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from roadsvc.domain.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
+from roadsvc.domain.games import DEFAULT_GAME, check_game
+from roadsvc.domain.baccarat.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
-from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.domain.table_modes import SETTING_NAMES as MODE_SETTINGS, check_mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
 from roadsvc.services import admin_audit, events
 from roadsvc.services.admin_audit import Actor
-from roadsvc.services.bet_rules import BETTING_SECTIONS, check_betting_settings
+from roadsvc.services.baccarat.bet_rules import BETTING_SECTIONS, check_betting_settings
 from roadsvc.services.errors import Conflict, DomainError, NotFound
-from roadsvc.services.snapshots import thresholds_of
+from roadsvc.services.baccarat.snapshots import thresholds_of
 
 RULE_SETS = ("classic", "classic_no_commission", "niuniu", "extended")
 SETTINGS_SECTIONS = (*BETTING_SECTIONS, "good_roads", "good_roads_announced", MONITORING, *INTEGRITY_SETTINGS,
@@ -73,9 +76,11 @@ def announced_codes(settings: dict[str, Any]) -> frozenset[str] | None:
 
 
 def create_table(
-    db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None, actor: Actor | None = None
+    db: Database, name: str, rule_set: str = "classic", settings: dict[str, Any] | None = None, actor: Actor | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Table:
-    table = Table(name=name, rule_set=check_rule_set(rule_set), settings=check_settings(settings or {}))
+    table = Table(name=name, game=check_game(game), rule_set=check_rule_set(rule_set),
+                  settings=check_settings(settings or {}))
     check_betting_settings(table.rule_set, table.settings)
     try:
         with db.write() as session:
@@ -83,7 +88,8 @@ def create_table(
             session.add(table)
             session.flush()
             admin_audit.record(session, "table.created", actor, f"table {table.id}", table.id, None, _audited(table))
-            events.table_event(session, table.id, created=True, name=table.name, rule_set=table.rule_set)
+            events.table_event(session, table.id, created=True, name=table.name, game=table.game,
+                               rule_set=table.rule_set)
     except IntegrityError:
         raise _name_taken(name) from None
     return table
@@ -101,10 +107,14 @@ def list_tables(db: Database) -> list[Table]:
 
 def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Actor | None = None) -> Table:
     """Rename, change the rule set, or replace settings sections; the table's shoes'
-    revisions move on because their snapshots depend on the good-road thresholds."""
+    revisions move on because their snapshots depend on the good-road thresholds. The
+    game never changes: `game` is accepted only as the table's own (and changes nothing)."""
     try:
         with db.write() as session:
             table = _table(session, table_id)
+            if "game" in changes:
+                _refuse_another_game(table, changes["game"])
+                changes = {key: value for key, value in changes.items() if key != "game"}
             before = _audited(table)
             if "name" in changes and changes["name"] != table.name:
                 _refuse_taken_name(session, changes["name"])
@@ -123,6 +133,11 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Ac
     return table
 
 
+def table_brief(table: Any) -> dict[str, Any]:
+    """A table as the lobby and the floor name it (a Table or a row with its columns)."""
+    return {"id": table.id, "name": table.name, "rule_set": table.rule_set, "game": table.game}
+
+
 def _audited(table: Table) -> dict[str, Any]:
     return {"name": table.name, "rule_set": table.rule_set, "settings": table.settings}
 
@@ -132,6 +147,12 @@ def _table(session, table_id: int) -> Table:
     if table is None:
         raise NotFound("table_not_found", f"no table {table_id}", "table_id")
     return table
+
+
+def _refuse_another_game(table: Table, game: Any) -> None:
+    if check_game(game) != table.game:
+        raise Conflict("game_immutable", f"table {table.id} is a {table.game} table; a table's game is set when it "
+                       "is created and never changes", "game")
 
 
 def _refuse_taken_name(session, name: str) -> None:

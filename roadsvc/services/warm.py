@@ -25,11 +25,11 @@ import time
 import uuid
 from contextlib import suppress
 
-from roadsvc.domain.dealing.shoe import DEFAULT_DECKS, MAX_DECKS, deal_shoe
-from roadsvc.domain.monitoring.probability import banker_share
+from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS, MAX_DECKS, deal_shoe
+from roadsvc.domain.baccarat.monitoring.probability import banker_share
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Shoe, Table
-from roadsvc.services.hands import post_in
+from roadsvc.services.baccarat.hands import post_in
 
 REHEARSAL_SEED = 17
 REHEARSAL_HANDS = 12  # enough for ties, pairs, a second column and a good road to start

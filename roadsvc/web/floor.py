@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from roadsvc.domain.monitoring import SEVERITIES
 from roadsvc.domain.monitoring.floor import STATUSES
-from roadsvc.domain.roads.good_roads import GoodRoad
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service

@@ -7,7 +7,7 @@ Chinese is derived by the small character map below (the names use few character
 
 from __future__ import annotations
 
-from roadsvc.domain.roads.good_roads import GoodRoad
+from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 DEFAULT_LANGUAGE = "zh-Hans"

@@ -20,12 +20,12 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from flask import Flask, has_request_context, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, Response, has_request_context, request, session
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, page_principal
+from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, page_principal, presented_in
 
 SECRET_FILE = "secret_key"
 
@@ -53,7 +53,26 @@ def secret_key(configured: str | None, instance_path: str) -> str:
 
 
 class PageSessionInterface(SecureCookieSessionInterface):
-    """Flask's signed cookie session, with Secure decided per request (see the module)."""
+    """Flask's signed cookie session, with Secure decided per request (see the module).
+
+    A request that carries an API key never touches the pages' session: it gets Flask's null
+    session (empty, and refusing writes), and no cookie is read, signed or set. A request
+    without the session cookie gets an empty session without building the signing serializer;
+    an empty session nobody changed is saved by doing nothing. So the displays' polls, which
+    carry a key and no cookie, pay for no session at all.
+    """
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        if presented_in(request.headers) is not None:
+            return self.make_null_session(app)
+        if self.get_cookie_name(app) not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if not session and not session.modified and not session.accessed:
+            return  # nothing to set, delete or vary on
+        super().save_session(app, session, response)
 
     def get_cookie_secure(self, app: Flask) -> bool:
         setting = str(app.config["WEB_COOKIE_SECURE"]).lower()

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
-from roadsvc.services import hands
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
+from roadsvc.services.baccarat import hands
 
 WIDE = {"min": "1.00", "max": "100000.00"}  # an account range wider than any table's
 _slip_ids = itertools.count(1)

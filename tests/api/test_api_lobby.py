@@ -8,7 +8,7 @@ from sqlalchemy import update
 from roadsvc.app import create_app
 from roadsvc.persistence.models import Shoe
 from roadsvc.services import lobby as lobby_module
-from roadsvc.services import snapshots as snapshots_module
+from roadsvc.services.baccarat import snapshots as snapshots_module
 
 
 def post(api, table, *results):
@@ -157,7 +157,7 @@ def test_a_fresh_worker_builds_no_snapshot_and_reads_no_hands(app, api, table, s
         def refuse(*args):
             raise AssertionError("the lobby built a snapshot or read hands")
         monkeypatch.setattr(snapshots_module, "build_document", refuse)
-        monkeypatch.setattr("roadsvc.services.summaries.repo.counted_hand_rows", refuse)
+        monkeypatch.setattr("roadsvc.services.baccarat.summaries.repo.counted_hand_rows", refuse)
         headers = api.headers("display")
         assert fresh.test_client().get("/api/v1/tables", headers=headers).json == expected
     finally:

@@ -160,3 +160,68 @@ def test_readyz_says_the_database_does_not_answer_without_its_url(tmp_path):
     assert answer.status_code == 503 and "database" in answer.json["reasons"]
     assert "127.0.0.1" not in answer.get_data(as_text=True) and "pw" not in answer.get_data(as_text=True)
     app.extensions["roadsvc.db"].dispose()
+
+
+def test_a_304_poll_is_counted_but_logged_only_at_debug(database_url, capsys):
+    """The display's most frequent request: its line is written at DEBUG, never formatted at INFO."""
+    for level, logged in (("INFO", False), ("DEBUG", True)):
+        app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": level, "LOG_FORMAT": "json",
+                          "METRICS_TOKEN": "metrics-secret"})
+        try:
+            db = app.extensions["roadsvc.db"]
+            key = {"Authorization": f"Bearer {create_key(db, 'pitboss')[1]}"}
+            client = app.test_client()
+            table = client.post("/api/v1/tables", json={"name": f"T {level}"}, headers=key).json["id"]
+            client.post(f"/api/v1/tables/{table}/shoes", json={"decks": 8}, headers=key)
+            first = client.get(f"/api/v1/tables/{table}/roads", headers=key)
+            capsys.readouterr()
+            again = client.get(f"/api/v1/tables/{table}/roads", headers={**key, "If-None-Match": first.headers["ETag"],
+                                                                          "X-Request-ID": f"poll-{level}"})
+            assert again.status_code == 304
+            lines = [line for line in request_lines(capsys.readouterr().err) if line["request_id"] == f"poll-{level}"]
+            assert [(line["status"], line["level"]) for line in lines] == ([(304, "debug")] if logged else [])
+            scraped = client.get("/metrics", headers={"Authorization": "Bearer metrics-secret"}).get_data(as_text=True)
+            assert metric(scraped, "roadsvc_http_requests_total", method="GET",
+                          route="/api/v1/tables/<id:table_id>/roads", status="304") >= 1
+        finally:
+            app.extensions["roadsvc.db"].dispose()
+
+
+def test_every_line_written_while_answering_carries_the_request_id(database_url, capsys):
+    """A library's line (here the rate limits' storage failing) written during a request names it;
+    a line written outside any request names none."""
+    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "INFO", "LOG_FORMAT": "json",
+                      "REDIS_URL": "redis://127.0.0.1:1/0"})
+    try:
+        capsys.readouterr()
+        app.test_client().get("/api/v1/tables", headers={"Authorization": "Bearer wrong", "X-Request-ID": "req-lib"})
+        lines = [json.loads(text) for text in capsys.readouterr().err.splitlines() if text.startswith("{")]
+        storage = [line for line in lines if line.get("logger") == "roadsvc.limits"]
+        assert storage and all(line["request_id"] == "req-lib" for line in storage)
+        import logging
+
+        logging.getLogger("roadsvc.limits").warning("outside")
+        outside = [json.loads(t) for t in capsys.readouterr().err.splitlines() if t.startswith("{")]
+        assert outside[-1]["event"] == "outside" and "request_id" not in outside[-1]
+    finally:
+        app.extensions["roadsvc.db"].dispose()
+
+
+def test_new_request_ids_are_unique_across_forked_workers():
+    """Each process draws its own prefix: a worker forked from the master never repeats its ids."""
+    import os
+
+    from roadsvc.api.request_ids import accepted_or_new
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the "worker"
+        os.write(write, " ".join(accepted_or_new(None) for _ in range(100)).encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(pid, 0)
+    child = set(os.read(read, 1 << 16).decode().split())
+    os.close(read)
+    ours = {accepted_or_new(None) for _ in range(100)}
+    assert len(child) == len(ours) == 100 and not child & ours
+    assert all(len(rid) == 32 and int(rid, 16) >= 0 for rid in child | ours)

@@ -45,7 +45,7 @@ def test_every_api_operation_names_its_security_and_error_shape(spec):
             assert operation.get("security"), (method, path)
             assert "401" in operation["responses"], (method, path)
     error = spec["components"]["schemas"]["Error"]
-    assert set(error["properties"]) == {"code", "message", "field", "request_id"}
+    assert set(error["properties"]) == {"code", "message", "field", "request_id", "game"}  # game: wrong_game
 
 
 def test_write_operations_document_their_request_body(spec):

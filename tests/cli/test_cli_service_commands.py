@@ -12,7 +12,7 @@ from roadsvc.cli import main
 from roadsvc.cli.serve import gunicorn_argv, raise_open_files, with_defaults
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import open_database
-from roadsvc.services import hands, shoes
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.keys import ROLES, lookup_key
 
 KEY = re.compile(r"rs_[A-Za-z0-9_-]{40,}")

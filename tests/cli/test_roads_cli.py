@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from roadsvc.api.schemas.roads import snapshot_json
+from roadsvc.api.baccarat.schemas.roads import snapshot_json
 from roadsvc.cli import main
-from roadsvc.domain.roads.bead_plate import hands_from_letters
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.roads.bead_plate import hands_from_letters
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 NATURAL_BANKER = {"cards": {"player": ["AS", "KH"], "banker": ["KD", "9C"]}}

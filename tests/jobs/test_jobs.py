@@ -9,7 +9,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from roadsvc.cli import main
 from roadsvc.config import load_settings
 from roadsvc.jobs import build_scheduler
-from roadsvc.services import hands, shoes
+from roadsvc.services.baccarat import hands, shoes
 
 
 def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0,

@@ -14,7 +14,8 @@ from dbsupport import PostgresSchema
 from roadsvc.cli import main
 from roadsvc.jobs import MonitorJob
 from roadsvc.persistence.engine import Database
-from roadsvc.services import alerts, shoes, tables
+from roadsvc.services import alerts, tables
+from roadsvc.services.baccarat import shoes
 
 
 class Proxy:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import threading
 
 from forking import answer_from_forked_child
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 
 
 def test_every_hot_read_sees_the_newest_commit_of_another_connection(db, database_url):

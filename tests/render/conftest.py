@@ -8,9 +8,9 @@ import random
 import pytest
 from PIL import Image
 
-from roadsvc.domain.dealing.hands import hand_from_result
-from roadsvc.domain.dealing.shoe import deal_shoe
-from roadsvc.domain.roads.snapshot import RoadSnapshot, build_snapshot
+from roadsvc.domain.baccarat.dealing.hands import hand_from_result
+from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
+from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot, build_snapshot
 
 RESULTS = {"B": "banker", "P": "player", "T": "tie"}
 

@@ -3,10 +3,10 @@ in both themes: computed from the laid-out board, so a new mark or colour is che
 
 import pytest
 
-from roadsvc.domain.roads.snapshot import build_snapshot
+from roadsvc.domain.baccarat.roads.snapshot import build_snapshot
 from roadsvc.render.board import Board, Mark
 from roadsvc.render.labels import LANGUAGES
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import ROADS, RenderParams
 from roadsvc.render.shapes import Circle, Label, Segment
 from roadsvc.render.themes import THEMES

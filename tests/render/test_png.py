@@ -4,7 +4,7 @@ import pytest
 from PIL import Image
 
 from roadsvc.render import render
-from roadsvc.render.layout import Board, Mark, layout
+from roadsvc.render.baccarat.layout import Board, Mark, layout
 from roadsvc.render.params import RenderParams
 from roadsvc.render.themes import THEMES
 

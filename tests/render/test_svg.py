@@ -7,7 +7,7 @@ import pytest
 
 from roadsvc.render import render
 from roadsvc.render.fonts import FONT_FAMILY
-from roadsvc.render.layout import layout
+from roadsvc.render.baccarat.layout import layout
 from roadsvc.render.params import ROADS, RenderParams
 from roadsvc.render.shapes import Label
 from roadsvc.render.svg import label_svg

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from roadsvc.api.schemas.roads import roads_json
+from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.config import load_settings
-from roadsvc.domain.dealing.hands import parse_hand
-from roadsvc.services import hands, shoes, tables
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.keys import KeyVerifier, create_key, revoke_key
 from roadsvc.services.caches import LRU
-from roadsvc.services.snapshots import SnapshotCache
+from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 
 def test_the_lru_keeps_the_most_recently_used_entries():

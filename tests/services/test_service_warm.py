@@ -10,10 +10,11 @@ import textwrap
 
 from sqlalchemy import func, select
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
-from roadsvc.services import hands, shoes, tables
+from roadsvc.services import tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.events import events_after
 from roadsvc.services.warm import REHEARSAL_HANDS, rehearse_posts, warm_write_path
 
@@ -67,8 +68,8 @@ def test_a_fresh_process_has_the_monitors_tables_for_every_shoe_size_before_its_
     """Built at start, not by the first post (inside its transaction): checked in a new interpreter,
     whose caches no other test has filled."""
     script = textwrap.dedent(f"""
-        from roadsvc.domain.dealing.shoe import MAX_DECKS
-        from roadsvc.domain.monitoring.probability import banker_share
+        from roadsvc.domain.baccarat.dealing.shoe import MAX_DECKS
+        from roadsvc.domain.baccarat.monitoring.probability import banker_share
         from roadsvc.persistence.engine import Database
         from roadsvc.persistence.models import Base
         from roadsvc.services.warm import warm_write_path

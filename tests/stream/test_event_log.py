@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from roadsvc.domain.dealing.hands import parse_hand
+from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.persistence.events import NewEvent, append_events, channel_for, defer_event
-from roadsvc.services import events as event_log, hands, shoes, tables
+from roadsvc.services import events as event_log, tables
+from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.errors import Conflict
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import KEEPALIVE, Start, StreamView, event_stream

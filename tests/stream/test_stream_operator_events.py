@@ -3,7 +3,7 @@ bosses and admins, never displays."""
 
 from __future__ import annotations
 
-from roadsvc.services.odds_watch import OddsWatch
+from roadsvc.services.baccarat.odds_watch import OddsWatch
 
 SUITS = "SHDC"
 

@@ -33,3 +33,21 @@ def test_a_revoked_key_s_session_reads_nothing(app, signed_in):
     db = app.extensions["roadsvc.db"]
     revoke_key(db, next(k.id for k in list_keys(db) if k.role == "pitboss"))
     assert signed_in.client.get("/api/v1/floor").status_code == 401
+
+
+def test_a_request_with_a_key_never_touches_the_page_session(signed_in):
+    """The key decides, the cookie is neither read nor set: a display key beside a pit boss's
+    cookie is a display (no floor), and no answer to a keyed request sets or varies on the cookie."""
+    display = {"Authorization": f"Bearer {signed_in.keys['display']}"}
+    floor = signed_in.client.get("/api/v1/floor", headers=display)
+    assert (floor.status_code, floor.json["code"]) == (403, "forbidden")
+    table = signed_in.api_post("/api/v1/tables", {"name": "T"}, role="pitboss")
+    for response in (floor, table, signed_in.client.get(f"/api/v1/tables/{table.json['id']}", headers=display)):
+        assert "Set-Cookie" not in response.headers and "Cookie" not in response.headers.get("Vary", "")
+    assert signed_in.client.get("/api/v1/floor").status_code == 200  # the cookie alone still reads
+
+
+def test_a_poll_without_a_cookie_gets_no_cookie(pages):
+    response = pages.client.get("/api/v1/tables", headers={"Authorization": f"Bearer {pages.keys['display']}"})
+    assert response.status_code == 200
+    assert "Set-Cookie" not in response.headers and "Vary" not in response.headers

@@ -13,7 +13,7 @@ import unicodedata
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.domain.bets.bounds import MAX_LIMIT, MAX_PAY, MIN_LIMIT, MONEY_PATTERN, PAY_PATTERN, PAY_PLACES
+from roadsvc.domain.baccarat.bets.bounds import MAX_LIMIT, MAX_PAY, MIN_LIMIT, MONEY_PATTERN, PAY_PATTERN, PAY_PLACES
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # Unicode categories never allowed in text: control, format (bidi, zero-width), line and

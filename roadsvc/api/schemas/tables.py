@@ -8,10 +8,11 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
-from roadsvc.domain.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
+from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
-from roadsvc.domain.roads.good_roads import NAMES as GOOD_ROAD_NAMES
+from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.domain.table_modes import BOUNDS as MODE_BOUNDS, MODES
+from roadsvc.domain.games import DEFAULT_GAME, GAMES
 
 
 class LimitSchema(StrictSchema):
@@ -140,14 +141,22 @@ SETTINGS_EXAMPLE = {
 }
 
 
+GAME_DOC = {"enum": list(GAMES), "example": DEFAULT_GAME}
+
+
 class TableCreateSchema(StrictSchema):
     name = text(100, required=True, metadata={"example": "Baccarat 8"})
+    # Checked by the service (roadsvc.domain.games): an unknown game is 422 unknown_game.
+    game = fields.String(load_default=DEFAULT_GAME, metadata={
+        **GAME_DOC, "description": "The game the table deals: baccarat (the default), niuniu or dabang; never changes"})
     rule_set = fields.String(load_default="classic", validate=validate.OneOf(RULE_SETS))
     settings = fields.Nested(TableSettingsSchema, load_default=dict)
 
 
 class TableUpdateSchema(StrictSchema):
     name = text(100)
+    game = fields.String(metadata={**GAME_DOC, "description": "Only the table's own game: another is refused "
+                                                              "(409 game_immutable)"})
     rule_set = fields.String(validate=validate.OneOf(RULE_SETS))
     settings = fields.Nested(TableSettingsSchema, metadata={"description": "Sections given replace the stored ones"})
 
@@ -155,6 +164,7 @@ class TableUpdateSchema(StrictSchema):
 class TableSchema(Timestamps):
     id = fields.Integer(dump_only=True)
     name = fields.String()
+    game = fields.String(metadata=GAME_DOC)
     rule_set = fields.String()
     settings = fields.Dict()
 
@@ -163,6 +173,7 @@ class TableBriefSchema(ma.Schema):
     id = fields.Integer()
     name = fields.String()
     rule_set = fields.String()
+    game = fields.String(metadata=GAME_DOC)
 
 
 class ShoeBriefSchema(ma.Schema):

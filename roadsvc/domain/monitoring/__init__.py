@@ -5,7 +5,9 @@ records the rules read, `settings` the tables' thresholds, `floor` a table's sta
 and pace. Importing this package registers every rule.
 """
 
-from roadsvc.domain.monitoring import improbable, positive_ev, rules  # noqa: F401  (registers the rules)
+# Registers the rules, each game's beside the shared ones (the order is the rules' order).
+from roadsvc.domain.baccarat.monitoring import improbable, positive_ev  # noqa: F401
+from roadsvc.domain.monitoring import rules  # noqa: F401
 from roadsvc.domain.monitoring.facts import (
     HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock,
 )

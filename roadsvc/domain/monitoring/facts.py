@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Sequence
 
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.dealing.hands import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,4 +79,4 @@ class NextHandAdvantages:
     hand_number: int
     cards_left: int
     threshold: Any  # the table's ev_alert_threshold (a Decimal)
-    advantages: Sequence[Any]  # roadsvc.domain.integrity.advantage.Advantage, best first or as found
+    advantages: Sequence[Any]  # roadsvc.domain.baccarat.integrity.advantage.Advantage, best first or as found

@@ -1,20 +1,23 @@
 """The tables, a module per concept; every name is importable from here as before.
 
-The hands are the truth; a shoe's `revision` names one state of its hands (shoes.py).
+`tables.py` and the modules beside it are shared by every game; a game's own tables are in
+its package (`baccarat/`: shoes, hands, bets, VIP). The hands are the truth; a shoe's
+`revision` names one state of its hands (baccarat/shoes.py).
 Importing this package registers every table on `Base.metadata` (Alembic's
 target_metadata, migrations/env.py), in the order below.
 """
 
 from roadsvc.persistence.models.base import NAMING, Base, UTCDateTime, utcnow
-from roadsvc.persistence.models.shoes import CLOSED, OPEN, AuditRecord, Hand, Shoe, Table
+from roadsvc.persistence.models.tables import Table
+from roadsvc.persistence.models.baccarat.shoes import CLOSED, OPEN, AuditRecord, Hand, Shoe
 from roadsvc.persistence.models.keys import ApiKey
-from roadsvc.persistence.models.bets import Bet, BetSlip, BettingClosure
+from roadsvc.persistence.models.baccarat.bets import Bet, BetSlip, BettingClosure
 from roadsvc.persistence.models.operations import AdminAuditRecord
 from roadsvc.persistence.models.monitoring import (
     ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally,
 )
 from roadsvc.persistence.models.events import Event
-from roadsvc.persistence.models.vip import (
+from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
 

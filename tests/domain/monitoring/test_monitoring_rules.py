@@ -7,13 +7,13 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.dealing.hands import Hand
+from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
     CRITICAL, INFO, RULES, WARNING, HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock, check_monitoring_settings,
     evaluate, resolve_settings,
 )
 from roadsvc.domain.monitoring.floor import DEALING, ENDING, IDLE, STALE, pace_per_hour, table_status
-from roadsvc.domain.monitoring.probability import banker_share, longest_run_p, share_p
+from roadsvc.domain.baccarat.monitoring.probability import banker_share, longest_run_p, share_p
 
 T0 = datetime(2026, 11, 23, 21, 0, tzinfo=timezone.utc)
 DEFAULTS = resolve_settings(None)

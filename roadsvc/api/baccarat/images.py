@@ -1,0 +1,174 @@
+"""Road images: one road or the full scoreboard of a table's current shoe or of any shoe,
+as PNG or SVG.
+
+Order of work, cheapest first: the key; the font (503 if it was missing at start);
+the road (404) and the parameters (422), which need no database; the (shoe, revision)
+lookup; then If-None-Match, answered 304 before any snapshot is fetched or any image
+drawn. The ETag is (shoe, revision, road.format.parameters), so a new hand or other
+parameters make another one. A 200 serves bytes from the RoadImages cache, rendering
+only on the first request for that key in this process.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from urllib.parse import parse_qsl
+
+from flask import Response, current_app, g
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import requires
+from roadsvc.services.capabilities import READ
+from roadsvc.api.context import database
+from roadsvc.api.limits import rate_limits
+from roadsvc.api.docs import error_doc, error_responses_doc
+from roadsvc.api.errors import error_response
+from roadsvc.api.read_links import key_or_link, link_query
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
+from roadsvc.api.baccarat.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
+from roadsvc.services.baccarat.images import (
+    EXTENSION,
+    FontMissing,
+    RenderParams,
+    RoadImages,
+    content_type,
+    image_params,
+    image_road,
+)
+from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
+
+blp = Blueprint("images", __name__, description="Road images: each road and the full scoreboard as PNG or SVG")
+
+FORMATS = "<any(png, svg):fmt>"
+PARAMETERS = [ROAD_PARAMETER, {"in": "query", "schema": ImageQuerySchema}, IF_NONE_MATCH_DOC]
+SCOREBOARD_PARAMETERS = [{"in": "query", "schema": ScoreboardQuerySchema}, IF_NONE_MATCH_DOC]
+SVG_EXAMPLE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="270" height="152" ...>'
+    '<title>大路</title>...<g class="mark big-road banker" data-col="0" data-row="0" data-hand="1" data-ties="0" '
+    'data-leading-ties="0" transform="translate(4 4)">...</g>...</svg>'
+)
+IMAGE_CONTENT = {
+    "image/png": {"schema": {"type": "string", "format": "binary"},
+                  "example": "(PNG bytes: 684x304 px for the scoreboard of a short shoe at cell 24)"},
+    "image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
+}
+IMAGE_DESCRIPTION = (
+    "The image (`fmt` png: an 8-bit palette PNG; svg: SVG with the CJK font embedded). "
+    "SVG marks are `<g>` elements with classes (mark, big-road, banker, tie, banker-pair...) "
+    "and data-* attributes (data-hand, data-col, data-row, data-ties)."
+)
+IMAGE_ERRORS = {
+    404: ("No such road, table, shoe, or the table has no shoe yet",
+          {"code": "road_not_found", "message": "road must be one of bead_plate, big_road, big_eye_boy, "
+                                                "small_road, cockroach_pig, scoreboard, got 'big_raod'",
+           "field": "road"}),
+    422: ("A query parameter is out of range or unknown; `field` names it",
+          {"code": "invalid_parameter", "message": "cell must be a whole number from 20 to 64, got 10",
+           "field": "cell"}),
+    503: ("The CJK font was missing at start: no images (everything else works)",
+          {"code": "font_missing", "message": "road images are disabled (they answer 503 font_missing): road "
+                                              "images need the CJK font ..., which is missing", "field": None}),
+}
+
+
+def images() -> RoadImages:
+    return current_app.extensions[EXTENSION]
+
+
+@blp.errorhandler(FontMissing)
+def font_missing(error: FontMissing):
+    """503: the service runs but cannot draw correct images; never an image with boxes."""
+    return error_response(503, error.code, error.message, error.field)
+
+
+RESPONSES = {
+    **revision_responses(IMAGE_CONTENT, IMAGE_DESCRIPTION),
+    **error_responses_doc(401, 403),
+    **{str(status): error_doc(*doc) for status, doc in IMAGE_ERRORS.items()},
+}
+
+
+def requested(road: str) -> tuple[str, RenderParams]:
+    """The checks that need no database: font, road, parameters."""
+    images().check_ready()
+    road = image_road(road)
+    return road, query_params(road, link_query())
+
+
+@lru_cache(maxsize=1024)
+def query_params(road: str, query_string: bytes) -> RenderParams:
+    """Parsed once per distinct query (a display repeats its URL on every poll); a refusal
+    raises and is not cached."""
+    return image_params(road, dict(parse_qsl(query_string.decode("utf-8", "replace"), keep_blank_values=True)))
+
+
+def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> Response:
+    return revision_response(
+        shoe_id, revision, f"{road}.{fmt}.{params.key()}",
+        lambda: rendered(shoe_id, revision, road, fmt, params),
+        mimetype=content_type(fmt),
+    )
+
+
+def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
+    """The image; one that must be drawn (not cached) spends one of the key's renders."""
+    if not images().is_cached(shoe_id, revision, road, fmt, params):
+        rate_limits().count_render(g.get("principal"))
+    return images().image(shoe_id, revision, road, fmt, params)
+
+
+@blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
+@key_or_link(READ, parameters=PARAMETERS, responses=RESPONSES)
+def table_road_image(table_id, road, fmt):
+    """A road image of a table's current shoe
+
+    `GET /api/v1/tables/3/roads/scoreboard.png?cell=32&theme=dark&language=en`. Poll
+    with If-None-Match: a 304 costs one indexed lookup and draws nothing. Query
+    parameters other than cell, theme, language and columns are refused (422), so a
+    misspelt one is not silently ignored.
+    """
+    return table_image(table_id, road, fmt)
+
+
+def table_image(table_id: int, road: str, fmt: str) -> Response:
+    road, params = requested(road)
+    shoe_id, revision = table_shoe_revision(database(), table_id)
+    return image_response(shoe_id, revision, road, fmt, params)
+
+
+@blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
+@requires(READ, parameters=PARAMETERS, responses=RESPONSES)
+def shoe_road_image(shoe_id, road, fmt):
+    """A road image of any shoe
+
+    Same images, parameters and caching as a table's, for a shoe by id (closed shoes
+    included): `GET /api/v1/shoes/12/roads/big_road.svg?columns=30`.
+    """
+    return shoe_image(shoe_id, road, fmt)
+
+
+def shoe_image(shoe_id: int, road: str, fmt: str) -> Response:
+    road, params = requested(road)
+    return image_response(shoe_id, shoe_revision(database(), shoe_id), road, fmt, params)
+
+
+@blp.route(f"/tables/<id:table_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
+@key_or_link(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+def table_scoreboard_image(table_id, fmt):
+    """The scoreboard of a table's current shoe
+
+    All five roads, the ask road for banker and player, and the counts, in one image:
+    `GET /api/v1/tables/3/roads/scoreboard.png?columns=24`. Same parameters and caching as
+    a road image; `columns` (the big road's) is at least 4.
+    """
+    return table_image(table_id, "scoreboard", fmt)
+
+
+@blp.route(f"/shoes/<id:shoe_id>/roads/scoreboard.{FORMATS}", methods=["GET"])
+@requires(READ, parameters=SCOREBOARD_PARAMETERS, responses=RESPONSES)
+def shoe_scoreboard_image(shoe_id, fmt):
+    """The scoreboard of any shoe
+
+    Same image, parameters and caching as a table's scoreboard, for a shoe by id.
+    """
+    return shoe_image(shoe_id, "scoreboard", fmt)

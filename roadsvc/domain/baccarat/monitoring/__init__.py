@@ -1,0 +1,1 @@
+"""Baccarat's floor-monitoring rules (registered by roadsvc.domain.monitoring beside the shared rules)."""

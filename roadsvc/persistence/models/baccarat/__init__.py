@@ -1,0 +1,3 @@
+"""Baccarat's tables: shoes and hands (shoes.py), bets (bets.py), VIP and squeeze tables (vip.py).
+
+Imported, in their order, by roadsvc.persistence.models, which re-exports every name."""
