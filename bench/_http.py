@@ -56,21 +56,23 @@ class Gunicorn:
     def __init__(self, app: str, env: dict[str, str] | None = None, workers: int = 2, threads: int = 1,
                  probe: str = "/", port: int | None = None, pythonpath: str | None = None,
                  access_log: Path | None = None, error_log: Path | None = None, log_level: str = "warning",
-                 worker_class: str | None = None):
+                 worker_class: str | None = None, worker_connections: int = 5000, bind: str = "127.0.0.1"):
         self.worker_class = worker_class  # "gevent": what `roadsvc serve` runs (the event streams)
+        self.worker_connections, self.bind = worker_connections, bind
         self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
         self.pythonpath, self.access_log, self.error_log, self.log_level = pythonpath, access_log, error_log, log_level
         self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.base = f"http://{bind}:{self.port}"
         self.process: subprocess.Popen | None = None
 
     def command(self) -> list[str]:
-        command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+        command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"{self.bind}:{self.port}",
                    "--log-level", self.log_level, "--chdir", str(ROOT),
                    "--config", "python:roadsvc.gunicorn_config"]  # as `roadsvc serve`: the workers' GC hooks
         if self.worker_class:
             # idle keep-alive connections stay open past a floor dealer's 2 s between hands
-            command += ["--worker-class", self.worker_class, "--worker-connections", "5000", "--keep-alive", "30"]
+            command += ["--worker-class", self.worker_class, "--worker-connections", str(self.worker_connections),
+                        "--keep-alive", "30"]
         elif self.threads > 1:
             command += ["--threads", str(self.threads)]  # gthread workers
         if self.pythonpath:

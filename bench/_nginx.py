@@ -1,7 +1,8 @@
-"""nginx from Debian's packages as a caching reverse proxy on loopback, for bench/shared_cache.py.
+"""nginx from Debian's packages as a caching reverse proxy and load balancer on loopback, for
+bench/shared_cache.py, bench/two_machines.py and tests/reliability/test_two_machines.py.
 
-The configuration is docs/nginx-read-links.conf's location block with the paths, ports and
-process settings of a throw-away run filled in; nginx runs in the foreground in its own
+The configuration is docs/nginx-read-links.conf's location blocks with the paths, ports,
+upstream servers and process settings of a throw-away run filled in; nginx runs in the foreground in its own
 process group and is stopped (SIGQUIT, then SIGKILL) when the run ends.
 """
 
@@ -21,7 +22,8 @@ CONFIG = """
 {user}worker_processes 1;
 pid {scratch}/nginx.pid;
 error_log {scratch}/error.log warn;
-events {{ worker_connections 4096; }}
+worker_rlimit_nofile 20000;
+events {{ worker_connections 8192; }}
 http {{
     access_log off;
     client_body_temp_path {scratch}/body;
@@ -30,7 +32,7 @@ http {{
     uwsgi_temp_path {scratch}/uwsgi;
     scgi_temp_path {scratch}/scgi;
     proxy_cache_path {scratch}/cache levels=1:2 keys_zone=roads:10m max_size=256m inactive=10m use_temp_path=off;
-    upstream roadsvc {{ server 127.0.0.1:{upstream}; keepalive 16; }}
+    upstream roadsvc {{ {servers} keepalive 32; }}
     server {{
         listen 127.0.0.1:{port};
 {locations}
@@ -41,7 +43,7 @@ EXAMPLE = ROOT / "docs" / "nginx-read-links.conf"
 
 
 def example_locations() -> str:
-    """The location block of docs/nginx-read-links.conf: the benchmark runs the documented config."""
+    """The location blocks of docs/nginx-read-links.conf: the benchmarks run the documented config."""
     text = EXAMPLE.read_text()
     return text[text.index("# BEGIN location"):text.index("# END location")]
 
@@ -61,15 +63,18 @@ def ensure_nginx() -> str:
 
 
 class Nginx:
-    """A caching proxy in front of `upstream` (a loopback port), in `scratch` (a folder of its own)."""
+    """A caching proxy in front of `upstream` (a loopback port, or "address:port" of each machine,
+    balanced as the documented upstream), in `scratch` (a folder of its own)."""
 
-    def __init__(self, upstream: int, scratch: Path):
+    def __init__(self, upstream: int | list[str], scratch: Path):
         self.scratch, self.port = scratch, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.config = scratch / "nginx.conf"
         # Started by root, nginx's workers would run as nobody, who cannot enter a private temporary folder.
         user = "user root root;\n" if os.geteuid() == 0 else ""
-        self.config.write_text(CONFIG.format(user=user, scratch=scratch, upstream=upstream, port=self.port,
+        machines = [f"127.0.0.1:{upstream}"] if isinstance(upstream, int) else upstream
+        servers = " ".join(f"server {machine} max_fails=1 fail_timeout=5s;" for machine in machines)
+        self.config.write_text(CONFIG.format(user=user, scratch=scratch, servers=servers, port=self.port,
                                              locations=example_locations()))
         self.process: subprocess.Popen | None = None
 

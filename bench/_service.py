@@ -171,8 +171,9 @@ class Client:
 
 def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None,
                    error_log: Path | None = None, log_level: str = "warning", worker_class: str | None = None,
-                   env: dict[str, str] | None = None) -> Gunicorn:
-    """gunicorn serving wsgi:app on the deployment (not started)."""
+                   env: dict[str, str] | None = None, worker_connections: int = 5000,
+                   bind: str = "127.0.0.1") -> Gunicorn:
+    """gunicorn serving wsgi:app on the deployment (not started), on `bind` (a loopback address)."""
     return Gunicorn("wsgi:app", {**deployment.env, **(env or {})}, workers=workers, threads=threads,
                     probe="/api/v1/tables", access_log=access_log, error_log=error_log, log_level=log_level,
-                    worker_class=worker_class)
+                    worker_class=worker_class, worker_connections=worker_connections, bind=bind)

@@ -87,7 +87,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "DABANG_CLOCK_INTERVAL": (_float, 5.0),  # `roadsvc jobs`: seconds between 打棒 time-limit passes (0: off)
     # Live events (issue 11, docs/events.md): the event log and the SSE stream.
     "SERVE_WORKER_CLASS": (_str, "gevent"),  # gunicorn worker class of `roadsvc serve` (streams need gevent)
-    "SERVE_WORKER_CONNECTIONS": (_int, 5000),  # open connections (streams) per gevent worker
+    # Open connections (streams) per gevent worker: 20,000 streams on 2 workers (bench/events.py);
+    # `roadsvc serve` raises its open-files limit to the hard limit for them.
+    "SERVE_WORKER_CONNECTIONS": (_int, 12000),
     # Seconds `roadsvc serve` keeps an idle keep-alive connection open (gunicorn's own default, 2 s,
     # would close a display's connection just as its next 2 s poll reuses it).
     "SERVE_KEEPALIVE": (_int, 75),
@@ -95,8 +97,10 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "EVENTS_PRUNE_INTERVAL": (_float, 300.0),  # `roadsvc jobs` prunes older events this often (seconds)
     "EVENTS_KEEPALIVE": (_float, 15.0),  # seconds of quiet before a keep-alive comment
     "EVENTS_RETRY_MS": (_int, 2000),  # the `retry:` a client waits before reconnecting
-    "EVENTS_POLL_INTERVAL": (_float, 0.05),  # SQLite: seconds between newest-id checks per worker
-    "EVENTS_FALLBACK_CHECK": (_float, 5.0),  # PostgreSQL: check without a NOTIFY this often (seconds)
+    "EVENTS_POLL_INTERVAL": (_float, 0.05),  # in-memory SQLite only: seconds between newest-id checks
+    # Each worker's hub is woken by the commits (NOTIFY; on an SQLite file, a datagram) and also
+    # checks the log this often (seconds) in case a wake-up was lost.
+    "EVENTS_FALLBACK_CHECK": (_float, 5.0),
     "EVENTS_BUFFER": (_int, 10000),  # recent events each worker keeps in memory for its streams
     "EVENTS_CHANNEL": (_str, None),  # NOTIFY channel (None: derived from the schema in the URL)
     # The player's side (issue 16): lobby rows kept per process; the read links' HMAC secret

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import sys
 from pathlib import Path
@@ -65,9 +66,22 @@ def fresh_metrics_dir(settings: dict[str, Any]) -> Path:
     return folder
 
 
+def raise_open_files(settings: dict[str, Any]) -> None:
+    """The open-files soft limit raised to the hard limit (each stream is a socket: a gevent
+    worker holds up to ROADSVC_SERVE_WORKER_CONNECTIONS); a warning when even that is short."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    wanted = settings["SERVE_WORKER_CONNECTIONS"] + 100
+    if hard != resource.RLIM_INFINITY and hard < wanted and settings["SERVE_WORKER_CLASS"] == "gevent":
+        print(f"warning: the open-files limit ({hard}) is below the {wanted} a worker may need for its streams "
+              f"(ROADSVC_SERVE_WORKER_CONNECTIONS); raise it (ulimit -Hn, LimitNOFILE=)", file=sys.stderr)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     settings = load_settings()
     args = with_defaults(args, settings)
+    raise_open_files(settings)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(fresh_metrics_dir(settings))
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
     argv = gunicorn_argv(args, settings)

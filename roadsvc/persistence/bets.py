@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row, Select, bindparam, delete, func, insert, select, update
+from sqlalchemy import Row, Select, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
@@ -101,7 +101,25 @@ def open_lines_of_shoe(session: Session, shoe_id: int) -> Sequence[Row]:
     return session.execute(query).all()
 
 
-def write_settlements(session: Session, values: list[dict[str, Any]]) -> None:
-    """Each dict: the bet's id and its new status, tier, pay, returned, net, settled_at."""
-    if values:
-        session.execute(update(Bet), values)
+SETTLED_COLUMNS = ("id", "status", "tier", "pay", "returned", "net", "settled_at")
+# PostgreSQL: the whole hand in one statement, each column an array (one statement built once).
+_SETTLE_ARRAYS = text(
+    "UPDATE bets SET status = s.status, tier = s.tier, pay = s.pay, returned = s.returned, net = s.net, "
+    "settled_at = s.settled_at FROM unnest(CAST(:id AS BIGINT[]), CAST(:status AS TEXT[]), CAST(:tier AS TEXT[]), "
+    "CAST(:pay AS TEXT[]), CAST(:returned AS BIGINT[]), CAST(:net AS BIGINT[]), CAST(:settled_at AS TIMESTAMPTZ[])) "
+    "AS s(id, status, tier, pay, returned, net, settled_at) WHERE bets.id = s.id"
+)
+
+
+def write_settlements(session: Session, settled: list[dict[str, Any]]) -> None:
+    """Each dict: the bet's id and its new status, tier, pay, returned, net, settled_at.
+
+    PostgreSQL: one UPDATE from arrays for the whole hand, where an executemany ran one UPDATE
+    per bet (a hand of 50 slips, 100 bets: 8.3 ms of its post, bench/settle.py). SQLite runs in
+    process: its executemany costs a few microseconds a row."""
+    if not settled:
+        return
+    if session.get_bind().dialect.name != "postgresql":
+        session.execute(update(Bet), settled)
+        return
+    session.execute(_SETTLE_ARRAYS, {name: [line[name] for line in settled] for name in SETTLED_COLUMNS})

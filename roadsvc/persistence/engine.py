@@ -19,13 +19,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
-from roadsvc.persistence.events import CHANNEL_INFO, append_deferred_at_commit, channel_for
+from roadsvc.persistence.events import CHANNEL_INFO, append_deferred_at_commit, channel_for, wake_readers_at_commit
 from roadsvc.persistence.hot_reads import HotConnections
+from roadsvc.persistence.notify import NotifyListener
+from roadsvc.persistence.wakeups import WakeListener, wake_folder, wake_readers
 
 WRITE_OPTION = "roadsvc_write"
 
@@ -53,6 +55,9 @@ class Database:
             self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
         )
         append_deferred_at_commit(self._write_sessions)
+        self.wake_folder = _wake_folder(url) if self.is_sqlite else None  # SQLite file: its readers' sockets
+        if (folder := self.wake_folder) is not None:  # (the listener holds the folder, not the Database)
+            wake_readers_at_commit(self._write_sessions, lambda: wake_readers(folder))
         self._hot = HotConnections(self._hot_engine)
         self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)
@@ -115,6 +120,21 @@ class Database:
         """
         return self._hot.fetch_ints(sql, params)
 
+    def event_listener(self) -> NotifyListener | WakeListener | None:
+        """What wakes a reader of the event log at each commit that appended events: LISTEN on
+        PostgreSQL, this file's wake-up socket on SQLite; None (poll) for an in-memory database."""
+        if not self.is_sqlite:
+            return NotifyListener(self.url, self.events_channel)
+        return None if self.wake_folder is None else WakeListener(self.wake_folder)
+
+    def wake_event_readers(self) -> None:
+        """Wake every reader of the event log as a commit would (a reader being stopped)."""
+        if self.wake_folder is not None:
+            wake_readers(self.wake_folder)
+        elif not self.is_sqlite:
+            with self._hot_engine.connect() as conn:
+                conn.execute(text("SELECT pg_notify(:channel, '')"), {"channel": self.events_channel})
+
     def wal_status(self) -> WalStatus | None:
         """The SQLite WAL's size and this process's checkpoint figures (None: not a checkpointed SQLite file)."""
         return None if self.checkpointer is None else self.checkpointer.status()
@@ -128,6 +148,13 @@ class Database:
         self._hot.close_all()
         self.engine.dispose()
         self._hot_engine.dispose()
+
+
+def _wake_folder(url: str) -> Path | None:
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return wake_folder(database)
 
 
 def _forget_pools_after_fork(db: "Database") -> None:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from sqlalchemy import (
     BigInteger, Insert, Integer, String, bindparam, delete, event, func, insert, literal, select, true, union_all,
@@ -89,6 +89,7 @@ def append_events(session: Session, events: Sequence[NewEvent]) -> list[int]:
     if not events:
         return []
     session.flush()  # changes the session still holds take their row locks before the log's lock
+    session.info[APPENDED_INFO] = True
     now = utcnow()
     rows = [{"type": e.type, "table_id": e.table_id, "shoe_id": e.shoe_id, "revision": e.revision,
              "audience": e.audience, "data": e.data, "created_at": now} for e in events]
@@ -100,6 +101,7 @@ def append_events(session: Session, events: Sequence[NewEvent]) -> list[int]:
 
 
 DEFERRED_INFO = "roadsvc_deferred_events"  # Session.info key: events appended at commit
+APPENDED_INFO = "roadsvc_appended_events"  # Session.info key: this transaction appended events
 
 
 def defer_event(session: Session, type: str, **fields: Any) -> None:
@@ -119,6 +121,16 @@ def append_deferred_at_commit(sessions: sessionmaker) -> None:
     event.listen(sessions, "after_transaction_end", _forget_deferred)
 
 
+def wake_readers_at_commit(sessions: sessionmaker, wake: Callable[[], Any]) -> None:
+    """Call `wake()` once each transaction of `sessions` that appended events has committed
+    (SQLite's wake-ups of the stream hubs, wakeups.py; PostgreSQL's NOTIFY needs none)."""
+    def after_commit(session: Session) -> None:
+        if session.info.pop(APPENDED_INFO, False):
+            wake()
+
+    event.listen(sessions, "after_commit", after_commit)
+
+
 def _append_deferred(session: Session) -> None:
     deferred = session.info.pop(DEFERRED_INFO, None)
     if deferred:
@@ -128,6 +140,7 @@ def _append_deferred(session: Session) -> None:
 def _forget_deferred(session: Session, transaction: Any) -> None:
     if transaction.parent is None:  # the whole transaction ended (a savepoint's end keeps them)
         session.info.pop(DEFERRED_INFO, None)
+        session.info.pop(APPENDED_INFO, None)
 
 
 _EVENTS = Event.__table__  # appended through Core: the ORM's bulk-insert path costs a post ~0.1 ms per event

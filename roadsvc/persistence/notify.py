@@ -31,6 +31,10 @@ class NotifyListener:
                 pass
         return woke
 
+    def open(self) -> None:
+        """LISTEN now: every commit after this returns wakes this listener."""
+        self._connection()
+
     def _connection(self):
         if self._conn is None or self._conn.closed:
             import psycopg

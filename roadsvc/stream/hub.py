@@ -6,9 +6,11 @@ turns each into its SSE bytes once, keeps them in a bounded buffer and wakes eve
 stream waiting in `wait`. Streams read the buffer (`after`); only a stream that resumes
 from an id older than the buffer, or falls behind it, reads the log itself (`replay`).
 
-Wake-ups: PostgreSQL's LISTEN/NOTIFY (every commit anywhere, on any machine), with a
-check every `fallback_check` seconds in case a notification was lost; SQLite (one
-machine): a newest-id lookup every `poll_interval` seconds.
+Wake-ups come from the commit itself (`Database.event_listener`): PostgreSQL's LISTEN/NOTIFY
+(every commit anywhere, on any machine), or on an SQLite file a datagram from every commit on
+the machine (persistence/wakeups.py). The reader checks the log every `fallback_check` seconds
+in case a wake-up was lost; between events it sleeps, whatever the number of streams. Only an
+in-memory SQLite database (no file to name the wake-ups by) is polled every `poll_interval`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.notify import NotifyListener
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
 
@@ -53,12 +54,13 @@ class EventHub:
                  buffer_size: int = 10_000, listener: Callable[[], Any] | None = None):
         self.db = db
         self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
-        self._make_listener = listener or (lambda: None if db.is_sqlite else NotifyListener(db.url, db.events_channel))
+        self._make_listener = listener or db.event_listener
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)  # streams of every table
         self._table_conds: dict[int, threading.Condition] = {}  # streams of one table (a display)
         self._ids: list[int] = []
         self._frames: list[Frame] = []
+        self._by_table: dict[int, tuple[list[int], list[Frame]]] = {}  # the same frames, each table's
         self.newest = self.floor = 0  # every event with floor < id <= newest is in the buffer
         self._pid: int | None = None
         self._stop = threading.Event()
@@ -76,7 +78,7 @@ class EventHub:
         with self._cond:
             if self._pid == os.getpid():
                 return
-            self._ids, self._frames = [], []
+            self._ids, self._frames, self._by_table = [], [], {}
             self.newest = self.floor = event_log.newest_event_id(self.db)
             self._stop = threading.Event()
             self._thread = threading.Thread(target=self._run, name="roadsvc-event-hub", daemon=True)
@@ -87,6 +89,10 @@ class EventHub:
         """Stop the reader and wait for it (before the database is disposed)."""
         self._stop.set()
         if self._thread is not None and self._pid == os.getpid():
+            try:
+                self.db.wake_event_readers()  # out of its wait at once
+            except Exception:  # noqa: BLE001 - the database is gone: the wait ends at its timeout
+                log.warning("event hub: could not wake the reader to stop it", exc_info=True)
             self._thread.join(timeout)
 
     # The reader thread
@@ -96,9 +102,12 @@ class EventHub:
         try:
             while not self._stop.is_set():
                 try:
-                    listener = listener or self._make_listener()
-                    self._wait_for_news(listener)
+                    if listener is None:  # listening before reading: no commit falls between the two
+                        listener = self._make_listener()
+                        if listener is not None:
+                            listener.open()
                     self.fetch()
+                    self._wait_for_news(listener)
                 except Exception:  # noqa: BLE001 - the database went away: say so, wait, start again
                     log.exception("event hub: reading the event log failed; retrying in 1 s")
                     if listener is not None:
@@ -131,24 +140,39 @@ class EventHub:
         with self._cond:
             self._ids.extend(frame.id for frame in frames)
             self._frames.extend(frames)
+            for frame in frames:
+                if frame.table_id is not None:
+                    ids, table_frames = self._by_table.setdefault(frame.table_id, ([], []))
+                    ids.append(frame.id)
+                    table_frames.append(frame)
             self.newest = frames[-1].id
             if len(self._frames) > 2 * self.buffer_size:
-                cut = len(self._frames) - self.buffer_size
-                self.floor = self._ids[cut - 1]
-                del self._ids[:cut], self._frames[:cut]
+                self._trim(len(self._frames) - self.buffer_size)
             self._cond.notify_all()
             for table_id in {frame.table_id for frame in frames}:
                 if table_id in self._table_conds:
                     self._table_conds[table_id].notify_all()
 
+    def _trim(self, cut: int) -> None:
+        self.floor = self._ids[cut - 1]
+        del self._ids[:cut], self._frames[:cut]
+        for table_id, (ids, frames) in list(self._by_table.items()):
+            kept = bisect.bisect_right(ids, self.floor)
+            del ids[:kept], frames[:kept]
+            if not ids:
+                del self._by_table[table_id]
+
     # What streams call
 
-    def after(self, cursor: int) -> list[Frame] | None:
-        """The buffered frames after `cursor`; None if the buffer no longer reaches back to it."""
+    def after(self, cursor: int, table_id: int | None = None) -> tuple[list[Frame], int] | None:
+        """The buffered frames after `cursor` (of `table_id` only, when given: a display reads its
+        table's frames, not every table's) and the cursor to read after next (the newest id);
+        None if the buffer no longer reaches back to `cursor`."""
         with self._cond:
             if cursor < self.floor:
                 return None
-            return self._frames[bisect.bisect_right(self._ids, cursor):]
+            ids, frames = (self._ids, self._frames) if table_id is None else self._by_table.get(table_id, ((), ()))
+            return frames[bisect.bisect_right(ids, cursor):], self.newest
 
     def wait(self, cursor: int, timeout: float, table_id: int | None = None) -> bool:
         """Wait up to `timeout` seconds for an event after `cursor` (of `table_id` only,

@@ -70,17 +70,16 @@ def event_stream(hub: EventHub, start: Start, view: StreamView, *, keepalive: fl
         yield start.first
     else:
         yield from (frame.payload for frame in start.first if view.shows(frame))
-    cursor = start.cursor
+    cursor, table = start.cursor, view.one_table
     while True:
-        frames = hub.after(cursor)
-        if frames is None:  # fell behind the buffer: read the gap from the log
+        found = hub.after(cursor, table)
+        if found is None:  # fell behind the buffer: read the gap from the log
             floor = hub.floor
-            frames = list(hub.replay(cursor, floor))
-            cursor = floor if not frames else cursor
-        if frames:
-            cursor = frames[-1].id
-            chunk = b"".join(frame.payload for frame in frames if view.shows(frame))
-            if chunk:
-                yield chunk
-        elif not hub.wait(cursor, keepalive, view.one_table):
+            frames, cursor = list(hub.replay(cursor, floor)), floor
+        else:
+            frames, cursor = found
+        chunk = b"".join(frame.payload for frame in frames if view.shows(frame))
+        if chunk:
+            yield chunk
+        elif not frames and not hub.wait(cursor, keepalive, table):
             yield KEEPALIVE

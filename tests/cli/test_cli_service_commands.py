@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import resource
 import re
 
 import pytest
 
 from roadsvc.cli import main
-from roadsvc.cli.serve import gunicorn_argv, with_defaults
+from roadsvc.cli.serve import gunicorn_argv, raise_open_files, with_defaults
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.services.baccarat import hands, shoes
@@ -124,3 +125,14 @@ def test_serve_keeps_an_idle_connection_open_longer_than_a_display_polls():
     assert int(argv[argv.index("--keep-alive") + 1]) == 75  # gunicorn's own 2 s races a display's 2 s poll
     argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_KEEPALIVE": "120"}))
     assert argv[argv.index("--keep-alive") + 1] == "120"
+
+
+def test_serve_raises_its_open_files_limit_for_the_streams(capsys):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+    try:
+        raise_open_files(load_settings(environ={"ROADSVC_SERVE_WORKER_CONNECTIONS": str(hard + 1)}))
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (hard, hard)
+        assert f"the open-files limit ({hard}) is below" in capsys.readouterr().err
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

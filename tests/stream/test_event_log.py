@@ -108,8 +108,8 @@ class SilentHub:
     def __init__(self):
         self.waits: list[float] = []
 
-    def after(self, cursor):
-        return []
+    def after(self, cursor, table_id=None):
+        return [], cursor
 
     def wait(self, cursor, timeout, table_id=None):
         self.waits.append(timeout)
@@ -137,3 +137,17 @@ def test_a_stream_behind_the_buffer_reads_the_gap_from_the_log_and_misses_nothin
     got = b"".join(next(stream) for _ in range(2)).decode()
     names = [line.split('"name":"')[1].split('"')[0] for line in got.splitlines() if line.startswith("data:")]
     assert names == list("ABCDEFG") and table.id == 1
+
+
+def test_a_one_table_stream_reads_only_its_tables_frames_from_the_buffer(db):
+    one, two = tables.create_table(db, "One"), tables.create_table(db, "Two")
+    hub = EventHub(db, buffer_size=3)  # no reader thread: the test calls fetch()
+    start = event_log.newest_event_id(db)
+    for name in "ABCDEFGH":  # the changes alternate between the two tables
+        tables.update_table(db, (one if name in "ACEG" else two).id, {"name": name})
+    hub.fetch()
+    frames, cursor = hub.after(hub.floor, one.id)
+    assert {frame.table_id for frame in frames} == {one.id} and cursor == hub.newest
+    everything, _ = hub.after(hub.floor)
+    assert [frame for frame in everything if frame.table_id == one.id] == frames  # the same frames, in order
+    assert hub.after(start, one.id) is None  # trimmed with the buffer: the stream reads the log

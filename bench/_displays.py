@@ -1,0 +1,148 @@
+"""The displays of bench/events.py: thousands of event streams, held by several client
+processes so that the clients are not the limit (each process reports its own CPU).
+
+Each process is one asyncio loop holding its share of the streams, each filtered to one
+table, from a loopback source address of its own (127.0.1.1 + its index: one address has
+28,000 ephemeral ports). It records when each `hand` event arrives (CLOCK_MONOTONIC is
+one clock for every process) and parses the blocks only when asked for them, after the
+phase, so the reading stays cheap while the clock runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import re
+import resource
+import time
+
+from _sse import request_bytes
+
+HAND = re.compile(rb'event: hand\ndata: \{"table_id":(\d+),.*?"number":(\d+)')
+OPENING = 100  # streams each process has connecting at once (more overflow the server's accept queue,
+               # and a dropped SYN costs its client a second or more)
+
+
+class Displays:
+    """In a child process: `open` up to a count of streams, `collect` the arrivals, `stop`."""
+
+    def __init__(self, host: str, port: int, key: str, table_ids: list[int], source: str):
+        self.host, self.port, self.key, self.table_ids, self.source = host, port, key, table_ids, source
+        self.arrivals: list[tuple[float, bytes]] = []
+        self.streams: list[asyncio.Task] = []
+        self.established = self.failed = 0
+        self.opening: asyncio.Semaphore | None = None
+
+    async def connect(self, table: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+        """An open stream (its headers and first block read), or None (counted as failed)."""
+        async with self.opening:
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
+            except OSError:
+                self.failed += 1
+                return None
+            writer.write(request_bytes(f"{self.host}:{self.port}", f"/api/v1/events?table_id={table}", self.key))
+            if b" 200 " not in await reader.readline():
+                self.failed += 1
+                writer.close()
+                return None
+            await reader.readuntil(b"\r\n\r\n")
+            await reader.readuntil(b"\n\n")  # retry: and the opening comment
+            self.established += 1
+            return reader, writer
+
+    async def display(self, table: int) -> None:
+        try:
+            opened = await self.connect(table)
+        except (OSError, asyncio.IncompleteReadError):
+            self.failed += 1
+            return
+        if opened is None:
+            return
+        reader, writer = opened
+        try:
+            while True:
+                block = await reader.readuntil(b"\n\n")
+                if b"event: hand" in block:
+                    self.arrivals.append((time.monotonic(), block))
+        except (OSError, asyncio.IncompleteReadError):
+            return
+        finally:
+            writer.close()
+
+    async def open(self, count: int) -> tuple[int, int]:
+        self.opening = self.opening or asyncio.Semaphore(OPENING)
+        while len(self.streams) < count:
+            table = self.table_ids[len(self.streams) % len(self.table_ids)]
+            self.streams.append(asyncio.create_task(self.display(table)))
+        deadline = time.monotonic() + 180
+        while self.established + self.failed < count and time.monotonic() < deadline:  # every stream answered
+            await asyncio.sleep(0.1)
+        return self.established, self.failed
+
+    def collect(self) -> list[tuple[int, int, float]]:
+        """(table, hand number, arrival) of every hand event since the last collect."""
+        found = [(int(m[1]), int(m[2]), at) for at, block in self.arrivals if (m := HAND.search(block))]
+        self.arrivals = []
+        return found
+
+    async def serve(self, conn) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            command, argument = await loop.run_in_executor(None, conn.recv)
+            if command == "open":
+                conn.send(await self.open(argument))
+            elif command == "collect":
+                conn.send(self.collect())
+            else:
+                for task in self.streams:
+                    task.cancel()
+                return
+
+
+def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    asyncio.run(Displays(host, port, key, table_ids, source).serve(conn))
+
+
+class DisplayClients:
+    """`processes` client processes sharing the displays; each step asks all of them at once."""
+
+    def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int]):
+        self.conns, self.children = [], []
+        for index in range(processes):
+            conn, child_conn = multiprocessing.Pipe()
+            child = multiprocessing.Process(target=run, daemon=True,
+                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}"))
+            child.start()
+            self.conns.append(conn)
+            self.children.append(child)
+
+    def ask(self, command: str, argument=None) -> list:
+        for conn in self.conns:
+            conn.send((command, argument))
+        return [conn.recv() for conn in self.conns]
+
+    def open(self, total: int) -> tuple[int, int]:
+        """Streams open in all (spread evenly), and how many were refused."""
+        share = [total // len(self.conns) + (index < total % len(self.conns)) for index in range(len(self.conns))]
+        for conn, count in zip(self.conns, share):
+            conn.send(("open", count))
+        answers = [conn.recv() for conn in self.conns]
+        return sum(open_ for open_, _ in answers), sum(failed for _, failed in answers)
+
+    def collect(self) -> list[tuple[int, int, float]]:
+        return [arrival for part in self.ask("collect") for arrival in part]
+
+    @property
+    def pids(self) -> list[int]:
+        return [child.pid for child in self.children]
+
+    def stop(self) -> None:
+        for conn in self.conns:
+            conn.send(("stop", None))
+        for child in self.children:
+            child.join(timeout=10)
+            if child.is_alive():
+                child.kill()
