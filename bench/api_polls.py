@@ -11,7 +11,8 @@ of real dealt hands at the table, wrk measures on loopback:
     the moonshot, 95%, is printed beside it);
   * a full 200 snapshot of the same URL without If-None-Match (target: >= 60% / 50%);
   * the other hot reads, each against the baseline: the lobby's 304 (GET /api/v1/tables
-    with If-None-Match) and a cached road image (a 200 from the image cache);
+    with If-None-Match), a 百人牛牛 table's trend road 304 (GET /api/v1/tables/<id>/trend) and a
+    cached road image (a 200 from the image cache);
   * the 304 poll with the rate limits off (ROADSVC_RATELIMIT_ENABLED=0), and with the
     limits' counters in Redis (ROADSVC_REDIS_URL, when Redis answers), beside the 304 with
     the default limits (in memory): what the limiter costs the poll (target: at most 5 points).
@@ -53,12 +54,13 @@ from _service import BACKENDS, Deployment, can_run, fresh_deployment, open_floor
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.persistence.engine import Database
 from roadsvc.services.baccarat import hands as hand_service
+from roadsvc.services import tables
 
 SHOE_HANDS = 80
 TARGETS = {"sqlite": {"304 poll": 0.85, "200 snapshot": 0.60}, "postgres": {"304 poll": 0.75, "200 snapshot": 0.50}}
 MOONSHOT = 0.95  # the 304 poll: one indexed read and a header compare
 LIMITER_POINTS = 0.05  # the limits on may cost the 304 at most this much of the limits off
-HOT_READS = ("lobby 304", "cached image")  # printed against the baseline, no target of their own
+HOT_READS = ("lobby 304", "trend 304", "cached image")  # printed against the baseline, no target of their own
 REDIS_URL = "redis://127.0.0.1:6379/0"
 LIMIT_VARIANTS = {"304 limits off": {"ROADSVC_RATELIMIT_ENABLED": "0"},
                   "304 limits Redis": {"ROADSVC_REDIS_URL": REDIS_URL}}
@@ -100,12 +102,21 @@ def production(deployment: Deployment, logs: Path, name: str, env: dict[str, str
                        "PROMETHEUS_MULTIPROC_DIR": str(metrics), **(env or {})}, deployment.instance)
 
 
+def niuniu_table(url: str) -> int:
+    db = Database(url)
+    try:
+        return tables.create_table(db, "Bench 百人牛牛", game="niuniu").id
+    finally:
+        db.dispose()
+
+
 def measure(deployment: Deployment, args: argparse.Namespace, logs: Path) -> dict[str, list[dict]]:
     """Rounds of every load, back to back, all servers up throughout: a machine that slows
     down for a while slows the figures of one round alike."""
     floor = open_floor(deployment.url)
     table = floor.table_ids[0]
     deal_into(deployment.url, table, SHOE_HANDS)
+    niuniu = niuniu_table(deployment.url)
     base = Gunicorn("_baseline_app:app", {"BENCH_DATABASE_URL": deployment.url}, workers=args.workers,
                     threads=args.threads, pythonpath=str(ROOT / "bench"))
     serve = lambda name, env=None: roadsvc_server(  # noqa: E731
@@ -123,12 +134,14 @@ def measure(deployment: Deployment, args: argparse.Namespace, logs: Path) -> dic
         url = f"{app.base}/api/v1/tables/{table}/roads"
         key = {"Authorization": f"Bearer {floor.display_key}"}
         lobby = f"{app.base}/api/v1/tables"
+        trend = f"{app.base}/api/v1/tables/{niuniu}/trend"
         loads = {
             "baseline": (base.base + "/", {}),
             "route + read": (f"{base.base}/read?table={table}", {}),
             "304 poll": (url, {**key, "If-None-Match": current_etag(url, key)}),
             "200 snapshot": (url, key),
             "lobby 304": (lobby, {**key, "If-None-Match": current_etag(lobby, key)}),
+            "trend 304": (trend, {**key, "If-None-Match": current_etag(trend, key)}),
             "cached image": (f"{url}/big_road.png", key),
             **{name: (f"{server.base}/api/v1/tables/{table}/roads", {**key, "If-None-Match": current_etag(url, key)})
                for name, server in variants.items()},

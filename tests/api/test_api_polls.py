@@ -104,3 +104,16 @@ def test_answered_before_flask_it_is_counted_and_logged_at_debug(database_url, c
         assert polls_counted(scrape()) - before == 3
     finally:
         app.extensions["roadsvc.db"].dispose()
+
+
+def test_a_niuniu_trend_poll_is_answered_the_same_way(api):
+    niuniu = api.post("/api/v1/tables", {"name": "N", "game": "niuniu"}, role="pitboss").json["id"]
+    url = f"/api/v1/tables/{niuniu}/trend"
+    tag = api.get(url).headers["ETag"]
+    current = api.get(url, headers={"If-None-Match": tag, "X-Request-ID": "trend-1"})
+    assert current.status_code == 304 and current.headers["ETag"] == tag
+    assert current.headers["X-Request-ID"] == "trend-1" and current.headers["Cache-Control"] == "private, no-cache"
+    assert api.get(url, headers={"If-None-Match": '"999.0.trend"'}).status_code == 200
+    baccarat = api.post("/api/v1/tables", {"name": "B"}, role="pitboss").json["id"]
+    wrong = api.get(f"/api/v1/tables/{baccarat}/trend", headers={"If-None-Match": tag})
+    assert (wrong.status_code, wrong.json["code"]) == (409, "wrong_game")

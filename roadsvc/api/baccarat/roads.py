@@ -22,6 +22,7 @@ from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.baccarat.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.read_links import key_or_link
 from roadsvc.api.polls import PollRoute
+from roadsvc.domain.games import BACCARAT
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
 from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import DomainError
@@ -99,7 +100,7 @@ def current_roads_tag(db: Database, table_id: int, query: dict[str, str]) -> str
 
 
 POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/roads"), "/api/v1/tables/<id:table_id>/roads",
-                 READ, "baccarat", current_roads_tag)  # its 304s answered before Flask (roadsvc.api.polls)
+                 READ, BACCARAT, current_roads_tag)  # its 304s answered before Flask (roadsvc.api.polls)
 
 
 def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response:

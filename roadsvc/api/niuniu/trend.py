@@ -1,6 +1,9 @@
-"""The trend road (走势): JSON and PNG/SVG images, with ETag and 304 by the table's revision."""
+"""The trend road (走势): JSON and PNG/SVG images, with ETag and 304 by the table's revision
+(a current poll of the JSON answered before Flask: `POLL`, roadsvc.api.polls)."""
 
 from __future__ import annotations
+
+import re
 
 from flask import current_app, request
 from flask_smorest import Blueprint
@@ -8,7 +11,10 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
+from roadsvc.api.polls import PollRoute
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
+from roadsvc.domain.games import NIUNIU
+from roadsvc.persistence.engine import Database
 from roadsvc.render.niuniu import CONTENT_TYPES, trend_params
 from roadsvc.services.capabilities import READ
 from roadsvc.services.niuniu.trend import TrendCache, app_trend_cache, table_revision
@@ -22,6 +28,15 @@ IMAGE_PARAMETERS = [IF_NONE_MATCH_DOC] + [
         ("theme", {"type": "string", "enum": ["light", "dark"]}),
         ("language", {"type": "string", "enum": ["zh-Hans", "zh-Hant", "en"]}),
         ("columns", {"type": "integer", "minimum": 1, "maximum": 120}))]
+
+
+def current_trend_tag(db: Database, table_id: int, query: dict[str, str]) -> str | None:
+    """The ETag `trend` would answer with (None for a query: Flask answers it)."""
+    return None if query else etag(table_id, table_revision(db, table_id), "trend")
+
+
+POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/trend"), "/api/v1/tables/<id:table_id>/trend",
+                 READ, NIUNIU, current_trend_tag)
 
 
 def trend_cache() -> TrendCache:
