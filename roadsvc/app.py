@@ -9,11 +9,12 @@ from typing import Any, Mapping
 
 from flask import Flask, Response, request
 
-from roadsvc.api import POLLS, create_api, docs_ui, operations, security, register_blueprints as register_api_blueprints
-from roadsvc.api.bodies import check_request
+from roadsvc.api import POLLS, create_api, docs_ui, register_blueprints as register_api_blueprints
+from roadsvc.api.serving import operations, security
+from roadsvc.api.serving.bodies import check_request
 from roadsvc.api.context import DB, FLOOR, GAMES, KEYS, LOBBY, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
-from roadsvc.api.polls import ConditionalPolls
+from roadsvc.api.serving.polls import ConditionalPolls
 from roadsvc.api.baccarat.schemas.roads import roads_json
 from roadsvc.api import read_links
 from roadsvc.config import load_settings
@@ -74,13 +75,13 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_request_hooks(app: Flask) -> None:
-    app.before_request(check_api_request)  # bodies and query strings (roadsvc.api.bodies)
+    app.before_request(check_api_request)  # bodies and query strings (roadsvc.api.serving.bodies)
     security.init_app(app)  # security headers, CORS allowlist
 
 
 def register_middleware(app: Flask) -> None:
     """Outermost first: ProxyFix, the request envelope (request ID, headers), the polls answered
-    before Flask (roadsvc.api.polls), Flask."""
+    before Flask (roadsvc.api.serving.polls), Flask."""
     polls = ConditionalPolls(app.wsgi_app, POLLS, app.extensions[DB], app.extensions[KEYS], app.extensions[GAMES])
     operations.wrap(app, polls)
 

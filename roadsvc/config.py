@@ -55,7 +55,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SERVE_PORT": (_int, 5000),
     "SERVE_WORKERS": (_int, 2),
     "SERVE_THREADS": (_int, 1),
-    # Hardening (issue 9, roadsvc.api.security): browser origins allowed by CORS, comma
+    # Hardening (issue 9, roadsvc.api.serving.security): browser origins allowed by CORS, comma
     # separated; empty: none.
     "CORS_ORIGINS": (_str, ""),
     # Operations (issue 9): rate limits, logs, metrics, keys. See docs/operations.md.

@@ -21,7 +21,7 @@ from flask_smorest import Blueprint
 
 from roadsvc.api.context import database, table_games
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
-from roadsvc.api.limits import rate_limits
+from roadsvc.api.serving.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.persistence.models import utcnow
@@ -46,7 +46,7 @@ def current_principal() -> Principal:
     """The caller's principal, verified through the app's KeyVerifier; 401 otherwise.
 
     A key verified lately passes at once; any other attempt is rate-limited per client
-    address (roadsvc.api.limits): spent, it is answered 429 before any lookup."""
+    address (roadsvc.api.serving.limits): spent, it is answered 429 before any lookup."""
     plain = presented_key()
     if plain is None:
         signed_in = page_session_principal()

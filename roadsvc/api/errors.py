@@ -13,7 +13,7 @@ import marshmallow as ma
 from flask import Flask, current_app, g, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from roadsvc.api.request_ids import current_request_id
+from roadsvc.api.serving.request_ids import current_request_id
 from roadsvc.services.errors import (
     Conflict,
     DomainError,

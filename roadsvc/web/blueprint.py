@@ -49,7 +49,7 @@ def _to_login():
 
 @blp.after_request
 def page_headers(response):
-    """Before the app's security headers (roadsvc.api.security), which keep what is set here."""
+    """Before the app's security headers (roadsvc.api.serving.security), which keep what is set here."""
     response.headers["Content-Security-Policy"] = PAGE_CSP
     # Same-origin posts carry their Referer: Flask-WTF checks it on HTTPS.
     response.headers["Referrer-Policy"] = "same-origin"

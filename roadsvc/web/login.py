@@ -13,7 +13,7 @@ from roadsvc.web.context import database, now, pit_boss
 from roadsvc.web.forms import LoginForm, LogoutForm
 from roadsvc.web.labels import label
 
-LIMITS = "roadsvc.limits"  # the app's rate limits (roadsvc.api.limits), shared with the API's key checks
+LIMITS = "roadsvc.limits"  # the app's rate limits (roadsvc.api.serving.limits), shared with the API's key checks
 
 
 @blp.route("/login", methods=["GET", "POST"])

@@ -211,7 +211,7 @@ def test_new_request_ids_are_unique_across_forked_workers():
     """Each process draws its own prefix: a worker forked from the master never repeats its ids."""
     import os
 
-    from roadsvc.api.request_ids import accepted_or_new
+    from roadsvc.api.serving.request_ids import accepted_or_new
 
     read, write = os.pipe()
     pid = os.fork()

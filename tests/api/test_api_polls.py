@@ -1,4 +1,4 @@
-"""A display's current poll is answered 304 before Flask (roadsvc.api.polls), and only when Flask
+"""A display's current poll is answered 304 before Flask (roadsvc.api.serving.polls), and only when Flask
 would answer 304: any other poll gets Flask's own answer, as before."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
-from roadsvc.api.limits import rate_limits
+from roadsvc.api.serving.limits import rate_limits
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.read_links import key_or_link, link_query

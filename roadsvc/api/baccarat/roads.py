@@ -4,7 +4,7 @@ The 304 path reads one (shoe id, revision) row and compares it with If-None-Matc
 before anything is built or serialised (roadsvc.api.revisions); the 200 path serves
 cached JSON bytes keyed by (shoe id, revision, columns). Both read the revision from the
 database on every request, so every worker of a multi-process server answers the newest
-state. A poll that is current is answered before Flask (`POLL`, roadsvc.api.polls), with the
+state. A poll that is current is answered before Flask (`POLL`, roadsvc.api.serving.polls), with the
 same tag and the same checks.
 """
 
@@ -21,7 +21,7 @@ from roadsvc.api.context import database, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.baccarat.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.read_links import key_or_link
-from roadsvc.api.polls import PollRoute
+from roadsvc.api.serving.polls import PollRoute
 from roadsvc.domain.games import BACCARAT
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
 from roadsvc.persistence.engine import Database
@@ -100,7 +100,7 @@ def current_roads_tag(db: Database, table_id: int, query: dict[str, str]) -> str
 
 
 POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/roads"), "/api/v1/tables/<id:table_id>/roads",
-                 READ, BACCARAT, current_roads_tag)  # its 304s answered before Flask (roadsvc.api.polls)
+                 READ, BACCARAT, current_roads_tag)  # its 304s answered before Flask (roadsvc.api.serving.polls)
 
 
 def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response:

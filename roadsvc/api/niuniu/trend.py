@@ -1,5 +1,5 @@
 """The trend road (走势): JSON and PNG/SVG images, with ETag and 304 by the table's revision
-(a current poll of the JSON answered before Flask: `POLL`, roadsvc.api.polls)."""
+(a current poll of the JSON answered before Flask: `POLL`, roadsvc.api.serving.polls)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.polls import PollRoute
+from roadsvc.api.serving.polls import PollRoute
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
 from roadsvc.domain.games import NIUNIU
 from roadsvc.persistence.engine import Database

@@ -15,8 +15,8 @@ import time
 from flask import Flask, Response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from roadsvc.api import health, limits, logs, metrics, security
-from roadsvc.api.request_ids import ENVIRON_KEY, HEADER, accepted_or_new
+from roadsvc.api.serving import health, limits, logs, metrics, security
+from roadsvc.api.serving.request_ids import ENVIRON_KEY, HEADER, accepted_or_new
 
 
 STARTED = "roadsvc.started"
@@ -25,7 +25,7 @@ STARTED = "roadsvc.started"
 class RequestEnvelope:
     """WSGI middleware: the request's ID (the caller's X-Request-ID when valid, else a new one)
     and start time in the environ; on the answer, X-Request-ID and the security headers
-    (roadsvc.api.security.secure), appended as the answer starts."""
+    (roadsvc.api.serving.security.secure), appended as the answer starts."""
 
     def __init__(self, wsgi_app):
         self.wsgi_app = wsgi_app

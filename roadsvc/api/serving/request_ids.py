@@ -16,7 +16,7 @@ import secrets
 from flask import has_request_context, request
 
 HEADER = "X-Request-ID"
-ENVIRON_KEY = "roadsvc.request_id"  # set by roadsvc.api.operations.RequestEnvelope
+ENVIRON_KEY = "roadsvc.request_id"  # set by roadsvc.api.serving.operations.RequestEnvelope
 MAX_LENGTH = 128
 VALID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,%d}" % (MAX_LENGTH - 1))
 

@@ -3,7 +3,7 @@
 A table display polls its roads every second or two with the ETag it holds, and nearly every
 answer is 304. Built by Flask, that answer costs a request context, URL matching, the hooks,
 three view wrappers and a response object, for two headers. `ConditionalPolls` (WSGI
-middleware, inside roadsvc.api.operations.RequestEnvelope, so the request ID and the security
+middleware, inside roadsvc.api.serving.operations.RequestEnvelope, so the request ID and the security
 headers are the same) answers a poll that is current itself, with the same checks the view
 makes, through the same functions:
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import parse_qsl
 
-from roadsvc.api import logs, metrics
+from roadsvc.api.serving import logs, metrics
 from roadsvc.api.docs import MAX_ID
 from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import DomainError, NotFound

@@ -84,7 +84,7 @@ def json_options(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """CORS; the headers themselves are added by roadsvc.api.operations' RequestEnvelope (secure)."""
+    """CORS; the headers themselves are added by roadsvc.api.serving.operations' RequestEnvelope (secure)."""
     origins = cors_origins(app.config.get("CORS_ORIGINS"))
     if origins:
         CORS(app, resources={r"/api/*": {"origins": origins}}, allow_headers=CORS_HEADERS,

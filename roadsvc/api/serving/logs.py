@@ -19,7 +19,7 @@ import sys
 import structlog
 from flask import Response, g, request
 
-from roadsvc.api.request_ids import ENVIRON_KEY, current_request_id
+from roadsvc.api.serving.request_ids import ENVIRON_KEY, current_request_id
 
 FORMATS = ("json", "text")
 HANDLER_NAME = "roadsvc"
@@ -93,7 +93,7 @@ def log_request(response: Response, route: str, seconds: float) -> None:
 
 
 def log_poll(environ: dict, route: str, principal, table_id: int, seconds: float) -> None:
-    """The line of a 304 answered before Flask (roadsvc.api.polls): at DEBUG, as every 304."""
+    """The line of a 304 answered before Flask (roadsvc.api.serving.polls): at DEBUG, as every 304."""
     if REQUEST_LOG.isEnabledFor(logging.DEBUG):
         _line(logging.DEBUG, "GET", route, environ.get("PATH_INFO"), 304, seconds, principal, table_id, None, None,
               environ.get("REMOTE_ADDR"), request_id=environ.get(ENVIRON_KEY))
