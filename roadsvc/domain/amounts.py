@@ -1,14 +1,14 @@
-"""Amounts every game shares: exact decimals in whole cents, never a float.
+"""Amounts every game shares: exact decimals with two places, never a float.
 
-Amounts arrive as strings, ints or Decimals and are refused unless they are whole cents. An
-amount paid to a player that is not whole cents is rounded DOWN to the cent (the house keeps the
-fraction). Baccarat's `bets/money.py` says the same for its own bets; this is the shared copy the
-other games use (see the note of issue 22: baccarat's can become a re-export of this one).
+Stakes and limits arrive as strings, ints or Decimals and are refused unless they
+are whole cents. Winnings that are not whole cents are rounded DOWN to the cent
+(the house keeps the fraction, as the operator's texts say); by the same token
+an amount a player loses that is not whole cents is rounded UP.
 """
 
 from __future__ import annotations
 
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, ROUND_UP, Decimal, InvalidOperation
 
 from roadsvc.domain.errors import DomainError
 
@@ -16,15 +16,23 @@ CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 
 
-def to_money(value: object, field: str | None = None, what: str = "amount") -> Decimal:
-    """An amount in whole cents, quantised to two places; more precision is refused, not rounded."""
+def to_decimal(value: object, field: str | None = None, what: str = "amount") -> Decimal:
+    """A finite Decimal from a string, int or Decimal (floats are refused: they are not exact)."""
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise DomainError("invalid_amount", f"{what} must be a decimal string or an integer, got {value!r}", field)
     try:
         number = Decimal(value.strip() if isinstance(value, str) else value)
     except InvalidOperation:
         raise DomainError("invalid_amount", f"{what} {value!r} is not a number", field) from None
-    if not number.is_finite() or number != number.quantize(CENT, rounding=ROUND_DOWN):
+    if not number.is_finite():
+        raise DomainError("invalid_amount", f"{what} must be finite", field)
+    return number
+
+
+def to_money(value: object, field: str | None = None, what: str = "amount") -> Decimal:
+    """An amount in whole cents, quantised to two places; more precision is refused, not rounded."""
+    number = to_decimal(value, field, what)
+    if number != number.quantize(CENT, rounding=ROUND_DOWN):
         raise DomainError("invalid_amount", f"{what} {value!r} is not a whole number of cents", field)
     return number.quantize(CENT)
 
@@ -35,6 +43,16 @@ def to_stake(value: object, field: str | None = None) -> Decimal:
     if stake <= 0:
         raise DomainError("invalid_amount", f"a stake must be more than zero, got {value!r}", field)
     return stake
+
+
+def winnings(stake: Decimal, pay: Decimal) -> Decimal:
+    """`pay` to 1 on `stake`, rounded down to the cent."""
+    return (stake * pay).quantize(CENT, rounding=ROUND_DOWN)
+
+
+def charge(stake: Decimal, multiple: Decimal) -> Decimal:
+    """An amount taken from a player, `multiple` x stake (a hold, a loss), rounded up to the cent."""
+    return (stake * multiple).quantize(CENT, rounding=ROUND_UP)
 
 
 def paid(amount: Decimal) -> Decimal:
