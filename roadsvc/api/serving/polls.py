@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import parse_qsl
 
+from werkzeug.datastructures import EnvironHeaders
+
 from roadsvc.api.serving import logs, metrics
 from roadsvc.api.docs import MAX_ID
 from roadsvc.persistence.engine import Database
@@ -93,8 +95,7 @@ class ConditionalPolls:
         return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache")]
 
     def _allowed(self, environ: dict, route: PollRoute, table_id: int) -> Principal | None:
-        plain = presented_in({"Authorization": environ.get("HTTP_AUTHORIZATION", ""),
-                              "X-API-Key": environ.get("HTTP_X_API_KEY")})
+        plain = presented_in(EnvironHeaders(environ))
         principal = self.keys.cached(plain) if plain is not None else None
         if principal is None or not principal.can(route.capability):
             return None

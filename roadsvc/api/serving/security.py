@@ -22,6 +22,7 @@ import json
 
 from flask import Flask, Response
 from flask_cors import CORS
+from werkzeug.datastructures import EnvironHeaders
 
 from roadsvc.services.keys import presented_in
 
@@ -65,8 +66,7 @@ def _image(content_type: str, path: str) -> bool:
 
 
 def _carries_key(environ: dict) -> bool:
-    return presented_in({"Authorization": environ.get("HTTP_AUTHORIZATION", ""),
-                         "X-API-Key": environ.get("HTTP_X_API_KEY")}) is not None
+    return presented_in(EnvironHeaders(environ)) is not None
 
 
 def _set(headers: list, present: dict[str, int], name: str, value: str) -> None:
