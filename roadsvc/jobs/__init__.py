@@ -38,7 +38,8 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from roadsvc.jobs.dabang import MatchClockJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
-from roadsvc.services.baccarat import held_hands, monitor, table_requests
+from roadsvc.services.baccarat import monitor
+from roadsvc.services.baccarat.vip import held_hands, table_requests
 from roadsvc.services.baccarat.odds_watch import OddsWatch
 from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch

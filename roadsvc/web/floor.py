@@ -14,7 +14,7 @@ from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
 from roadsvc.render import RenderParams
 from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services.baccarat import table_requests
+from roadsvc.services.baccarat.vip import table_requests
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp

@@ -15,7 +15,7 @@ from roadsvc.api.baccarat.schemas.vip_tables import (
     AccountSchema, CharterAnswerSchema, DoneSchema, EndCharterSchema, FlownSchema, FlySchema, OpenSchema, RequestSchema, TableRequestSchema,
 )
 from roadsvc.domain.table_modes import BY_ACCOUNT, BY_DEALER
-from roadsvc.services.baccarat import charters, held_hands, table_requests
+from roadsvc.services.baccarat.vip import charters, held_hands, table_requests
 from roadsvc.services.capabilities import CHARTER_TABLES, MONITOR, OPEN_CARDS, PLACE_SLIPS
 from roadsvc.services.errors import DomainError
 

@@ -26,7 +26,8 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BettingClosure, Shoe, Table
 from roadsvc.services import events
-from roadsvc.services.baccarat import audit, holding
+from roadsvc.services.baccarat import audit
+from roadsvc.services.baccarat.vip import holding
 from roadsvc.services.baccarat import ledger as ledger_service
 from roadsvc.services.baccarat.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound

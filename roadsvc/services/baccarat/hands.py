@@ -26,7 +26,8 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table, utcnow
 from roadsvc.services import events
-from roadsvc.services.baccarat import audit, holding, ledger, monitor
+from roadsvc.services.baccarat import audit, ledger, monitor
+from roadsvc.services.baccarat.vip import holding
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 from roadsvc.services.baccarat.good_road_events import good_roads_event
 from roadsvc.services.baccarat.summaries import store_summary, summary_of, summary_of_hands

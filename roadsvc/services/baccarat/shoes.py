@@ -20,7 +20,8 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import CLOSED, OPEN, Hand, Shoe, Table, utcnow
 from roadsvc.services import admin_audit, events
-from roadsvc.services.baccarat import ledger, table_requests
+from roadsvc.services.baccarat import ledger
+from roadsvc.services.baccarat.vip import table_requests
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 

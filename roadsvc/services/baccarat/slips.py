@@ -28,7 +28,8 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import BetSlip, Table
 from roadsvc.services.baccarat.bet_rules import available_facts, overrides_of
-from roadsvc.services.baccarat import charters, monitor
+from roadsvc.services.baccarat import monitor
+from roadsvc.services.baccarat.vip import charters
 from roadsvc.services.baccarat.betting_window import (
     BETTING_CLOSED, Window, betting_window, closed_refusal, require_hand, table_or_404,
 )

@@ -4,7 +4,7 @@ On these tables the card reader knows a hand before the players have seen it. Th
 post is checked exactly as on a standard table (drawing rules, card supply, idempotency),
 then stored in `held_hands`, not in `hands`: nothing derived reads it, so the roads, the
 lobby, images, the floor, the odds and the settlements cannot show it early. The event
-announcing it carries no result. Opening it: `roadsvc.services.baccarat.held_hands`.
+announcing it carries no result. Opening it: `roadsvc.services.baccarat.vip.held_hands`.
 """
 
 from __future__ import annotations

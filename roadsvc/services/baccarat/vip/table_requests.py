@@ -23,7 +23,7 @@ from roadsvc.persistence import table_modes as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, REQUEST_DONE, REQUEST_OPEN, TableRequest, utcnow
 from roadsvc.services import alerts
-from roadsvc.services.baccarat.charters import charter_of, vip_table
+from roadsvc.services.baccarat.vip.charters import charter_of, vip_table
 from roadsvc.services.errors import Conflict, NotFound
 
 REQUESTED = {CHANGE_DEALER: "change_dealer_requested", CHANGE_SHOE: "change_shoe_requested"}
