@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row, Select, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Row, Select, Text, bindparam, cast, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
@@ -65,7 +65,10 @@ def insert_lines(session: Session, values: list[dict[str, Any]]) -> list[int]:
 
 # Settling: plain rows in, one executemany UPDATE out (no unit of work for 40 lines).
 
-LINE_COLUMNS = (Bet.id, Bet.slip_id, Bet.account_id, Bet.code, Bet.stake, Bet.held, Bet.net, BetSlip.rules)
+# A slip's rules come as their stored text: the settling caches the RuleSet by that text, so a
+# hand's 100 lines parse no JSON (the rules of most slips at a table are the same few texts).
+LINE_COLUMNS = (Bet.id, Bet.slip_id, Bet.account_id, Bet.code, Bet.stake, Bet.held, Bet.net,
+                cast(BetSlip.rules, Text).label("rules"))
 
 
 def _lines_of_hand(kept) -> Select:
@@ -82,7 +85,7 @@ _HAND_LINES_OF_STATUS = _lines_of_hand(Bet.status == bindparam("status"))
 
 
 def hand_lines(session: Session, shoe_id: int, hand_number: int, status: str | None = None) -> Sequence[Row]:
-    """(id, slip_id, account_id, code, stake, held, net, rules) of each bet the hand's cards
+    """(id, slip_id, account_id, code, stake, held, net, rules as stored text) of each bet the hand's cards
     decide (a cancelled round's are out), or only those of `status`."""
     params = {"shoe_id": shoe_id, "hand_number": hand_number}
     if status is None:

@@ -67,14 +67,16 @@ def money(cents: int | None) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def _rules(key: str) -> RuleSet:
-    stored = json.loads(key)
+def stored_rules(text: str) -> RuleSet:
+    """The RuleSet of a slip's stored rules, as their JSON text ({"rule_set", "overrides"}),
+    built once per distinct text."""
+    stored = json.loads(text)
     return rule_set(stored["rule_set"], stored["overrides"])
 
 
 def rules_of(stored: dict[str, Any]) -> RuleSet:
     """The RuleSet a slip stored ({"rule_set", "overrides"}), built once per distinct rules."""
-    return _rules(json.dumps(stored, sort_keys=True))
+    return stored_rules(json.dumps(stored, sort_keys=True))
 
 
 # Settling, in the transaction of the hand's write.
@@ -121,13 +123,10 @@ def cancel_open_bets(session: Session, shoe_id: int) -> None:
 def _settled(lines: Sequence[Row], hand: Hand) -> list[dict[str, Any]]:
     facts = facts_of(hand)
     available, now = facts.available, utcnow()
-    rules_by_slip: dict[int, Any] = {}
     values = []
     for line in lines:
         try:
-            if line.slip_id not in rules_by_slip:
-                rules_by_slip[line.slip_id] = rules_of(line.rules)
-            values.append(_settled_line(line, rules_by_slip[line.slip_id], facts, available, now))
+            values.append(_settled_line(line, stored_rules(line.rules), facts, available, now))
         except SETTLEMENT_FAILURES as error:
             log.error("bet %s (slip %s) cannot be settled under its stored rules: %r; refunded as %s",
                       line.id, line.slip_id, error, UNSETTLEABLE)
