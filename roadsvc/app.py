@@ -12,7 +12,7 @@ from flask import Flask, Response, request
 from roadsvc.api import POLLS, create_api, docs_ui, register_blueprints as register_api_blueprints
 from roadsvc.api.serving import operations, security
 from roadsvc.api.serving.bodies import check_request
-from roadsvc.api.context import DB, FLOOR, GAMES, KEYS, LOBBY, SNAPSHOTS
+from roadsvc.api.context import DB, FLOOR, GAMES, KEYS, LOBBY, SCOPES, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
 from roadsvc.api.serving.polls import ConditionalPolls
 from roadsvc.api.baccarat.schemas.roads import roads_json
@@ -24,6 +24,7 @@ from roadsvc.services.games import TableGames
 from roadsvc.services.baccarat.images import EXTENSION as IMAGES, RoadImages, font_problem
 from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.lobby import Lobby
+from roadsvc.services.scopes import TableScopes
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.stream.hub import EventHub
 from roadsvc.services.pit.shifts import FloorClock
@@ -59,6 +60,7 @@ def register_extensions(app: Flask) -> None:
     app.extensions[SNAPSHOTS] = SnapshotCache(db, roads_json, max_entries=app.config["SNAPSHOT_CACHE_SIZE"])
     app.extensions[LOBBY] = Lobby(db, max_rows=app.config["LOBBY_CACHE_SIZE"])
     app.extensions[GAMES] = TableGames(db)
+    app.extensions[SCOPES] = TableScopes(db)
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
     app.extensions[FLOOR] = FloorCache()

@@ -4,7 +4,8 @@ without a key may come from a pit boss's signed-in page (its session cookie, nev
 `@requires(POST_HANDS)` on a view: 401 without a valid key, 403 when the key's role lacks
 the capability (the table in roadsvc.services.capabilities), and for a key bound to a
 table, 403 `wrong_table` on every path that is not about its table: a table path
-(`table_id`), a shoe path (the shoe's table), or a path about no table. The view keeps
+(`table_id`), a shoe or a match path (the shoe's or the match's table, read once per process:
+roadsvc.services.scopes), or a path about no table. The view keeps
 its capability in `_roadsvc_capability`, so the route walk checks every route against
 every role. The key's documentation (security, the capability in the description) goes
 through flask-smorest's public `Blueprint.doc`, together with any other documentation
@@ -19,14 +20,14 @@ from typing import Any, Callable, Mapping
 from flask import current_app, g, request, session
 from flask_smorest import Blueprint
 
-from roadsvc.api.context import database, table_games
+from roadsvc.api.context import database, table_games, table_scopes
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.serving.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.pit import page_sessions
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, presented_in, scope_table
+from roadsvc.services.keys import KeyVerifier, Principal, authorize, presented_in
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
@@ -123,7 +124,7 @@ def guarded(view: Callable, capability: str, tables_in_query: bool = False) -> C
         principal = current_principal()
         table_id = kwargs.get("table_id")
         if principal.table_id is not None:
-            table_id = scope_table(database(), table_id, kwargs.get("shoe_id"))
+            table_id = table_scopes().table_of(kwargs)
             if table_id is None and tables_in_query:
                 table_id = _only_table_asked(principal.table_id)
         authorize(principal, capability, table_id)

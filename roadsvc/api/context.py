@@ -11,12 +11,14 @@ from roadsvc.services.games import TableGames
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys import Principal
 from roadsvc.services.lobby import Lobby
+from roadsvc.services.scopes import TableScopes
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 
 DB, KEYS, SNAPSHOTS = "roadsvc.db", "roadsvc.keys", "roadsvc.snapshots"
 FLOOR = "roadsvc.floor"
 LOBBY = "roadsvc.lobby"
 GAMES = "roadsvc.games"
+SCOPES = "roadsvc.scopes"
 
 
 def database() -> Database:
@@ -56,3 +58,8 @@ def lobby() -> Lobby:
 
 def table_games() -> TableGames:
     return current_app.extensions[GAMES]
+
+
+def table_scopes() -> TableScopes:
+    """The table of a path's shoe or match, for the bound keys' check (roadsvc.api.auth)."""
+    return current_app.extensions[SCOPES]

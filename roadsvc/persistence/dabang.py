@@ -7,12 +7,21 @@ from typing import Any, Sequence
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, DabangTournament, Table
+
+MATCH_TABLE_SQL = "SELECT table_id FROM dabang_matches WHERE id = ?"
 
 
 def match_row(session: Session, match_id: int, *, for_update: bool = False) -> DabangMatch | None:
     query = select(DabangMatch).where(DabangMatch.id == match_id)
     return session.scalars(query.with_for_update() if for_update else query).first()
+
+
+def match_table_id(db: Database, match_id: int) -> int | None:
+    """The table a match is played at (None: no such match)."""
+    row = db.fetch_ints(MATCH_TABLE_SQL, match_id)
+    return None if row is None else row[0]
 
 
 def table_row(session: Session, table_id: int) -> Table | None:

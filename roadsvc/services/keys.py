@@ -98,14 +98,6 @@ def authorize(principal: Principal, capability: str, table_id: int | None = None
         raise Forbidden("wrong_table", f"this key is bound to table {bound}", "table_id")
 
 
-def scope_table(db: Database, table_id: int | None, shoe_id: int | None) -> int | None:
-    """The table a request is about: its table_id, or its shoe's table (None: no table, or
-    no such shoe; the view then answers 404 or serves every table)."""
-    if table_id is not None:
-        return table_id
-    return None if shoe_id is None else repo.shoe_table_id(db, shoe_id)
-
-
 MIN_LIFETIME = timedelta(minutes=1)
 MAX_LIFETIME = timedelta(days=3650)
 DURATION_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

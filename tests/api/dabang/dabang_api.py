@@ -33,31 +33,31 @@ def state(api, match_id, role="pitboss") -> dict:
     return response.json
 
 
-def start_first_deal(api, match_id, seed: int) -> tuple[int, list[str]]:
+def start_first_deal(api, match_id, seed: int, role="dealer") -> tuple[int, list[str]]:
     """Post a shuffled draw, declare the first 大王 (抢亮), end declaring. Returns (deal number, draw)."""
     codes = shuffled_codes(seed)
-    response = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": 1}, role="dealer")
+    response = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": 1}, role=role)
     assert response.status_code == 201, response.json
     number = response.json["number"]
     seat, at = first_big_joker(parse_draw(codes, 1))
     url = f"/api/v1/matches/{match_id}/deals/{number}"
-    declared = api.post(f"{url}/declarations", {"seat": seat, "cards": ["BJ"], "at": at}, role="dealer")
+    declared = api.post(f"{url}/declarations", {"seat": seat, "cards": ["BJ"], "at": at}, role=role)
     assert declared.status_code == 201, declared.json
-    ended = api.post(f"{url}/trump", {}, role="dealer")
+    ended = api.post(f"{url}/trump", {}, role=role)
     assert ended.status_code == 200, ended.json
     return number, codes
 
 
-def bury_and_pass(api, match_id, number, rng: random.Random) -> None:
+def bury_and_pass(api, match_id, number, rng: random.Random, role="dealer") -> None:
     url = f"/api/v1/matches/{match_id}/deals/{number}"
-    deal = state(api, match_id)["current_deal"]
+    deal = state(api, match_id, role)["current_deal"]
     if deal["phase"] == "burying":
         hand = deal["hands"][str(deal["dealer_seat"])]
         buried = rng.sample([code for code in hand if code not in ("BJ", "SJ")], 6)
-        response = api.post(f"{url}/bury", {"seat": deal["dealer_seat"], "cards": buried}, role="dealer")
+        response = api.post(f"{url}/bury", {"seat": deal["dealer_seat"], "cards": buried}, role=role)
         assert response.status_code == 200, response.json
-    while (deal := state(api, match_id)["current_deal"])["phase"] == "burying_jokers":
-        response = api.post(f"{url}/bury-jokers", {"seat": deal["turn"], "jokers": [], "take": []}, role="dealer")
+    while (deal := state(api, match_id, role)["current_deal"])["phase"] == "burying_jokers":
+        response = api.post(f"{url}/bury-jokers", {"seat": deal["turn"], "jokers": [], "take": []}, role=role)
         assert response.status_code == 200, response.json
 
 
@@ -73,19 +73,19 @@ def next_legal_play(deal: dict, rng: random.Random) -> tuple[int, list[str]]:
     return seat, [card.code for card in chosen]
 
 
-def play_out(api, match_id, number, rng: random.Random) -> dict:
+def play_out(api, match_id, number, rng: random.Random, role="dealer") -> dict:
     """Every play to the end of the deal; the last play's answer."""
     url = f"/api/v1/matches/{match_id}/deals/{number}/plays"
-    while (deal := state(api, match_id)["current_deal"]) is not None:
+    while (deal := state(api, match_id, role)["current_deal"]) is not None:
         seat, cards = next_legal_play(deal, rng)
-        response = api.post(url, {"seat": seat, "cards": cards}, role="dealer")
+        response = api.post(url, {"seat": seat, "cards": cards}, role=role)
         assert response.status_code == 201, response.json
         last = response.json
     return last
 
 
-def whole_first_deal(api, match_id, seed: int) -> dict:
+def whole_first_deal(api, match_id, seed: int, role="dealer") -> dict:
     rng = random.Random(seed)
-    number, _ = start_first_deal(api, match_id, seed)
-    bury_and_pass(api, match_id, number, rng)
-    return play_out(api, match_id, number, rng)
+    number, _ = start_first_deal(api, match_id, seed, role)
+    bury_and_pass(api, match_id, number, rng, role)
+    return play_out(api, match_id, number, rng, role)
