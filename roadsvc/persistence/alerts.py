@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row, Text, cast, func, select, update
+from sqlalchemy import Row, Text, cast, delete, func, select, update
 from sqlalchemy.orm import Bundle
 from sqlalchemy.orm import Session
 
@@ -13,9 +13,9 @@ from roadsvc.persistence.models import (
 )
 
 
-def active_alert(session: Session, table_id: int, shoe_id: int, code: str) -> Alert | None:
-    """The unresolved alert of (table, shoe, code), if any (at most one: a unique index)."""
-    query = select(Alert).where(Alert.table_id == table_id, Alert.shoe_id == shoe_id, Alert.code == code,
+def active_alert(session: Session, table_id: int, subject: str, code: str) -> Alert | None:
+    """The unresolved alert of (table, subject, code), if any (at most one: a unique index)."""
+    query = select(Alert).where(Alert.table_id == table_id, Alert.subject == subject, Alert.code == code,
                                 Alert.state != ALERT_RESOLVED)
     return session.scalars(query).first()
 
@@ -38,17 +38,26 @@ def find_alerts(session: Session, filters: dict[str, Any], offset: int, limit: i
     return session.scalars(query).all(), total
 
 
-def bump_tally(session: Session, shoe_id: int, code: str) -> int:
-    """One more of `code` in the shoe; the new count. The caller holds the shoe's lock."""
-    query = (update(MonitorTally).where(MonitorTally.shoe_id == shoe_id, MonitorTally.code == code)
+def bump_tally(session: Session, table_id: int, subject: str, code: str, shoe_id: int | None = None) -> int:
+    """One more of `code` about the table's subject; the new count. The caller holds the
+    subject's lock (its shoe's or its table's row)."""
+    query = (update(MonitorTally)
+             .where(MonitorTally.table_id == table_id, MonitorTally.subject == subject, MonitorTally.code == code)
              .values(count=MonitorTally.count + 1).returning(MonitorTally.count)
              .execution_options(synchronize_session=False))
     count = session.execute(query).scalar()
     if count is None:
-        session.add(MonitorTally(shoe_id=shoe_id, code=code, count=1))
+        session.add(MonitorTally(table_id=table_id, subject=subject, shoe_id=shoe_id, code=code, count=1))
         session.flush()
         count = 1
     return count
+
+
+def restart_tally(session: Session, table_id: int, subject: str, code: str) -> None:
+    """The count of `code` about the table's subject starts again from nothing."""
+    session.execute(delete(MonitorTally).where(MonitorTally.table_id == table_id, MonitorTally.subject == subject,
+                                               MonitorTally.code == code)
+                    .execution_options(synchronize_session=False))
 
 
 def open_shoes_with_activity(session: Session) -> Sequence[Row]:

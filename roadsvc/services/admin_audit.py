@@ -1,7 +1,8 @@
 """The audit trail of administrative changes: who, when, what, before and after.
 
 Kinds: table.created, table.updated (name, rule set, settings); key.created, key.revoked,
-key.rotated; shoe.opened, shoe.cut_card, shoe.closed. A record is written in the
+key.rotated; shoe.opened, shoe.cut_card, shoe.closed; alert.acknowledged, alert.resolved (an
+alert about no shoe: a table's, a match's; roadsvc.services.alerts). A record is written in the
 transaction of the change it records, so neither exists without the other. Hand voids
 and corrections keep their own log, per shoe (roadsvc.services.baccarat.audit).
 """
@@ -22,6 +23,7 @@ KINDS = (
     "table.created", "table.updated",
     "key.created", "key.revoked", "key.rotated",
     "shoe.opened", "shoe.cut_card", "shoe.closed",
+    "alert.acknowledged", "alert.resolved",
 )  # fmt: skip
 MAX_PAGE_SIZE = 100
 

@@ -1,15 +1,29 @@
 """Alerts: stored findings of the monitoring rules, and what pit bosses do with them.
 
-`record` stores a finding: a new alert, or, when the (table, shoe, code) already has an
-unresolved one, that alert seen again (count and last_seen_at move on, the severity
-only rises, `details` take the newest figures and keep the finding's list growing).
-Two writers racing to raise the same alert (two jobs processes) meet at the partial
-unique index: the loser's insert fails inside a savepoint and it counts the winner's.
+An alert belongs to a table and is about a `subject` there (roadsvc.domain.monitoring.subjects):
+`shoe:<id>` at a baccarat table, `table` for the table itself (百人牛牛), a game's own unit
+(`match:<id>`, 打棒). Any game records its findings the same way, in the transaction of the
+change that caused them:
+
+    alerts.record(session, table_id, subject, finding, now=None) -> Alert
+
+e.g. `alerts.record(session, table.id, subjects.TABLE, finding)` or
+`alerts.record(session, table.id, subjects.of("match", match.id), finding)`; a baccarat shoe's is
+`subjects.shoe(shoe.id)` (the alert's shoe_id is then set too). `record` stores a finding: a new
+alert, or, when the (table, subject, code) already has an unresolved one, that alert seen again
+(count and last_seen_at move on, the severity only rises, `details` take the newest figures and
+keep the finding's list growing). Two writers racing to raise the same alert (two jobs
+processes) meet at the partial unique index: the loser's insert fails inside a savepoint and it
+counts the winner's. A rule's tallies (persistence.alerts.bump_tally) are keyed the same way;
+a shoe's run for the shoe's life, any other subject's (a table never ends) start again when its
+alert of that code is resolved.
 
 Every change of an alert (raised, seen, severity raised, acknowledged, resolved) ends in
-`_changed`, in the transaction of the change: the one place that announces it, to the
-shoe's audit log (acknowledged, resolved) and to the live stream (an `alert` event for the
-operators, appended at the transaction's commit, after the write's own statements).
+`_changed`, in the transaction of the change: the one place that announces it, to an audit log
+(acknowledged, resolved: a shoe's alert in the shoe's audit log as ever, any other in the shared
+administrative trail, kinds `alert.acknowledged` and `alert.resolved`) and to the live stream
+(an `alert` event for the operators, appended at the transaction's commit, after the write's
+own statements).
 """
 
 from __future__ import annotations
@@ -21,14 +35,15 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.monitoring import KEPT, SEVERITIES, Finding
+from roadsvc.domain.monitoring import KEPT, SEVERITIES, Finding, subjects
 
-__all__ = ["SEVERITIES"]
+__all__ = ["SEVERITIES", "record", "change_state", "subjects"]
 from roadsvc.persistence import alerts as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, utcnow
 from roadsvc.persistence.events import OPERATORS, defer_event
-from roadsvc.services.baccarat import audit
+from roadsvc.services import admin_audit
+from roadsvc.services.baccarat import audit as shoe_audit  # a shoe's alerts stay in the shoe's own log
 from roadsvc.services.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)
@@ -38,35 +53,38 @@ RAISED, SEEN, SEVERITY_RAISED = "raised", "seen", "severity_raised"
 SYSTEM_ACTOR = "roadsvc monitor"
 
 
-def record(session: Session, table_id: int, shoe_id: int, finding: Finding, now: datetime | None = None) -> Alert:
-    """Raise `finding` at the shoe, or count it on the shoe's unresolved alert of that code."""
-    now = now or utcnow()
-    alert = repo.active_alert(session, table_id, shoe_id, finding.code)
+def record(session: Session, table_id: int, subject: str, finding: Finding, now: datetime | None = None) -> Alert:
+    """Raise `finding` about the table's `subject`, or count it on its unresolved alert of that code."""
+    now, subject = now or utcnow(), subjects.check(subject)
+    alert = repo.active_alert(session, table_id, subject, finding.code)
     for _ in range(2):  # a second try if the other writer's alert was resolved in between
         if alert is not None:
             break
-        alert = _insert(session, table_id, shoe_id, finding, now)
+        alert = _insert(session, table_id, subject, finding, now)
         if alert is not None:
             _changed(session, alert, RAISED)
             return alert
-        alert = repo.active_alert(session, table_id, shoe_id, finding.code)  # the other writer's, committed
+        alert = repo.active_alert(session, table_id, subject, finding.code)  # the other writer's, committed
     if alert is None:
-        raise Conflict("alert_conflict", f"alert {finding.code} at shoe {shoe_id} could not be stored; try again")
+        raise Conflict("alert_conflict", f"alert {finding.code} about {subject} at table {table_id} could not be "
+                       "stored; try again")
     severity = alert.severity
     _seen_again(alert, finding, now)
     _changed(session, alert, SEEN if alert.severity == severity else SEVERITY_RAISED)
     return alert
 
 
-def _insert(session: Session, table_id: int, shoe_id: int, finding: Finding, now: datetime) -> Alert | None:
-    alert = Alert(code=finding.code, severity=finding.severity, state=ALERT_OPEN, table_id=table_id, shoe_id=shoe_id,
-                  hand_number=finding.hand_number, message=finding.message, details=finding.details,
-                  raised_at=now, last_seen_at=now, count=1, updated_at=now)
+def _insert(session: Session, table_id: int, subject: str, finding: Finding, now: datetime) -> Alert | None:
+    alert = Alert(code=finding.code, severity=finding.severity, state=ALERT_OPEN, table_id=table_id,
+                  subject=subject, shoe_id=subjects.shoe_id_of(subject), hand_number=finding.hand_number,
+                  message=finding.message, details=finding.details, raised_at=now, last_seen_at=now, count=1,
+                  updated_at=now)
     try:
         with session.begin_nested():
             session.add(alert)
     except IntegrityError:
-        log.info("alert %s at shoe %s was raised by another writer first; counting it there", finding.code, shoe_id)
+        log.info("alert %s about %s at table %s was raised by another writer first; counting it there",
+                 finding.code, subject, table_id)
         return None
     return alert
 
@@ -96,26 +114,40 @@ def change_state(session: Session, alert: Alert, state: str, actor: str, note: s
         alert.resolved_by, alert.resolved_at, alert.resolved_note = actor, now, note
     before = alert.state
     alert.state, alert.updated_at = state, now
+    if state == ALERT_RESOLVED and alert.shoe_id is None:  # a shoe's tallies end with it; a table's do not
+        repo.restart_tally(session, alert.table_id, alert.subject, alert.code)
     _changed(session, alert, state, actor, note, before)
     return alert
 
 
 def _changed(session: Session, alert: Alert, change: str, actor: str | None = None, note: str | None = None,
              before: str | None = None) -> None:
-    """Every alert change passes here, in its transaction. State changes go to the shoe's
-    audit log (hand_number 0: the shoe as a whole)."""
+    """Every alert change passes here, in its transaction: state changes to an audit log, every
+    change to the operators' stream."""
     session.flush()
     if change in (ALERT_ACKNOWLEDGED, ALERT_RESOLVED):
-        audit.record(session, alert.shoe_id, alert.hand_number or 0, f"alert_{change}", actor or SYSTEM_ACTOR,
-                     note or "", {"alert_id": alert.id, "code": alert.code, "state": before},
-                     {"alert_id": alert.id, "code": alert.code, "state": alert.state})
+        _audit(session, alert, change, actor or SYSTEM_ACTOR, note or "", before)
     defer_event(session, "alert", table_id=alert.table_id, shoe_id=alert.shoe_id, audience=OPERATORS,
                 data=alert_event_data(alert, change, actor, note))
 
 
+def _audit(session: Session, alert: Alert, change: str, actor: str, note: str, before: str | None) -> None:
+    """A shoe's alert in the shoe's audit log (hand_number 0: the shoe as a whole), as it always was;
+    any other in the shared administrative trail, with the note."""
+    was = {"alert_id": alert.id, "code": alert.code, "state": before}
+    now = {"alert_id": alert.id, "code": alert.code, "state": alert.state}
+    if alert.shoe_id is not None:
+        shoe_audit.record(session, alert.shoe_id, alert.hand_number or 0, f"alert_{change}", actor, note, was, now)
+        return
+    admin_audit.record(session, f"alert.{change}", admin_audit.Actor(actor), f"alert {alert.id} ({alert.subject})",
+                       alert.table_id, {**was, "subject": alert.subject}, {**now, "subject": alert.subject,
+                                                                           "note": note})
+
+
 def alert_event_data(alert: Alert, change: str, actor: str | None, note: str | None) -> dict[str, Any]:
     """What an `alert` event carries: the change and the alert as it now stands."""
-    data = {"change": change, "alert_id": alert.id, "code": alert.code, "severity": alert.severity,
+    data = {"change": change, "alert_id": alert.id, "code": alert.code, "subject": alert.subject,
+            "severity": alert.severity,
             "state": alert.state, "hand_number": alert.hand_number, "message": alert.message,
             "count": alert.count, "raised_at": alert.raised_at.isoformat(),
             "last_seen_at": alert.last_seen_at.isoformat(), "details": alert.details or {}}
@@ -136,7 +168,7 @@ def resolve(db: Database, alert_id: int, actor: str, note: str) -> Alert:
 
 
 def _act(db: Database, alert_id: int, state: str, actor: str, note: str) -> Alert:
-    note = audit.check_reason(note, "note")
+    note = shoe_audit.check_reason(note, "note")
     with db.write() as session:
         alert = repo.alert_for_update(session, alert_id)
         if alert is None:
@@ -153,7 +185,7 @@ def get_alert(db: Database, alert_id: int) -> Alert:
 
 
 def find_alerts(db: Database, filters: dict[str, Any], offset: int = 0, limit: int = 50) -> tuple[list[Alert], int]:
-    """Alerts matching the filters (state, severity, table_id, code), newest first, and the total."""
+    """Alerts matching the filters (state, severity, table_id, subject, code), newest first, and the total."""
     with db.read() as session:
         alerts, total = repo.find_alerts(session, filters, offset, limit)
         return list(alerts), total

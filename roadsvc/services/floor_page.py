@@ -165,8 +165,9 @@ def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> Table
     shoe = found[0]
     shoe_alerts = alerts_service.find_alerts(db, {"table_id": table_id}, 0, ALERTS_SHOWN)[0]
     odds, problem = next_hand_odds(db, table_id)
+    shown = [a for a in shoe_alerts if a.shoe_id in (shoe.id, None)]  # the shoe's, and the table's own
     return TableDetail(table, shoe, snapshots.document(shoe.id), hands.list_hands(db, shoe.id),
-                       audit.audit_log(db, shoe.id), [a for a in shoe_alerts if a.shoe_id == shoe.id], odds, problem)
+                       audit.audit_log(db, shoe.id), shown, odds, problem)
 
 
 def held_hand_number(db: Database, shoe_id: int) -> int | None:

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from roadsvc.domain.monitoring import CRITICAL, WARNING, Finding
+from roadsvc.domain.monitoring import CRITICAL, WARNING, Finding, subjects
 from roadsvc.persistence.models import Shoe
 from roadsvc.services import alerts
 from roadsvc.services.baccarat import monitor
@@ -25,7 +25,7 @@ def raise_alert(app, table_id: int, code: str, severity: str):
     db = app.extensions["roadsvc.db"]
     with db.write() as session:
         shoe = session.scalars(select(Shoe).where(Shoe.table_id == table_id)).first()
-        return alerts.record(session, table_id, shoe.id, Finding(code, severity, f"{code} seen")).id
+        return alerts.record(session, table_id, subjects.shoe(shoe.id), Finding(code, severity, f"{code} seen")).id
 
 
 def acknowledge(pages, alert_id: int) -> None:

@@ -17,7 +17,9 @@ class AlertSchema(ma.Schema):
     severity = fields.String(metadata={"description": "info, warning or critical"})
     state = fields.String(metadata={"description": "open, acknowledged or resolved"})
     table_id = fields.Integer()
-    shoe_id = fields.Integer()
+    subject = fields.String(metadata={"description": "What at the table the alert is about: shoe:<id> (baccarat), "
+                                                     "table (百人牛牛), match:<id> (打棒)", "example": "shoe:12"})
+    shoe_id = fields.Integer(allow_none=True, metadata={"description": "The shoe, for an alert about one; else null"})
     hand_number = fields.Integer(allow_none=True)
     message = fields.String()
     details = fields.Dict(metadata={"description": "The figures behind the alert (per code: docs/monitoring.md)"})
@@ -45,6 +47,8 @@ class AlertsQuerySchema(StrictSchema):
     severity = fields.String(validate=validate.OneOf(SEVERITIES))
     table_id = fields.Integer(validate=validate.Range(1, 2**31 - 1))
     code = fields.String(validate=BET_CODE, metadata={"example": "refused_hands"})
+    subject = fields.String(validate=validate.Regexp(r"^(table|[a-z_]{1,20}:[1-9][0-9]{0,15})$"),
+                            metadata={"example": "table"})
     page = fields.Integer(validate=validate.Range(1, 100000), load_default=1)
     page_size = fields.Integer(validate=validate.Range(1, MAX_PAGE_SIZE), load_default=50)
 

@@ -1,4 +1,8 @@
-"""Floor monitoring (issue 10): alerts, and the per-shoe tallies the write-path rules count."""
+"""Floor monitoring (issue 10): alerts, and the tallies the write-path rules count.
+
+An alert and a tally belong to a table and a `subject` inside it (roadsvc.domain.monitoring.subjects):
+`shoe:<id>` for baccarat's (shoe_id then names the shoe too), `table` or a game's own unit
+(`match:<id>`) for games without shoes (shoe_id None)."""
 
 from __future__ import annotations
 
@@ -8,19 +12,28 @@ from typing import Any
 from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from roadsvc.domain.monitoring.subjects import MAX_LENGTH as SUBJECT_LENGTH
+from roadsvc.domain.monitoring.subjects import TABLE, shoe as shoe_subject
 from roadsvc.persistence.models.base import Base, utcnow
 
 ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED = "open", "acknowledged", "resolved"
 ACTIVE_ALERT = text("state <> 'resolved'")
 
 
+def default_subject(context: Any) -> str:
+    """A row written without a subject (an older writer): its shoe's, else the table's."""
+    shoe_id = context.get_current_parameters().get("shoe_id")
+    return TABLE if shoe_id is None else shoe_subject(shoe_id)
+
+
 class Alert(Base):
-    """One anomaly at a table's shoe. At most one unresolved alert per (table, shoe, code):
-    the partial unique index is the guard two writers (two jobs processes) cannot pass."""
+    """One anomaly at a table, about a subject there (a shoe, the table, a match). At most one
+    unresolved alert per (table, subject, code): the partial unique index is the guard two
+    writers (two jobs processes) cannot pass."""
 
     __tablename__ = "alerts"
     __table_args__ = (
-        Index("uq_alerts_active_table_shoe_code", "table_id", "shoe_id", "code", unique=True,
+        Index("uq_alerts_active_table_subject_code", "table_id", "subject", "code", unique=True,
               sqlite_where=ACTIVE_ALERT, postgresql_where=ACTIVE_ALERT),
         Index(None, "state", "table_id"),
     )
@@ -30,7 +43,8 @@ class Alert(Base):
     severity: Mapped[str] = mapped_column(String(10))
     state: Mapped[str] = mapped_column(String(14), default=ALERT_OPEN)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
-    shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
+    subject: Mapped[str] = mapped_column(String(SUBJECT_LENGTH), default=default_subject)
+    shoe_id: Mapped[int | None] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
     hand_number: Mapped[int | None]
     message: Mapped[str] = mapped_column(Text)
     details: Mapped[dict[str, Any]]
@@ -47,13 +61,16 @@ class Alert(Base):
 
 
 class MonitorTally(Base):
-    """How many times something a rule counts happened in a shoe (refused hands, late slips...)."""
+    """How many times something a rule counts happened about a subject of a table (refused
+    hands in a shoe, late slips at a 百人牛牛 table...)."""
 
     __tablename__ = "monitor_tallies"
-    __table_args__ = (UniqueConstraint("shoe_id", "code"),)
+    __table_args__ = (UniqueConstraint("table_id", "subject", "code"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    subject: Mapped[str] = mapped_column(String(SUBJECT_LENGTH))
+    shoe_id: Mapped[int | None] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
     code: Mapped[str] = mapped_column(String(40))
     count: Mapped[int] = mapped_column(default=0)
 

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
     RULES, HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock, evaluate, resolve_settings,
+    subjects,
 )
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError
@@ -59,7 +60,11 @@ class TableSettings(Mapping[str, Any]):
 
 def _record_all(session: Session, shoe: Shoe, fact: Any, now: datetime | None = None) -> list:
     findings = evaluate(fact, TableSettings(session, shoe.table_id))
-    return [alerts.record(session, shoe.table_id, shoe.id, finding, now) for finding in findings]
+    return [alerts.record(session, shoe.table_id, subjects.shoe(shoe.id), finding, now) for finding in findings]
+
+
+def _bump(session: Session, shoe: Shoe, code: str) -> int:
+    return repo.bump_tally(session, shoe.table_id, subjects.shoe(shoe.id), code, shoe.id)
 
 
 # On the writes
@@ -71,13 +76,13 @@ def hand_in(session: Session, shoe: Shoe, hands: Sequence[Hand], number: int) ->
 
 
 def hand_corrected(session: Session, shoe: Shoe, number: int, action: str, actor: str, reason: str) -> None:
-    count = repo.bump_tally(session, shoe.id, CORRECTIONS)
+    count = _bump(session, shoe, CORRECTIONS)
     _record_all(session, shoe, HandCorrected(count, number, action, actor, reason))
 
 
 def slip_refused_late(session: Session, shoe: Shoe, hand_number: int | None, client_slip_id: str, account_id: str,
                       why: str) -> None:
-    count = repo.bump_tally(session, shoe.id, LATE_SLIPS)
+    count = _bump(session, shoe, LATE_SLIPS)
     _record_all(session, shoe, LateSlip(count, hand_number, client_slip_id, account_id, why))
 
 
@@ -91,7 +96,7 @@ def hand_refused(db: Database, table_id: int, error: DomainError, refused: Any, 
         shoe = shoes_repo.latest_shoe(session, table_id, for_update=True)
         if shoe is None or shoe.status != OPEN or (shoe_id is not None and shoe.id != shoe_id):
             return
-        count = repo.bump_tally(session, shoe.id, REFUSED_HANDS)
+        count = _bump(session, shoe, REFUSED_HANDS)
         number = shoes_repo.last_hand_number(session, shoe.id) + 1
         _record_all(session, shoe, HandRefused(count, number, error.code, error.message, error.field, refused))
 
@@ -101,7 +106,7 @@ def advantages_seen(session: Session, shoe: Shoe, fact: NextHandAdvantages, now:
     resolved by itself when none does. True when a bet qualifies."""
     if _record_all(session, shoe, fact, now):
         return True
-    active = repo.active_alert(session, shoe.table_id, shoe.id, POSITIVE_EV)
+    active = repo.active_alert(session, shoe.table_id, subjects.shoe(shoe.id), POSITIVE_EV)
     if active is not None:
         why = ("no open bet is at or above the threshold any more" if shoe.status == OPEN
                else "the shoe closed")
@@ -151,7 +156,7 @@ def _record_at(db: Database, shoe_id: int, findings: list, now: datetime) -> int
         if shoe is None or shoe.status != OPEN:
             return 0
         for finding in findings:
-            alerts.record(session, shoe.table_id, shoe.id, finding, now)
+            alerts.record(session, shoe.table_id, subjects.shoe(shoe.id), finding, now)
     return len(findings)
 
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Callable
 
 from roadsvc.domain import money as domain
-from roadsvc.domain.monitoring import HandSettled, ShoeHold, evaluate, resolve_settings
+from roadsvc.domain.monitoring import HandSettled, ShoeHold, evaluate, resolve_settings, subjects
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import money as money_repo
 from roadsvc.persistence import repositories as repo
@@ -65,8 +65,8 @@ class MoneyWatch:
             settings = resolve_settings(repo.table_settings(session, shoe.table_id))
             findings = evaluate(settled, settings) + evaluate(hold, settings)
             for finding in findings:
-                alerts.record(session, shoe.table_id, shoe.id, finding, self.clock())
-            active = alerts_repo.active_alert(session, shoe.table_id, shoe.id, HOLD)
+                alerts.record(session, shoe.table_id, subjects.shoe(shoe.id), finding, self.clock())
+            active = alerts_repo.active_alert(session, shoe.table_id, subjects.shoe(shoe.id), HOLD)
             back_in_line = active is not None and HOLD not in {finding.code for finding in findings}
             if back_in_line:
                 alerts.change_state(session, active, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,

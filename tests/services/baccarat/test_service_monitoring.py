@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.hands import Hand
-from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING, Finding
+from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING, Finding, subjects
 from roadsvc.domain.baccarat.monitoring.probability import banker_share, longest_run_p
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Alert
@@ -79,21 +79,21 @@ def test_one_unresolved_alert_per_table_shoe_and_code_counts_every_sighting(db):
     first = Finding("corrections", INFO, "one", {"changes": [1]}, 3, keep="changes")
     again = Finding("corrections", WARNING, "two", {"changes": [2]}, 4, keep="changes")
     with db.write() as session:
-        alerts.record(session, table.id, shoe.id, first)
+        alerts.record(session, table.id, subjects.shoe(shoe.id), first)
     with db.write() as session:
-        alerts.record(session, table.id, shoe.id, again)
+        alerts.record(session, table.id, subjects.shoe(shoe.id), again)
     with db.write() as session:
-        alerts.record(session, table.id, shoe.id, first)
+        alerts.record(session, table.id, subjects.shoe(shoe.id), first)
     [alert] = all_alerts(db)
     assert (alert.count, alert.severity, alert.hand_number) == (3, WARNING, 3)  # the severity never falls
     assert alert.details["changes"] == [1, 2, 1] and alert.last_seen_at >= alert.raised_at
     alerts.acknowledge(db, alert.id, "pit boss", "looking")
     with db.write() as session:
-        alerts.record(session, table.id, shoe.id, first)
+        alerts.record(session, table.id, subjects.shoe(shoe.id), first)
     assert [(a.state, a.count) for a in all_alerts(db)] == [("acknowledged", 4)]
     alerts.resolve(db, alert.id, "pit boss", "fine")
     with db.write() as session:
-        alerts.record(session, table.id, shoe.id, first)
+        alerts.record(session, table.id, subjects.shoe(shoe.id), first)
     assert [(a.state, a.count) for a in all_alerts(db)] == [("open", 1), ("resolved", 4)]
 
 
@@ -123,12 +123,12 @@ def test_two_writers_raising_the_same_alert_at_once_make_one_alert(db, caplog):
         second_started.set()
         try:
             with other.write() as session:
-                alerts.record(session, table.id, shoe.id, finding)
+                alerts.record(session, table.id, subjects.shoe(shoe.id), finding)
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
 
     with db.write() as session:
-        alerts.record(session, table.id, shoe.id, finding)
+        alerts.record(session, table.id, subjects.shoe(shoe.id), finding)
         thread = threading.Thread(target=second)
         thread.start()
         second_started.wait()

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.monitoring import INFO, WARNING, Finding
+from roadsvc.domain.monitoring import INFO, WARNING, Finding, subjects
 from roadsvc.domain.table_modes import CHANGE_DEALER, CHANGE_SHOE, check_shoe_change, mode_settings
 from roadsvc.persistence import alerts as alert_rows
 from roadsvc.persistence import repositories as repo
@@ -55,7 +55,8 @@ def make_request(db: Database, table_id: int, kind: str, account_id: str, actor:
                                else None)
         session.add(request)
         session.flush()
-        alert = alerts.record(session, table_id, shoe.id, _requested(request, mode.shoe_change_minutes), now)
+        alert = alerts.record(session, table_id, subjects.shoe(shoe.id), _requested(request, mode.shoe_change_minutes),
+                              now)
         request.alert_id = alert.id
     return request
 
@@ -94,7 +95,7 @@ def shoe_opened(session: Session, table_id: int, actor: str, now: datetime | Non
 def _done(session: Session, request: TableRequest, actor: str, now: datetime, note: str | None = None) -> None:
     request.state, request.done_by, request.done_at = REQUEST_DONE, actor, now
     for code in (REQUESTED[request.kind], OVERDUE):
-        alert = alert_rows.active_alert(session, request.table_id, request.shoe_id, code)
+        alert = alert_rows.active_alert(session, request.table_id, subjects.shoe(request.shoe_id), code)
         if alert is not None:
             alerts.change_state(session, alert, ALERT_RESOLVED, actor, note or f"request {request.id} done", now)
 
@@ -108,7 +109,7 @@ def raise_overdue(db: Database, now: datetime | None = None) -> list[int]:
             request.overdue_at = now
             message = (f"the change of shoe asked at {request.requested_at.isoformat()} (request {request.id}) is "
                        f"not done: no new shoe opened by {request.due_at.isoformat()}")
-            alerts.record(session, request.table_id, request.shoe_id,
+            alerts.record(session, request.table_id, subjects.shoe(request.shoe_id),
                           Finding(OVERDUE, WARNING, message, {"request_id": request.id,
                                                               "due_at": request.due_at.isoformat()}), now)
             raised.append(request.id)
