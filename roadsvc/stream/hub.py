@@ -56,8 +56,9 @@ class EventHub:
         self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
         self._make_listener = listener or db.event_listener
         self._lock = threading.Lock()
-        self._cond = threading.Condition(self._lock)  # streams of every table
-        self._table_conds: dict[int, threading.Condition] = {}  # streams of one table (a display)
+        # What waiting streams wait on: one event for the streams of every table (key None) and one
+        # per table (a display's); a publish sets them and drops them, the next wait makes a new one.
+        self._news: dict[int | None, threading.Event] = {}
         self._ids: list[int] = []
         self._frames: list[Frame] = []
         self._by_table: dict[int, tuple[list[int], list[Frame]]] = {}  # the same frames, each table's
@@ -75,7 +76,7 @@ class EventHub:
         """Start this process's reader once (again in a forked child, which has no thread)."""
         if self._pid == os.getpid():
             return
-        with self._cond:
+        with self._lock:
             if self._pid == os.getpid():
                 return
             self._ids, self._frames, self._by_table = [], [], {}
@@ -137,7 +138,7 @@ class EventHub:
                 return count
 
     def _publish(self, frames: list[Frame]) -> None:
-        with self._cond:
+        with self._lock:
             self._ids.extend(frame.id for frame in frames)
             self._frames.extend(frames)
             for frame in frames:
@@ -148,10 +149,10 @@ class EventHub:
             self.newest = frames[-1].id
             if len(self._frames) > 2 * self.buffer_size:
                 self._trim(len(self._frames) - self.buffer_size)
-            self._cond.notify_all()
-            for table_id in {frame.table_id for frame in frames}:
-                if table_id in self._table_conds:
-                    self._table_conds[table_id].notify_all()
+            news = [self._news.pop(key, None) for key in {None, *(frame.table_id for frame in frames)}]
+        for event in news:
+            if event is not None:
+                event.set()
 
     def _trim(self, cut: int) -> None:
         self.floor = self._ids[cut - 1]
@@ -168,7 +169,7 @@ class EventHub:
         """The buffered frames after `cursor` (of `table_id` only, when given: a display reads its
         table's frames, not every table's) and the cursor to read after next (the newest id);
         None if the buffer no longer reaches back to `cursor`."""
-        with self._cond:
+        with self._lock:
             if cursor < self.floor:
                 return None
             ids, frames = (self._ids, self._frames) if table_id is None else self._by_table.get(table_id, ((), ()))
@@ -180,12 +181,10 @@ class EventHub:
         with self._lock:
             if self.newest > cursor:
                 return True
-            if table_id is None:
-                return self._cond.wait(timeout)
-            condition = self._table_conds.get(table_id)
-            if condition is None:
-                condition = self._table_conds[table_id] = threading.Condition(self._lock)
-            return condition.wait(timeout)
+            news = self._news.get(table_id)
+            if news is None:
+                news = self._news[table_id] = threading.Event()
+        return news.wait(timeout)
 
     def replay(self, after: int, up_to: int) -> Iterator[Frame]:
         """Events after..up_to read from the log (a resume older than the buffer)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
@@ -151,3 +153,27 @@ def test_a_one_table_stream_reads_only_its_tables_frames_from_the_buffer(db):
     everything, _ = hub.after(hub.floor)
     assert [frame for frame in everything if frame.table_id == one.id] == frames  # the same frames, in order
     assert hub.after(start, one.id) is None  # trimmed with the buffer: the stream reads the log
+
+
+def test_a_waiting_stream_wakes_for_its_tables_event_and_an_every_table_stream_for_any(db):
+    one, two = tables.create_table(db, "One"), tables.create_table(db, "Two")
+    hub = EventHub(db)  # no reader thread: the test calls fetch()
+    hub.fetch()
+    cursor, woken = hub.newest, {}
+
+    def waiter(name, table_id):
+        woken[name] = hub.wait(cursor, 30.0, table_id)
+
+    threads = {name: threading.Thread(target=waiter, args=(name, table_id), daemon=True)
+               for name, table_id in (("every table", None), ("one", one.id), ("two", two.id))}
+    for thread in threads.values():
+        thread.start()
+    tables.update_table(db, two.id, {"name": "Two again"})
+    hub.fetch()
+    threads["every table"].join(10)
+    threads["two"].join(10)
+    assert woken == {"every table": True, "two": True} and threads["one"].is_alive()
+    tables.update_table(db, one.id, {"name": "One again"})
+    hub.fetch()
+    threads["one"].join(10)
+    assert woken["one"] is True
