@@ -8,6 +8,7 @@ from typing import Any
 
 from roadsvc.config import load_settings
 from roadsvc.jobs import MonitorJob, OddsJob, TableModesJob, build_scheduler
+from roadsvc.jobs.niuniu import RoundTablesMonitorJob
 from roadsvc.persistence.engine import open_database
 
 
@@ -48,6 +49,7 @@ def run_once(db) -> int:
         modes = TableModesJob(db).run() if done is not None else None
         # The odds watch's first step checks every open shoe's odds and positive_ev.
         odds = OddsJob(db).run() if done is not None else None
+        rounds = RoundTablesMonitorJob(db).run() if done is not None else None
     finally:
         db.dispose()
     if done is None:
@@ -62,4 +64,9 @@ def run_once(db) -> int:
         print("roadsvc jobs --once: the odds watch failed (see the log)")
         return 1
     print(f"odds watch: {len(odds)} shoes' odds or positive_ev written")
+    if rounds is None:
+        print("roadsvc jobs --once: the niuniu monitor pass failed (see the log)")
+        return 1
+    print(f"niuniu monitor: {rounds.tables} tables, {rounds.raised_or_seen} alerts raised or seen, "
+          f"{rounds.resolved} resolved")
     return 0

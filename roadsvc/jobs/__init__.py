@@ -9,7 +9,8 @@ writes by revision exactly as they see a dealer's.
 * monitor: the clock's pass of the floor monitor (stale tables raised, seen again,
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
-  outlives a database restart.
+  outlives a database restart. Beside it, on the same interval, niuniu_monitor: the same pass
+  at the 百人牛牛 tables (jobs/niuniu.py: a table whose newest round stopped moving).
 * table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
   opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
   every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
@@ -36,6 +37,7 @@ from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from roadsvc.jobs.dabang import MatchClockJob
+from roadsvc.jobs.niuniu import RoundTablesMonitorJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat import monitor
@@ -57,6 +59,8 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
     if settings["MONITOR_INTERVAL"] > 0:
         scheduler.add_job(MonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"], id="monitor",
                           max_instances=1, coalesce=True)
+        scheduler.add_job(RoundTablesMonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"],
+                          id="niuniu_monitor", max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)

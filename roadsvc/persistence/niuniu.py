@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from roadsvc.domain.games import NIUNIU
 from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
 from roadsvc.persistence.models.niuniu import SLIP_OPEN
 
@@ -30,6 +33,17 @@ def last_round(session: Session, table_id: int) -> NiuniuRound | None:
     query = (select(NiuniuRound).where(NiuniuRound.table_id == table_id)
              .order_by(NiuniuRound.number.desc()).limit(1))
     return session.scalars(query).one_or_none()
+
+
+def tables_with_newest_round(session: Session) -> list[tuple[Table, int | None, str | None, datetime | None]]:
+    """(table, its newest round's number, phase and last change, or Nones) of every niuniu table, by id."""
+    newest = (select(NiuniuRound.table_id, func.max(NiuniuRound.number).label("number"))
+              .group_by(NiuniuRound.table_id).subquery())
+    query = (select(Table, NiuniuRound.number, NiuniuRound.status, NiuniuRound.updated_at)
+             .outerjoin(newest, newest.c.table_id == Table.id)
+             .outerjoin(NiuniuRound, (NiuniuRound.table_id == Table.id) & (NiuniuRound.number == newest.c.number))
+             .where(Table.game == NIUNIU).order_by(Table.id))
+    return [tuple(row) for row in session.execute(query)]
 
 
 def rounds_page(session: Session, table_id: int, after: int, limit: int) -> list[NiuniuRound]:

@@ -7,18 +7,21 @@ and pace. Importing this package registers every rule.
 
 # Registers the rules, each game's beside the shared ones (the order is the rules' order).
 from roadsvc.domain.baccarat.monitoring import improbable, positive_ev  # noqa: F401
-from roadsvc.domain.monitoring import money_rules, rules  # noqa: F401
+from roadsvc.domain.monitoring import money_rules, rules, table_rules  # noqa: F401
 from roadsvc.domain.monitoring.money_rules import HandSettled, ShoeHold
 from roadsvc.domain.monitoring.facts import (
-    HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock,
+    HandCorrected, HandIn, HandRefused, LateRoundSlip, LateSlip, NextHandAdvantages, RoundCorrected, RoundRefused,
+    ShoeClock, TableClock,
 )
 from roadsvc.domain.monitoring.registry import (
-    CRITICAL, INFO, KEPT, RULES, SEVERITIES, WARNING, Finding, Rule, Setting, evaluate, rule, rules_on,
+    ALL_RULES, CRITICAL, INFO, KEPT, RULES, SEVERITIES, WARNING, Finding, Rule, Setting, evaluate, rule, rules_on,
+    self_resolving_codes,
 )
 from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolve as resolve_settings
 
 __all__ = [
-    "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
-    "rules_on", "HandSettled", "ShoeHold", "HandCorrected", "HandIn", "HandRefused", "LateSlip", "NextHandAdvantages", "ShoeClock",
+    "ALL_RULES", "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
+    "rules_on", "self_resolving_codes", "HandSettled", "ShoeHold", "HandCorrected", "HandIn", "HandRefused", "LateSlip",
+    "NextHandAdvantages", "ShoeClock", "LateRoundSlip", "RoundCorrected", "RoundRefused", "TableClock",
     "check_monitoring_settings", "resolve_settings",
 ]

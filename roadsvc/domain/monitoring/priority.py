@@ -14,7 +14,7 @@ RANK = {
     "positive_ev": 50,  # the cards left favour an open bet: the house is losing money now
     "large_win": 40, "hold_out_of_line": 40,
     "improbable_results": 30,
-    "refused_hands": 20, "corrections": 20,
+    "refused_hands": 20, "refused_rounds": 20, "corrections": 20,
     "late_slips": 10, "shoe_change_overdue": 10,
 }
 

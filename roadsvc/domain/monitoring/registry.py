@@ -63,6 +63,10 @@ class Rule:
     resolves_itself: bool  # an open alert of this rule resolves when the condition is no longer seen
 
 
+# One code may be read on several kinds of fact, one function each (stale_table at a baccarat shoe and
+# at a 百人牛牛 table: one alert code, one title, one place on the floor). ALL_RULES holds every rule by
+# (code, fact); RULES each code's first rule (the shoe's, for the codes a table shares).
+ALL_RULES: dict[tuple[str, type], Rule] = {}
 RULES: dict[str, Rule] = {}
 
 
@@ -70,14 +74,20 @@ def rule(code: str, *, on: type, settings: tuple[Setting, ...] = (), resolves_it
     """Register `check` as the rule `code`, run on facts of type `on`."""
 
     def register(check: Check) -> Check:
-        RULES[code] = Rule(code, on, check, settings, resolves_itself)
+        ALL_RULES[(code, on)] = Rule(code, on, check, settings, resolves_itself)
+        RULES.setdefault(code, ALL_RULES[(code, on)])
         return check
 
     return register
 
 
 def rules_on(fact_type: type) -> list[Rule]:
-    return [r for r in RULES.values() if r.on is fact_type]
+    return [r for r in ALL_RULES.values() if r.on is fact_type]
+
+
+def self_resolving_codes(fact_type: type) -> list[str]:
+    """The codes read on this kind of fact whose alerts resolve when the condition is gone."""
+    return [r.code for r in rules_on(fact_type) if r.resolves_itself]
 
 
 def evaluate(fact: Any, settings: Settings) -> list[Finding]:

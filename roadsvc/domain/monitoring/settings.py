@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.monitoring.registry import RULES, Setting
+from roadsvc.domain.monitoring.registry import ALL_RULES, Setting
 
 SECTION = "monitoring"
 
 
 def all_settings() -> dict[str, Setting]:
-    return {s.name: s for r in RULES.values() for s in r.settings}
+    return {s.name: s for r in ALL_RULES.values() for s in r.settings}
 
 
 def defaults() -> dict[str, Any]:

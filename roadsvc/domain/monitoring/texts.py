@@ -17,6 +17,7 @@ Words = Mapping[str, str]
 TITLES: dict[str, Words] = {
     "stale_table": {"en": "Table stopped", "zh-Hans": "牌台停滞", "zh-Hant": "牌台停滯"},
     "refused_hands": {"en": "Hands refused", "zh-Hans": "牌局被拒", "zh-Hant": "牌局被拒"},
+    "refused_rounds": {"en": "Rounds refused", "zh-Hans": "牌局被拒", "zh-Hant": "牌局被拒"},
     "corrections": {"en": "Voids and corrections", "zh-Hans": "作废与更正", "zh-Hant": "作廢與更正"},
     "late_slips": {"en": "Late bets", "zh-Hans": "迟到投注", "zh-Hant": "遲到投注"},
     "improbable_results": {"en": "Improbable results", "zh-Hans": "结果异常", "zh-Hant": "結果異常"},
@@ -34,6 +35,16 @@ REFUSALS: dict[str, Words] = {
                         "zh-Hant": "不符合補牌規則"},
     "impossible_card": {"en": "a card the shoe cannot hold", "zh-Hans": "牌靴中不可能有的牌", "zh-Hant": "牌靴中不可能有的牌"},
     "card_count": {"en": "the wrong number of cards", "zh-Hans": "牌数不对", "zh-Hant": "牌數不對"},
+}
+# Why a 百人牛牛 round post was refused (refused_rounds' last refusal): never which card.
+ROUND_REFUSALS: dict[str, Words] = {
+    "repeated_card": {"en": "a card repeated", "zh-Hans": "有重复的牌", "zh-Hant": "有重複的牌"},
+    "invalid_card": {"en": "a code that is not a card", "zh-Hans": "有不是牌的代码", "zh-Hant": "有不是牌的代碼"},
+    "invalid_cards": {"en": "cards that are not a list", "zh-Hans": "牌不是列表", "zh-Hant": "牌不是列表"},
+    "joker_reveal": {"en": "a joker as the reveal card", "zh-Hans": "亮牌是王", "zh-Hant": "亮牌是王"},
+    "wrong_card_count": {"en": "the wrong number of cards", "zh-Hans": "牌数不对", "zh-Hant": "牌數不對"},
+    "missing_position": {"en": "a hand missing", "zh-Hans": "缺少一手牌", "zh-Hant": "缺少一手牌"},
+    "unknown_position": {"en": "an unknown position", "zh-Hans": "未知的位置", "zh-Hant": "未知的位置"},
 }
 SIDES: dict[str, Words] = {"banker": {"en": "banker", "zh-Hans": "庄", "zh-Hant": "莊"},
                            "player": {"en": "player", "zh-Hans": "闲", "zh-Hant": "閒"}}
@@ -59,13 +70,42 @@ def alert_message(code: str, details: Mapping[str, Any] | None, language: str, h
         return alert_title(code, language)
 
 
+def _at_table(d: Mapping[str, Any]) -> bool:
+    """An alert about a table that deals rounds (百人牛牛), not a shoe: its words say round and table."""
+    return d.get("scope") == "table"
+
+
 def _stale(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    if _at_table(d):
+        return _stale_table(d, lang)
     idle, limit = duration(d["seconds_since_last_hand"], lang), duration(d["stale_after_seconds"], lang)
     since_start = d.get("last_hand_at") is None
     return {"en": f"No hand for {idle} since {'the shoe opened' if since_start else 'the last hand'} "
                   f"(stopped after {limit})",
             "zh-Hans": f"{'开靴后' if since_start else '上一局后'} {idle} 没有新牌局（{limit} 后算停滞）",
             "zh-Hant": f"{'開靴後' if since_start else '上一局後'} {idle} 沒有新牌局（{limit} 後算停滯）"}[lang]
+
+
+def _stale_table(d: Mapping[str, Any], lang: str) -> str:
+    idle, limit = duration(d["seconds_since_last_round"], lang), duration(d["stale_after_seconds"], lang)
+    n, waiting = d["round_number"], d["phase"] in ("settled", "voided")
+    if waiting:
+        return {"en": f"No new round for {idle} since round {n} ended (stopped after {limit})",
+                "zh-Hans": f"第 {n} 局结束后 {idle} 没有新牌局（{limit} 后算停滞）",
+                "zh-Hant": f"第 {n} 局結束後 {idle} 沒有新牌局（{limit} 後算停滯）"}[lang]
+    return {"en": f"Round {n} has not moved for {idle} (stopped after {limit})",
+            "zh-Hans": f"第 {n} 局 {idle} 没有进展（{limit} 后算停滞）",
+            "zh-Hant": f"第 {n} 局 {idle} 沒有進展（{limit} 後算停滯）"}[lang]
+
+
+def _refused_rounds(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    last = (d.get("refused") or [{}])[-1]
+    reason = ROUND_REFUSALS.get(last.get("code"), {}).get(lang) or {"en": "refused", "zh-Hans": "被拒",
+                                                                     "zh-Hant": "被拒"}[lang]
+    n, number = d["refusals"], last.get("round_number")
+    return {"en": f"{count(n, 'round post', lang)} refused at this table; the last (round {number}): {reason}",
+            "zh-Hans": f"本台有 {n} 次牌局提交被拒；最近一次（第 {number} 局）：{reason}",
+            "zh-Hant": f"本台有 {n} 次牌局提交被拒；最近一次（第 {number} 局）：{reason}"}[lang]
 
 
 def _refused(d: Mapping[str, Any], lang: str, _: int | None) -> str:
@@ -80,7 +120,14 @@ def _refused(d: Mapping[str, Any], lang: str, _: int | None) -> str:
 def _corrections(d: Mapping[str, Any], lang: str, _: int | None) -> str:
     last = (d.get("changes") or [{}])[-1]
     voided = last.get("action") == "void"
-    n, hand, actor = d["corrections"], last.get("hand_number"), last.get("actor", "")
+    n, actor = d["corrections"], last.get("actor", "")
+    if _at_table(d):
+        number = last.get("round_number")
+        return {"en": f"Round {number} {'voided' if voided else 'corrected'} by {actor}: "
+                      f"{count(n, 'void or correction', lang, 'voids or corrections')} at this table",
+                "zh-Hans": f"第 {number} 局被 {actor} {'作废' if voided else '更正'}：本台共 {n} 次作废或更正",
+                "zh-Hant": f"第 {number} 局被 {actor} {'作廢' if voided else '更正'}：本台共 {n} 次作廢或更正"}[lang]
+    hand = last.get("hand_number")
     return {"en": f"Hand {hand} {'voided' if voided else 'corrected'} by {actor}: "
                   f"{count(n, 'void or correction', lang, 'voids or corrections')} in this shoe",
             "zh-Hans": f"第 {hand} 局被 {actor} {'作废' if voided else '更正'}：本靴共 {n} 次作废或更正",
@@ -89,6 +136,10 @@ def _corrections(d: Mapping[str, Any], lang: str, _: int | None) -> str:
 
 def _late(d: Mapping[str, Any], lang: str, _: int | None) -> str:
     n, account = d["late_slips"], (d.get("slips") or [{}])[-1].get("account_id", "")
+    if _at_table(d):
+        return {"en": f"{count(n, 'slip', lang)} refused as late at this table (the last from account {account})",
+                "zh-Hans": f"本台有 {n} 张投注单因已停止投注被拒（最近一张来自账户 {account}）",
+                "zh-Hant": f"本台有 {n} 張投注單因已停止投注被拒（最近一張來自帳戶 {account}）"}[lang]
     return {"en": f"{count(n, 'slip', lang)} refused as late in this shoe (the last from account {account})",
             "zh-Hans": f"本靴有 {n} 张投注单因已停止投注被拒（最近一张来自账户 {account}）",
             "zh-Hant": f"本靴有 {n} 張投注單因已停止投注被拒（最近一張來自帳戶 {account}）"}[lang]
@@ -155,7 +206,8 @@ def _hold(d: Mapping[str, Any], lang: str, _: int | None) -> str:
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], str, int | None], str]] = {
-    "stale_table": _stale, "refused_hands": _refused, "corrections": _corrections, "late_slips": _late,
+    "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds, "corrections": _corrections,
+    "late_slips": _late,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,

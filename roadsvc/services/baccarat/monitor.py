@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session
 
 from roadsvc.domain.baccarat.dealing.hands import Hand
 from roadsvc.domain.monitoring import (
-    RULES, HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock, evaluate, resolve_settings,
-    subjects,
+    HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock, evaluate, resolve_settings,
+    self_resolving_codes, subjects,
 )
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError
@@ -136,7 +136,7 @@ def check_open_shoes(db: Database, now: datetime | None = None) -> Pass:
     now = now or utcnow()
     with db.read() as session:
         rows = repo.open_shoes_with_activity(session)
-        clock_codes = [r.code for r in RULES.values() if r.on is ShoeClock and r.resolves_itself]
+        clock_codes = self_resolving_codes(ShoeClock)
         active = {(a.shoe_id, a.code): a.id for a in repo.active_alerts_with_codes(session, clock_codes)}
     seen, raised = set(), 0
     for shoe, table, last_at, posted in rows:

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.games import NIUNIU
 from roadsvc.domain.niuniu.dealing import BANKER, Deal, deal_by_position, deal_in_order
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED, to_open
 from roadsvc.persistence import niuniu as repo
@@ -20,7 +21,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
 from roadsvc.persistence.models import NiuniuAudit, NiuniuRound
 from roadsvc.services.errors import Conflict, NotFound
-from roadsvc.services.niuniu import settling
+from roadsvc.services.niuniu import monitor, settling
 from roadsvc.services.niuniu.round_views import public_round
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
@@ -57,12 +58,16 @@ def post_posted_round(db: Database, table_id: int, body: Mapping[str, Any]) -> W
 
 
 def round_refused(db: Database, table_id: int, error: DomainError) -> None:
-    """Count a refused round and tell the operators, in its own transaction (no table: nothing to count)."""
+    """Count a refused round, tell the operators and the floor monitor (refused_rounds), in its own
+    transaction (no niuniu table: nothing to count)."""
     with db.write() as session:
-        if repo.table(session, table_id, for_update=True) is None:
+        table = repo.table(session, table_id, for_update=True)
+        if table is None or table.game != NIUNIU:
             return
         state = repo.state(session, table_id, for_update=True)
         state.refused_rounds += 1
+        last = repo.last_round(session, table_id)
+        monitor.round_refused(session, table, 1 if last is None else last.number + 1, error)
         changed(session, table_id, "round_refused", {**error.as_dict(), "refused_rounds": state.refused_rounds},
                 audience=OPERATORS)
 
@@ -136,7 +141,7 @@ def open_round(db: Database, table_id: int, number: int, position: str | None) -
 def void_round(db: Database, table_id: int, number: int, reason: str, actor: str) -> dict[str, Any]:
     """A misdeal, before settling: the round leaves the road and every stake goes back, audited."""
     with db.write() as session:
-        niuniu_table(session, table_id, for_update=True)
+        table = niuniu_table(session, table_id, for_update=True)
         row = _round_or_404(session, table_id, number)
         if row.status in (SETTLED, VOIDED):
             raise Conflict(f"round_{row.status}", f"round {number} is {row.status}: it cannot be voided", "number")
@@ -145,6 +150,7 @@ def void_round(db: Database, table_id: int, number: int, reason: str, actor: str
         row.status, row.void_reason = VOIDED, reason
         session.add(NiuniuAudit(table_id=table_id, round_number=number, action="void", actor=actor, reason=reason,
                                 before=before, after={**_audited(row), "refunded": refunded}))
+        monitor.round_corrected(session, table, number, "void", actor, reason)
         view = public_round(row)
         changed(session, table_id, "round", {"action": "voided", "round": view})
     return view
@@ -162,6 +168,7 @@ def correct_round(db: Database, table_id: int, number: int, deal: Deal, reason: 
         differences = settling.resettle(session, table, row, settings_of(table)) if row.status == SETTLED else {}
         session.add(NiuniuAudit(table_id=table_id, round_number=number, action="correction", actor=actor,
                                 reason=reason, before=before, after={**_audited(row), "differences": differences}))
+        monitor.round_corrected(session, table, number, "correction", actor, reason)
         view = public_round(row)
         changed(session, table_id, "round", {"action": "corrected", "round": view})
     return {**view, "differences": differences}

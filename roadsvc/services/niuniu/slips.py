@@ -2,7 +2,7 @@
 
 Betting on round n is open from the settlement (or void) of round n-1 until round n's cards are
 posted; a slip after that is refused `betting_closed` and counted for the floor (the table's
-`late_slips`, an operators' `late_slip` event). A slip is taken whole or refused whole.
+`late_slips`, an operators' `late_slip` event, the floor monitor's `late_slips` rule). A slip is taken whole or refused whole.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from roadsvc.domain.niuniu.settlement import banker_cover_refusal, cover_refusal
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
-from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuSlip, NiuniuTableState
+from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuSlip, NiuniuTableState, Table
 from roadsvc.persistence.models.niuniu import SLIP_LEFT
 from roadsvc.services.errors import Conflict
+from roadsvc.services.niuniu import monitor
 from roadsvc.services.niuniu.settling import stakes_of
 from roadsvc.services.niuniu.state import balances_of, queue_of, state_balance
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
@@ -52,14 +53,16 @@ def place_slip(db: Database, table_id: int, slip: dict[str, Any]) -> dict[str, A
         posted = repo.round_at(session, table_id, slip["round"])
         if posted is None:
             return _take(session, table_id, settings_of(table), slip)
-        late = _count_late(session, table_id, slip, posted.status)
+        late = _count_late(session, table, slip, posted.status)
     raise Conflict("betting_closed", f"betting on round {slip['round']} closed ({late})", "round")
 
 
-def _count_late(session: Session, table_id: int, slip: dict[str, Any], status: str) -> str:
+def _count_late(session: Session, table: Table, slip: dict[str, Any], status: str) -> str:
+    table_id = table.id
     state = repo.state(session, table_id, for_update=True)
     state.late_slips += 1
     why = "its cards are dealt" if status == DEALING else f"the round is {status}"
+    monitor.slip_refused_late(session, table, slip["round"], slip["account_id"], why)
     changed(session, table_id, "late_slip", {"round": slip["round"], "account_id": slip["account_id"],
                                              "late_slips": state.late_slips, "why": why}, audience=OPERATORS)
     return why

@@ -31,7 +31,7 @@ def clock(idle: float, hands: int = 5, complete: bool = False, last: bool = True
 def test_the_defaults_suit_a_real_floor():
     assert DEFAULTS == {"stale_after_seconds": 120, "refused_critical_at": 3, "corrections_warning_at": 3,
                         "anomaly_p": 1e-4, "late_slips_threshold": 3, "large_win_amount": 100000,
-                        "hold_tolerance": 0.1, "hold_min_turnover": 100000}
+                        "hold_tolerance": 0.1, "hold_min_turnover": 100000, "closed_after_seconds": 1800}
 
 
 def test_stale_table_just_under_and_just_over_its_threshold():

@@ -17,6 +17,7 @@ DETAILS = {
     "refused_hands": {"refusals": 1, "refused": [{"code": "third_card_rule", "hand_number": 4}]},
     "corrections": {"corrections": 1, "changes": [{"hand_number": 3, "action": "void", "actor": "pit boss 2"}]},
     "late_slips": {"late_slips": 3, "slips": [{"account_id": "acct-7"}]},
+    "refused_rounds": {"scope": "table", "refusals": 1, "refused": [{"code": "repeated_card", "round_number": 4}]},
     "improbable_results": {"p_value": 3e-5, "decided_hands": 30, "streak": {"side": "banker", "longest": 14, "p_value": 3e-5},
                            "banker_share": {"banker": 22, "player": 8, "p_value": 0.01}},
     "positive_ev": {"hand_number": 41, "cards_left": 52, "bets": [{"bet": "banker_pair", "ev": 0.0231}]},
