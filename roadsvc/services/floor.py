@@ -106,9 +106,12 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
 
 def _niuniu_figures(session, tables: list[Table], now: datetime) -> dict[int, dict[str, Any]]:
     """A 百人牛牛 table's tile (services.niuniu.floor): its phase, pace, counts; never a closed hand."""
-    return {table.id: niuniu_floor.floor_figures(session, table, now,
-                                                 resolve_settings(table.settings)["stale_after_seconds"])
-            for table in tables}
+    return {table.id: niuniu_floor.floor_figures(session, table, now, *_niuniu_thresholds(table)) for table in tables}
+
+
+def _niuniu_thresholds(table: Table) -> tuple[float, float]:
+    settings = resolve_settings(table.settings)
+    return settings["stale_after_seconds"], settings["closed_after_seconds"]
 
 
 # Each open shoe's figures

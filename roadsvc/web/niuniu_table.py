@@ -1,5 +1,6 @@
-"""/floor/tables/<id> for a 百人牛牛 table: the trend road, the newest rounds (a closed hand's fourth card
-as a card back, no type) and the rounds' audit log."""
+"""/floor/tables/<id> for a 百人牛牛 table: the trend road, the floor monitor's alerts about the table (to
+acknowledge or resolve there), the newest rounds (a closed hand's fourth card as a card back, no type)
+and the rounds' audit log."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from roadsvc.render.niuniu import TrendParams, render_trend_inline
 from roadsvc.services.niuniu.page import niuniu_table_detail
 from roadsvc.services.niuniu.trend import app_trend_cache
 from roadsvc.web.context import database, pit_boss
-from roadsvc.web.forms import LogoutForm
+from roadsvc.web.forms import LogoutForm, NoteForm
 
 TREND = {"cell": 28, "columns": 30}
 SUITS = {"S": ("♠", "black"), "C": ("♣", "black"), "H": ("♥", "red"), "D": ("♦", "red")}
@@ -43,4 +44,5 @@ def niuniu_table_page(table_id: int):
     detail = niuniu_table_detail(database(), table_id)
     words = LABELS["en" if g.lang == "en" else "zh-Hans"]
     return render_template("web/niuniu_table.html", detail=detail, trend=trend_svg(table_id, detail.revision),
-                           face=face, words=words, who=pit_boss(), logout_form=LogoutForm())
+                           face=face, words=words, who=pit_boss(), logout_form=LogoutForm(), note_form=NoteForm(),
+                           names={detail.table_id: detail.name})

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.monitoring.floor import STALE, pace_per_hour
+from roadsvc.domain.niuniu.rounds import SETTLED, VOIDED
 from roadsvc.domain.niuniu.trend import summary, trend_road
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.models import NiuniuAudit, NiuniuRound, Table
@@ -30,8 +31,12 @@ def lobby_figures(session: Session, table_id: int) -> dict[str, Any]:
             "trend": summary(road)}
 
 
-def floor_figures(session: Session, table: Table, now: datetime, stale_after_seconds: float) -> dict[str, Any]:
-    """The floor tile: status, phase, pace (rounds an hour), voids, corrections, late slips, recent results."""
+def floor_figures(session: Session, table: Table, now: datetime, stale_after_seconds: float,
+                  closed_after_seconds: float | None = None) -> dict[str, Any]:
+    """The floor tile: status, phase, pace (rounds an hour), voids, corrections, late slips, recent results.
+    Its status agrees with the floor monitor's stale_table (services.niuniu.monitor): stale when the newest
+    round has not moved for `stale_after_seconds`, idle before the first round and once the last round
+    finished more than `closed_after_seconds` ago (the table closed for now)."""
     rows = list(session.scalars(select(NiuniuRound).where(NiuniuRound.table_id == table.id)
                                 .order_by(NiuniuRound.number)))
     actions = [record.action for record in session.scalars(
@@ -42,7 +47,7 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     return {
         "table": {"id": table.id, "name": table.name, "game": table.game},
-        "status": _status(last_at, now, stale_after_seconds),
+        "status": _status(last, now, stale_after_seconds, closed_after_seconds),
         "round": None if last is None else public_round(last),
         "rounds": len(rows), "pace_per_hour": pace_per_hour([row.created_at for row in rows]),
         "seconds_since_last_round": since,
@@ -60,7 +65,11 @@ def figures_version(figures: dict[str, Any]) -> tuple:
             figures["voids"], figures["corrections"], figures["late_slips"], figures["refused_rounds"])
 
 
-def _status(last_at: datetime | None, now: datetime, stale_after_seconds: float) -> str:
-    if last_at is None:
+def _status(last: NiuniuRound | None, now: datetime, stale_after_seconds: float,
+            closed_after_seconds: float | None) -> str:
+    if last is None:
         return IDLE
-    return STALE if (now - last_at).total_seconds() > stale_after_seconds else DEALING_STATUS
+    idle = (now - last.updated_at).total_seconds()
+    if closed_after_seconds is not None and last.status in (SETTLED, VOIDED) and idle > closed_after_seconds:
+        return IDLE
+    return STALE if idle > stale_after_seconds else DEALING_STATUS

@@ -1,5 +1,6 @@
 """What the pit boss's page shows of a niuniu table: its newest rounds (as readers see them), the trend
-road and the rounds' audit log (the pit boss may see the audit's cards)."""
+road, the floor monitor's alerts about the table (newest first; none holds a card) and the rounds'
+audit log (the pit boss may see the audit's cards)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from typing import Any
 
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import Alert
+from roadsvc.services import alerts as alerts_service
 from roadsvc.services.niuniu.round_views import public_round
 from roadsvc.services.niuniu.tables import niuniu_table
 
 RECENT_ROUNDS = 20
+ALERTS_SHOWN = 200
 
 
 @dataclass(frozen=True)
@@ -22,6 +26,7 @@ class NiuniuTableDetail:
     rounds: list[dict[str, Any]]  # newest first
     late_slips: int
     audit: list[dict[str, Any]]
+    alerts: list[Alert]
 
 
 def niuniu_table_detail(db: Database, table_id: int) -> NiuniuTableDetail:
@@ -33,5 +38,7 @@ def niuniu_table_detail(db: Database, table_id: int) -> NiuniuTableDetail:
         state = repo.state_or_none(session, table_id)
         audit = [{"at": record.at, "round": record.round_number, "action": record.action, "actor": record.actor,
                   "reason": record.reason} for record in repo.audit_of(session, table_id)]
-        return NiuniuTableDetail(table.id, table.name, table.revision, [public_round(row) for row in reversed(rows)],
-                                 0 if state is None else state.late_slips, audit)
+        detail = (table.id, table.name, table.revision, [public_round(row) for row in reversed(rows)],
+                  0 if state is None else state.late_slips, audit)
+    found = alerts_service.find_alerts(db, {"table_id": table_id}, 0, ALERTS_SHOWN)[0]
+    return NiuniuTableDetail(*detail, found)

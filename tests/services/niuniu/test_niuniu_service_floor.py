@@ -54,3 +54,15 @@ def test_a_refused_round_is_counted_for_the_floor_and_changes_nothing_else(db):
     assert figures["refused_rounds"] == 1 and figures["rounds"] == 0
     refused = [e for e in event_log.events_after(db, 0) if e.type == "round_refused"]
     assert [(e.data["code"], e.audience) for e in refused] == [("joker_reveal", "operators")]
+
+
+def test_the_tile_agrees_with_the_monitor_a_finished_table_long_quiet_is_idle_a_stuck_round_stale(db):
+    finished, stuck = niuniu_table(db, "Finished"), niuniu_table(db, "Stuck")
+    settle(db, finished, 1)
+    post(db, stuck, 1)
+    later = utcnow() + timedelta(seconds=1801)
+    with db.read() as session:
+        quiet = floor_figures(session, repo.table(session, finished), later, 120, 1800)
+        halfway = floor_figures(session, repo.table(session, stuck), later, 120, 1800)
+        sooner = floor_figures(session, repo.table(session, finished), later - timedelta(seconds=60), 120, 1800)
+    assert (quiet["status"], halfway["status"], sooner["status"]) == ("idle", "stale", "stale")

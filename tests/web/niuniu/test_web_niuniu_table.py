@@ -1,6 +1,8 @@
-"""The pit boss's page of a 百人牛牛 table: the trend road, the rounds with closed cards as backs, the audit."""
+"""The pit boss's page of a 百人牛牛 table: the trend road, the rounds with closed cards as backs, the audit,
+the floor monitor's alerts (never a closed card), and the floor's alert list naming the table."""
 
-from niuniu_support import HIDDEN, by_order
+from niuniu_support import HANDS, HIDDEN, by_order, by_position
+from websupport import csrf_token
 
 
 def test_the_table_page_shows_the_trend_road_and_hides_closed_hands(signed_in):
@@ -39,3 +41,41 @@ def test_a_niuniu_table_has_its_tile_on_the_floor(signed_in):
     tile = tile[:tile.index("</article>")]
     assert 'data-game="niuniu"' in tile and '<dd data-field="round">2</dd>' in tile and "<code>dealing</code>" in tile
     assert tile.count('class="dot') == 4  # each area's last result
+
+
+def refused_with_hidden_card(signed_in, table: int, number: int):
+    """A round post repeating player_1's hidden fourth card (refused, counted by the floor monitor)."""
+    hands = {**HANDS, "player_1": [*HANDS["player_1"][:4], HIDDEN["player_1"]]}
+    answer = signed_in.api_post(f"/api/v1/tables/{table}/rounds", by_position(number, hands))
+    assert answer.status_code == 422 and answer.json["code"] == "repeated_card"
+
+
+def section(html: str, field: str) -> str:
+    start = html.index(f'data-field="{field}"')
+    return html[start:html.index("</ol>", start)]
+
+
+def test_the_table_page_shows_its_alerts_without_a_closed_card_and_acts_on_them(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Niu 9", "game": "niuniu"}, role="pitboss").json["id"]
+    assert signed_in.api_post(f"/api/v1/tables/{table}/rounds", by_order(1)).status_code == 201
+    refused_with_hidden_card(signed_in, table, 2)
+    html = signed_in.client.get(f"/floor/tables/{table}?lang=en").get_data(as_text=True)
+    alerts = section(html, "alerts")
+    assert "Rounds refused" in alerts and "1 round post refused at this table; the last (round 2): a card repeated" \
+        in alerts and 'data-code="refused_rounds"' in alerts and "Niu 9" in alerts
+    assert not [card for card in HIDDEN.values() if card in alerts]
+    alert_id = int(alerts.split('data-alert-id="')[1].split('"')[0])
+    token = csrf_token(html)
+    back = signed_in.client.post(f"/floor/alerts/{alert_id}/acknowledge",
+                                 data={"csrf_token": token, "note": "reader checked", "back": f"/floor/tables/{table}"})
+    assert back.status_code == 302 and back.headers["Location"].endswith(f"/floor/tables/{table}")
+    alerts = section(signed_in.client.get(f"/floor/tables/{table}?lang=en").get_data(as_text=True), "alerts")
+    assert 'data-state="acknowledged"' in alerts and "reader checked" in alerts
+
+
+def test_the_floors_alert_list_names_the_niuniu_table(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Niu 10", "game": "niuniu"}, role="pitboss").json["id"]
+    refused_with_hidden_card(signed_in, table, 1)
+    listed = signed_in.client.get("/floor/alerts?lang=en").get_data(as_text=True)
+    assert f'data-alert-table="{table}"' in listed and "Niu 10" in listed and "Rounds refused" in listed
+    assert not [card for card in HIDDEN.values() if card in listed]
