@@ -51,6 +51,18 @@ def bump_revision(session: Session, match: DabangMatch) -> int:
     return match.revision
 
 
+def newest_match(session: Session, table_id: int) -> DabangMatch | None:
+    """The table's current match: its newest (under way, or the last one played)."""
+    query = select(DabangMatch).where(DabangMatch.table_id == table_id).order_by(DabangMatch.id.desc()).limit(1)
+    return session.scalars(query).first()
+
+
+def table_matches(session: Session, table_id: int) -> Sequence[DabangMatch]:
+    """Every match played at the table, newest first."""
+    return session.scalars(select(DabangMatch).where(DabangMatch.table_id == table_id)
+                           .order_by(DabangMatch.id.desc())).all()
+
+
 def open_matches(session: Session) -> Sequence[DabangMatch]:
     return session.scalars(select(DabangMatch).where(DabangMatch.winner.is_(None)).order_by(DabangMatch.id)).all()
 

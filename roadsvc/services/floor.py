@@ -19,7 +19,7 @@ from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.priority import worst
 from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
-from roadsvc.domain.games import NIUNIU
+from roadsvc.domain.games import DABANG, NIUNIU
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
@@ -27,6 +27,7 @@ from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
 from roadsvc.domain.shifts import Shift
 from roadsvc.services.pit import money
 from roadsvc.services.caches import LRU
+from roadsvc.services.dabang import floor as dabang_floor
 from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.baccarat.stored_hands import stored_hand
@@ -34,6 +35,10 @@ from roadsvc.services.tables import table_brief
 
 RECENT = 12
 CARDS_PER_DECK = 52
+# The games whose tables have no shoe: each gives its tile's figures (`floor_figures`, with the tile's
+# `status`) and what names them apart from the clock (`figures_version`); the entry carries them under
+# the game's name. Never a closed 百人牛牛 hand, never a 打棒 seat's hand or hidden bottom.
+GAME_TILES = {NIUNIU: niuniu_floor, DABANG: dabang_floor}
 
 
 class FloorCache:
@@ -91,11 +96,12 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
         alert_rows = alerts_repo.open_alert_counts(session)
         modes = _modes(*modes_repo.floor_modes(session))
         _fill_figures(session, snapshots, cache, [s for _, s in rows if s is not None and s.status == OPEN])
-        niuniu = _niuniu_figures(session, [table for table, _ in rows if table.game == NIUNIU], now)
-    states = [_state(table, shoe, cache, now, modes.get(table.id)) if table.id not in niuniu
-              else (table, None, niuniu[table.id], niuniu[table.id]["status"], None) for table, shoe in rows]
+        games = _game_figures(session, [table for table, _ in rows if table.game in GAME_TILES], now)
+    states = [_state(table, shoe, cache, now, modes.get(table.id)) if table.id not in games
+              else (table, None, games[table.id], games[table.id]["status"], None) for table, shoe in rows]
     signature = [(table.id, table.name, table.rule_set, shoe and shoe.id, shoe and shoe.revision, status,
-                  modes.get(table.id), niuniu_floor.figures_version(niuniu[table.id]) if table.id in niuniu else None)
+                  modes.get(table.id), GAME_TILES[table.game].figures_version(games[table.id])
+                  if table.id in games else None)
                  for table, shoe, _, status, _ in states]
     if money_shift is not None:
         signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
@@ -104,14 +110,25 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     return FloorView(etag, now, states, _alerts_by_table(alert_rows), loader, money_shift)
 
 
-def _niuniu_figures(session, tables: list[Table], now: datetime) -> dict[int, dict[str, Any]]:
-    """A 百人牛牛 table's tile (services.niuniu.floor): its phase, pace, counts; never a closed hand."""
-    return {table.id: niuniu_floor.floor_figures(session, table, now, *_niuniu_thresholds(table)) for table in tables}
+def _game_figures(session, tables: list[Table], now: datetime) -> dict[int, dict[str, Any]]:
+    """The tile of a table without a shoe, by its game (GAME_TILES): a 百人牛牛 table's phase, pace and
+    counts, never a closed hand; a 打棒 table's current match, never a hand."""
+    return {table.id: _tile_figures(session, table, now) for table in tables}
 
 
-def _niuniu_thresholds(table: Table) -> tuple[float, float]:
+def _tile_figures(session, table: Table, now: datetime) -> dict[str, Any]:
     settings = resolve_settings(table.settings)
-    return settings["stale_after_seconds"], settings["closed_after_seconds"]
+    if table.game == NIUNIU:
+        return niuniu_floor.floor_figures(session, table, now, settings["stale_after_seconds"],
+                                          settings["closed_after_seconds"])
+    return dabang_floor.floor_figures(session, table, now, settings["stale_after_seconds"])
+
+
+def game_version(entry: dict[str, Any]) -> tuple | None:
+    """What names a game tile's figures apart from the clock (None for a baccarat entry)."""
+    game = entry["table"]["game"]
+    figures = entry.get(game)
+    return GAME_TILES[game].figures_version(figures) if figures is not None and game in GAME_TILES else None
 
 
 # Each open shoe's figures
@@ -220,11 +237,11 @@ def _entry(table: Table, shoe: Shoe | None, figures: dict | None, status: str, m
     mode = (table.settings or {}).get("mode", "standard")
     vip = {"mode": mode, **(modes or {"held": None, "charter": None, "requests": []})} if mode != "standard" or modes \
         else None
-    if figures is None or table.game == NIUNIU:
+    if figures is None or table.game in GAME_TILES:
         entry = {"table": table_brief(table), "status": status, "shoe": None, "cards": None, "last_hand_at": None,
                  "seconds_since_last_hand": None, "pace_per_hour": None, "recent": [], "streak": None,
                  "good_roads": [], "counts": None, "alerts": alerts, "vip": vip}
-        return {**entry, "niuniu": figures} if table.game == NIUNIU else entry
+        return {**entry, table.game: figures} if table.game in GAME_TILES else entry
     last_at = figures["last_hand_at"]
     since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
     if table.settings.get("hands_by") == "result":

@@ -29,7 +29,6 @@ from roadsvc.services.baccarat import audit, hands, integrity, shoes
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.caches import LRU
 from roadsvc.domain.shifts import Shift
-from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.floor import FloorCache, FloorView
 from roadsvc.services.baccarat.hands import HandView
 from roadsvc.services.baccarat.snapshots import Document, SnapshotCache
@@ -104,9 +103,9 @@ def floor_page(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: d
 
 def tile_version(entry: dict[str, Any]) -> str:
     """Everything a tile shows, in one short tag (the clock's seconds are not shown)."""
-    shoe, niuniu = entry["shoe"], entry.get("niuniu")
+    shoe = entry["shoe"]
     return digest((entry["table"], shoe and shoe["id"], shoe and shoe["revision"], entry["status"], entry["alerts"],
-                   entry.get("money"), niuniu and niuniu_floor.figures_version(niuniu)))
+                   entry.get("money"), floor.game_version(entry)))
 
 
 def tile_order(sort: str):

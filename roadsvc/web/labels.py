@@ -137,6 +137,70 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 
+# 打棒's words on the floor's tile, the table and match pages and the bracket (roadsvc.web.dabang_pages).
+DABANG_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "dabang": "打棒", "dabang_deal": "Deal", "dabang_phase": "Phase", "dabang_trick": "Trick",
+        "dabang_points": "Points", "dabang_time_left": "Time left", "dabang_time_label": "{t}",
+        "dabang_dealer": "打家", "dabang_trump": "Trump", "dabang_level": "Level", "dabang_team": "Team",
+        "dabang_no_match": "No match yet.", "dabang_between_deals": "between deals",
+        "dabang_phase_declaring": "declaring", "dabang_phase_burying": "burying",
+        "dabang_phase_burying_jokers": "jokers to the bottom", "dabang_phase_playing": "playing",
+        "dabang_won": "Team {team} won", "dabang_how_passed_ten": "passed 10", "dabang_how_time_limit": "time limit",
+        "dabang_how_zero_points": "zero points", "dabang_how_four_hundred_points": "400 points",
+        "dabang_how_three_jokers": "three jokers", "dabang_how_bye": "bye", "dabang_tournament": "Tournament",
+        "dabang_tournaments": "打棒 tournaments", "dabang_bracket": "Bracket", "dabang_round": "Round {n}",
+        "dabang_final": "Final", "dabang_champion": "Champion", "dabang_tbd": "to be decided",
+        "dabang_match_link": "Match {id}", "dabang_road": "Match road", "dabang_deals": "Deals",
+        "dabang_earlier": "Matches at this table", "dabang_no_deals": "No deal finished yet.",
+        "dabang_kou_di": "抠底 (scorers took the last trick)", "dabang_bao_di": "保底", "dabang_dry_pot": "干锅",
+        "dabang_blood": "Blood", "dabang_levels_after": "Levels after", "dabang_seat": "Seat {n}",
+        "dabang_hidden_note": "These pages never show a seat's hand or a hidden bottom.",
+        "dabang_no_tournaments": "No tournament yet.", "dabang_in_play": "in play", "dabang_at_table": "at {table}",
+        "dabang_redeal": "redeal", "dabang_teams": "Teams",
+        "dabang_seats": "Seats", "dabang_current_trick": "This trick", "dabang_last_trick": "Last trick",
+    },
+    "zh-Hans": {
+        "dabang": "打棒", "dabang_deal": "局", "dabang_phase": "阶段", "dabang_trick": "墩",
+        "dabang_points": "得分", "dabang_time_left": "剩余时间", "dabang_time_label": "{t}",
+        "dabang_dealer": "打家", "dabang_trump": "主", "dabang_level": "级", "dabang_team": "队",
+        "dabang_no_match": "还没有比赛。", "dabang_between_deals": "等待下一局",
+        "dabang_phase_declaring": "亮主", "dabang_phase_burying": "埋底", "dabang_phase_burying_jokers": "埋王",
+        "dabang_phase_playing": "出牌", "dabang_won": "{team} 队胜", "dabang_how_passed_ten": "升过十",
+        "dabang_how_time_limit": "时间到", "dabang_how_zero_points": "零分", "dabang_how_four_hundred_points": "四百分",
+        "dabang_how_three_jokers": "三王", "dabang_how_bye": "轮空", "dabang_tournament": "赛事",
+        "dabang_tournaments": "打棒赛事", "dabang_bracket": "对阵表", "dabang_round": "第 {n} 轮",
+        "dabang_final": "决赛", "dabang_champion": "冠军", "dabang_tbd": "待定", "dabang_match_link": "比赛 {id}",
+        "dabang_road": "比赛路单", "dabang_deals": "各局", "dabang_earlier": "本台的比赛",
+        "dabang_no_deals": "还没有打完的局。", "dabang_kou_di": "抠底", "dabang_bao_di": "保底",
+        "dabang_dry_pot": "干锅", "dabang_blood": "血", "dabang_levels_after": "之后级别", "dabang_seat": "{n} 号位",
+        "dabang_hidden_note": "这些页面从不显示手牌和暗底。", "dabang_no_tournaments": "还没有赛事。",
+        "dabang_in_play": "进行中", "dabang_at_table": "在 {table}", "dabang_redeal": "重发", "dabang_teams": "队伍",
+        "dabang_seats": "座位", "dabang_current_trick": "本墩", "dabang_last_trick": "上一墩",
+    },
+    "zh-Hant": {
+        "dabang": "打棒", "dabang_deal": "局", "dabang_phase": "階段", "dabang_trick": "墩",
+        "dabang_points": "得分", "dabang_time_left": "剩餘時間", "dabang_time_label": "{t}",
+        "dabang_dealer": "打家", "dabang_trump": "主", "dabang_level": "級", "dabang_team": "隊",
+        "dabang_no_match": "還沒有比賽。", "dabang_between_deals": "等待下一局",
+        "dabang_phase_declaring": "亮主", "dabang_phase_burying": "埋底", "dabang_phase_burying_jokers": "埋王",
+        "dabang_phase_playing": "出牌", "dabang_won": "{team} 隊勝", "dabang_how_passed_ten": "升過十",
+        "dabang_how_time_limit": "時間到", "dabang_how_zero_points": "零分", "dabang_how_four_hundred_points": "四百分",
+        "dabang_how_three_jokers": "三王", "dabang_how_bye": "輪空", "dabang_tournament": "賽事",
+        "dabang_tournaments": "打棒賽事", "dabang_bracket": "對陣表", "dabang_round": "第 {n} 輪",
+        "dabang_final": "決賽", "dabang_champion": "冠軍", "dabang_tbd": "待定", "dabang_match_link": "比賽 {id}",
+        "dabang_road": "比賽路單", "dabang_deals": "各局", "dabang_earlier": "本台的比賽",
+        "dabang_no_deals": "還沒有打完的局。", "dabang_kou_di": "摳底", "dabang_bao_di": "保底",
+        "dabang_dry_pot": "乾鍋", "dabang_blood": "血", "dabang_levels_after": "之後級別", "dabang_seat": "{n} 號位",
+        "dabang_hidden_note": "這些頁面從不顯示手牌和暗底。", "dabang_no_tournaments": "還沒有賽事。",
+        "dabang_in_play": "進行中", "dabang_at_table": "在 {table}", "dabang_redeal": "重發", "dabang_teams": "隊伍",
+        "dabang_seats": "座位", "dabang_current_trick": "本墩", "dabang_last_trick": "上一墩",
+    },
+}
+for _language, _words in DABANG_LABELS.items():
+    LABELS[_language].update(_words)
+
+
 def check_language(language: str | None) -> str:
     return language if language in LANGUAGES else DEFAULT_LANGUAGE
 

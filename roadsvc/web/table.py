@@ -1,12 +1,13 @@
 """/floor/tables/<id>: one table's newest shoe in full: the scoreboard, the shoe's statistics,
-its hands with their cards, its audit log and its alerts (a 百人牛牛 table: roadsvc.web.niuniu_table)."""
+its hands with their cards, its audit log and its alerts (a 百人牛牛 table: roadsvc.web.niuniu_table; a
+打棒 table: roadsvc.web.dabang_pages)."""
 
 from __future__ import annotations
 
 from flask import current_app, flash, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from roadsvc.domain.games import NIUNIU
+from roadsvc.domain.games import DABANG, NIUNIU
 from roadsvc.services.floor_page import digest, held_hand_number, table_detail
 from roadsvc.web.blueprint import blp
 from roadsvc.render.money_chart import running_win_svg
@@ -17,6 +18,7 @@ from roadsvc.web.context import database, floor_clock, now, pit_boss, snapshots
 from roadsvc.web.labels import label
 from roadsvc.web.floor import events_url, road_svg
 from roadsvc.web.forms import LogoutForm, NoteForm
+from roadsvc.web.dabang_pages import dabang_table_page
 from roadsvc.web.niuniu_table import niuniu_table_page
 
 SCOREBOARD = {"cell": 24, "columns": 30}
@@ -41,8 +43,11 @@ def table_money(table_id: int, shoe) -> dict | None:
 
 @blp.route("/floor/tables/<int:table_id>")
 def table(table_id: int):
-    if current_app.extensions["roadsvc.games"].game_of(table_id) == NIUNIU:
+    game = current_app.extensions["roadsvc.games"].game_of(table_id)
+    if game == NIUNIU:
         return niuniu_table_page(table_id)
+    if game == DABANG:
+        return dabang_table_page(table_id)
     detail = table_detail(database(), snapshots(), table_id)
     shoe = detail.shoe
     revision = detail.document.revision if detail.document else None

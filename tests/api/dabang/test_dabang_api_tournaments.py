@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from dabang_api import new_table
-
-from roadsvc.persistence.models import DabangMatch
-from roadsvc.services.dabang import moves
+from dabang_api import finish, new_table
 
 TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
 
@@ -27,20 +24,11 @@ def test_a_knockout_of_three_gives_one_bye_and_a_match_from_a_slot(api, app):
     assert match.json["players"]["2"] == east_or_west[ready["teams"][1]][0]
     again = api.post(url, {"table_id": table["id"]}, role="pitboss")
     assert again.status_code == 422 and again.json["code"] == "slot_not_ready"
-    _finish(app, match.json["id"], "B", "time_limit")
+    finish(app, match.json["id"], "B", "time_limit")
     read = api.get(f"/api/v1/dabang/tournaments/{bracket['id']}").json
     final = read["rounds"][1][0]
     assert read["rounds"][0][ready["index"]]["winner"] == ready["teams"][1]
     assert read["rounds"][0][ready["index"]]["how"] == "time_limit" and None not in final["teams"]
-
-
-def _finish(app, match_id: int, winner: str, reason: str) -> None:
-    """End the match as its last deal would (the service's own ending, with the bracket's advance)."""
-    db = app.extensions["roadsvc.db"]
-    with db.write() as session:
-        match = session.get(DabangMatch, match_id)
-        match.winner, match.reason, match.ended_at = winner, reason, match.started_at
-        moves.tournaments.match_ended(session, match)
 
 
 def test_bad_tournaments_are_refused(api):

@@ -1,5 +1,5 @@
-"""Driving a 打棒 deal through the API for the tests: a table, a match, and legal moves read off the
-dealer's view of the state."""
+"""Driving a 打棒 deal through the API for the tests (api, web, jobs): a table, a match, and legal moves
+read off the dealer's view of the state. `api` is any client with `get(url, role=)` and `post(url, json, role=)`."""
 
 from __future__ import annotations
 
@@ -89,3 +89,15 @@ def whole_first_deal(api, match_id, seed: int, role="dealer") -> dict:
     number, _ = start_first_deal(api, match_id, seed, role)
     bury_and_pass(api, match_id, number, rng, role)
     return play_out(api, match_id, number, rng, role)
+
+
+def finish(app, match_id: int, winner: str, reason: str) -> None:
+    """End the match as its last deal would (the service's own ending, with the bracket's advance)."""
+    from roadsvc.persistence.models import DabangMatch
+    from roadsvc.services.dabang import moves
+
+    db = app.extensions["roadsvc.db"]
+    with db.write() as session:
+        match = session.get(DabangMatch, match_id)
+        match.winner, match.reason, match.ended_at = winner, reason, match.started_at
+        moves.tournaments.match_ended(session, match)

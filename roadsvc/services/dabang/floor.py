@@ -1,0 +1,73 @@
+"""A 打棒 table on the floor: its current match (the newest at the table) as the players at the table see it.
+
+The tile shows the seats' names, the teams and their levels, the deal under way (its number and phase, the
+打家, trump, the trick being played and the points taken), the time left on the match clock and whether the
+match has gone stale. It is cut from the public view of the match (services.dabang.views, `hidden=False`),
+the one a display reads, so no seat's hand and no hidden bottom can reach the floor, whoever reads it (the
+floor is a wall screen as often as a pit boss's own).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.monitoring.floor import DEALING, ENDING, IDLE, STALE
+from roadsvc.persistence import dabang as rows
+from roadsvc.persistence.models import DabangMatch, Table
+from roadsvc.services.dabang.matches import read
+
+
+def floor_figures(session: Session, table: Table, now: datetime, stale_after_seconds: float) -> dict[str, Any]:
+    """The tile: `status` (idle, dealing, ending: past the time limit, stale: no move for the threshold) and
+    the current `match` (None at a table that never had one)."""
+    row = rows.newest_match(session, table.id)
+    if row is None:
+        return {"status": IDLE, "match": None}
+    view = read(session, row, now, hidden=False)
+    return {"status": match_status(row, view, now, stale_after_seconds), "match": tile_match(row, view, now)}
+
+
+def match_status(row: DabangMatch, view: dict[str, Any], now: datetime, stale_after_seconds: float) -> str:
+    if row.winner is not None:
+        return IDLE
+    if seconds_since(row.last_move_at, now) > stale_after_seconds:
+        return STALE
+    return ENDING if view["time_left_seconds"] == 0 else DEALING
+
+
+def seconds_since(moment: datetime, now: datetime) -> float:
+    return round(max(0.0, (now - moment).total_seconds()), 1)
+
+
+def tile_match(row: DabangMatch, view: dict[str, Any], now: datetime) -> dict[str, Any]:
+    return {
+        "id": view["id"], "players": view["players"], "teams": view["teams"], "levels": view["levels"],
+        "holder": view["holder"], "dealer_seat": view["dealer_seat"], "trump": view["trump"],
+        "level_card": view["level_card"], "deal": tile_deal(view["current_deal"]), "deals_done": len(view["deals"]),
+        "started_at": view["started_at"], "ends_at": view["ends_at"], "time_left_seconds": view["time_left_seconds"],
+        "winner": view["winner"], "reason": view["reason"], "revision": view["revision"],
+        "last_move_at": row.last_move_at.isoformat(), "seconds_since_last_move": seconds_since(row.last_move_at, now),
+        "tournament": view["tournament"],
+    }
+
+
+def tile_deal(deal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The deal under way: number, phase, 打家, trump, whose turn, the trick (its number in the deal and the
+    plays made in it so far) and the points each team has taken."""
+    if deal is None:
+        return None
+    trick = None
+    if deal["phase"] == "playing":
+        current = deal.get("current_trick") or {"plays": []}
+        trick = {"number": deal["tricks_played"] + 1, "plays": len(current["plays"])}
+    return {"number": deal["number"], "phase": deal["phase"], "dealer_seat": deal["dealer_seat"],
+            "trump": deal["trump"], "turn": deal.get("turn"), "trick": trick, "points": deal.get("points")}
+
+
+def figures_version(figures: dict[str, Any]) -> tuple:
+    """What names a tile's state apart from the clock (the floor's ETag takes it)."""
+    match = figures["match"]
+    return (figures["status"], match and (match["id"], match["revision"]))

@@ -1,0 +1,98 @@
+"""What the pit boss's pages show of 打棒: a table's current match and the matches played there, one match
+in full (its deals, as the road has them), and the tournaments with their brackets, each bracket match
+with the table it is played at.
+
+Every match here is the public view (services.dabang.views, `hidden=False`): the pages never show a seat's
+hand or a hidden bottom, though a pit boss's key may read them through the API (`GET /matches/{m}`). A page
+is a screen in the pit, seen by more eyes than its reader's; the hands are for the API and the dealer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from roadsvc.persistence import dabang as rows
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import DabangMatch, DabangTournament, Table
+from roadsvc.services.dabang.matches import match_or_404, read
+from roadsvc.services.dabang.tables import check_dabang_table
+from roadsvc.services.dabang.tournaments import get_tournament
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    id: int
+    players: dict[str, str]
+    started_at: datetime
+    ended_at: datetime | None
+    winner: str | None
+    reason: str | None
+    levels: dict[str, int]
+
+
+@dataclass(frozen=True)
+class DabangTableDetail:
+    table_id: int
+    name: str
+    match: dict[str, Any] | None  # the current (newest) match, as the players at the table see it
+    matches: list[MatchSummary]  # every match at the table, newest first
+
+
+@dataclass(frozen=True)
+class MatchDetail:
+    table_id: int
+    table_name: str
+    match: dict[str, Any]
+
+
+def summary(row: DabangMatch) -> MatchSummary:
+    return MatchSummary(row.id, row.players, row.started_at, row.ended_at, row.winner, row.reason,
+                        {"A": row.level_a, "B": row.level_b})
+
+
+def table_detail(db: Database, table_id: int, now: datetime) -> DabangTableDetail:
+    with db.read() as session:
+        table = check_dabang_table(session, table_id)
+        played = rows.table_matches(session, table_id)
+        current = read(session, played[0], now, hidden=False) if played else None
+        return DabangTableDetail(table.id, table.name, current, [summary(row) for row in played])
+
+
+def match_detail(db: Database, match_id: int, now: datetime) -> MatchDetail:
+    with db.read() as session:
+        row = match_or_404(session, match_id)
+        table = rows.table_row(session, row.table_id)
+        return MatchDetail(table.id, table.name, read(session, row, now, hidden=False))
+
+
+def tournaments(db: Database) -> list[dict[str, Any]]:
+    """Every tournament, newest first: id, name, teams, champion (None while it is played)."""
+    with db.read() as session:
+        found = session.scalars(select(DabangTournament).order_by(DabangTournament.id.desc())).all()
+        return [{"id": row.id, "name": row.name, "teams": len(row.teams), "created_at": row.created_at,
+                 "champion": _champion(row)} for row in found]
+
+
+def _champion(row: DabangTournament) -> str | None:
+    final = row.bracket["rounds"][-1][0]["winner"]
+    return None if final is None else row.teams[final]["name"]
+
+
+def bracket(db: Database, tournament_id: int) -> dict[str, Any]:
+    """The bracket as the API gives it, each slot's match with its table (`table_id`, `table_name`) and
+    whether it is still played (`in_play`)."""
+    found = get_tournament(db, tournament_id)
+    with db.read() as session:
+        matches = {row.id: row for row in rows.tournament_matches(session, tournament_id)}
+        names = {table.id: table.name for table in session.scalars(
+            select(Table).where(Table.id.in_({row.table_id for row in matches.values()})))}
+    for slot in (slot for round_ in found["rounds"] for slot in round_):
+        row = matches.get(slot["match_id"])
+        slot["table_id"] = row and row.table_id
+        slot["table_name"] = row and names.get(row.table_id)
+        slot["in_play"] = row is not None and row.winner is None
+    return found

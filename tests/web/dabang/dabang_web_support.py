@@ -1,0 +1,62 @@
+"""The 打棒 API driven through a signed-in page client (its key in the header, as a dealer's reader sends it),
+and the check that a text carries no card code at all."""
+
+from __future__ import annotations
+
+import re
+
+CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])[SHCD](?![\w-])|(?<![\w-])[BS]J(?![\w-])")
+
+
+class PageApi:
+    """`get`/`post` with a role's key, the shape tests/dabang_api.py drives."""
+
+    def __init__(self, pages):
+        self.pages = pages
+
+    def headers(self, role):
+        return {"Authorization": f"Bearer {self.pages.keys[role]}"}
+
+    def get(self, url, role="display"):
+        return self.pages.client.get(url, headers=self.headers(role))
+
+    def post(self, url, json=None, role="admin"):
+        return self.pages.client.post(url, json=json, headers=self.headers(role))
+
+
+def card_codes(text: str) -> list[str]:
+    return CARD_CODE.findall(text)
+
+
+def strings_in(value) -> list[str]:
+    """Every string (keys and values) in a JSON value."""
+    if isinstance(value, dict):
+        return [s for key, item in value.items() for s in [key, *strings_in(item)]]
+    if isinstance(value, list):
+        return [s for item in value for s in strings_in(item)]
+    return [value] if isinstance(value, str) else []
+
+
+def main_of(html: str) -> str:
+    """The page's <main> (the header's language links and the like are not the page's content)."""
+    return html[html.index("<main"):html.index("</main>")]
+
+
+class Answer:
+    """A `requests` answer with `.json` as the Flask test client has it (an attribute)."""
+
+    def __init__(self, response):
+        self.status_code, self.json = response.status_code, response.json()
+
+
+class ServedApi:
+    """`get`/`post` against a served roadsvc (tests/web/conftest.py's Floor), the shape tests/dabang_api.py drives."""
+
+    def __init__(self, floor):
+        self.floor = floor
+
+    def get(self, url, role="display"):
+        return Answer(self.floor.api("GET", url, role=role))
+
+    def post(self, url, json=None, role="admin"):
+        return Answer(self.floor.api("POST", url, json, role=role))

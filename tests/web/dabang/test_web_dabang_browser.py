@@ -1,0 +1,81 @@
+"""打棒 in headless Chromium (Debian's) against a real server: a match's tile on the floor, live as the match
+is played, and the tournament bracket page reached from the floor, down to a match's page and its road image."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from dabang_api import bury_and_pass, new_match, new_table, start_first_deal, state
+from dabang_web_support import ServedApi, card_codes
+from websupport import sign_in
+
+from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
+
+
+@pytest.fixture
+def api(floor_server) -> ServedApi:
+    floor_server.app.extensions[MATCH_CLOCK] = floor_server.clock  # the matches on the pages' clock
+    return ServedApi(floor_server)
+
+
+def test_a_match_tile_follows_the_play_without_reload_and_shows_no_card(floor_server, floor_page, api):
+    table_id = new_table(api, "Dabang 1")["id"]
+    match_id = new_match(api, table_id)["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    floor_page.reload()
+    tile = floor_page.locator(f'article[data-table-id="{table_id}"]')
+    expect(tile.locator('[data-field="phase"]')).to_have_attribute("data-value", "playing")
+    expect(tile.locator('[data-field="teams"]')).to_contain_text("Li")
+    expect(tile.locator('[data-field="teams"]')).to_contain_text("Chen")
+    expect(tile.locator('[data-field="level-A"]')).to_have_text("3")
+    expect(tile.locator('[data-field="deal"]')).to_have_text("1")
+    countdown = tile.locator('[data-field="countdown"]')
+    expect(countdown).to_have_text(re.compile(r"^(89|90):\d\d$"))  # the page's script counts down from ends_at
+    floor_page.evaluate("window.sameDocument = true")
+    deal = state(api, match_id, "dealer")["current_deal"]
+    seat = deal["turn"]
+    played = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays",
+                      {"seat": seat, "cards": deal["hands"][str(seat)][:1]}, role="dealer")
+    assert played.status_code == 201
+    expect(tile.locator('[data-field="trick-plays"]')).to_have_text("1/4", timeout=3000)
+    assert floor_page.evaluate("window.sameDocument") is True
+    assert card_codes(tile.inner_text()) == []  # a wall screen: no card on the tile at all
+    floor_server.clock.advance(400)  # no move for longer than the 300 s threshold
+    expect(tile.locator('[data-field="status"]')).to_have_attribute("data-value", "stale", timeout=3000)
+
+
+def test_the_bracket_page_from_the_floor_to_a_match(floor_server, floor_page, api):
+    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Winter cup", "teams": TEAMS}, role="pitboss").json
+    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
+    table_id = new_table(api, "Dabang 2")["id"]
+    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
+    match_id = api.post(url, {"table_id": table_id}, role="pitboss").json["id"]
+    floor_page.reload()
+    floor_page.click('[data-field="tournaments-link"]')
+    floor_page.click("text=Winter cup")
+    expect(floor_page).to_have_url(f"{floor_server.url}/floor/dabang/tournaments/{bracket['id']}")
+    rounds = floor_page.locator(".bracket .round")
+    expect(rounds).to_have_count(2)
+    expect(rounds.nth(1).locator("h2")).to_have_text("Final")
+    expect(floor_page.locator('.slot[data-how="bye"] .team.winner')).to_have_count(1)
+    slot = floor_page.locator(f'.slot[data-slot="1/{ready["index"]}"]')
+    expect(slot.locator('[data-field="in-play"]')).to_be_visible()
+    expect(slot.locator('[data-field="team"]')).to_have_text(ready["teams"])
+    slot.locator('[data-field="match-link"]').click()
+    expect(floor_page).to_have_url(f"{floor_server.url}/floor/dabang/matches/{match_id}")
+    image = floor_page.locator('[data-field="road-image"]')
+    expect(image).to_be_visible()
+    floor_page.wait_for_function("document.querySelector('[data-field=\"road-image\"]').naturalWidth > 0")
+    teams = floor_page.locator('[data-field="teams"]')
+    for team in ready["teams"]:  # the slot's two teams, seated 1 and 3, 2 and 4
+        expect(teams).to_contain_text(f"{team} 1")
+        expect(teams).to_contain_text(f"{team} 2")

@@ -1,0 +1,184 @@
+"""打棒 on the pit boss's pages, on SQLite and PostgreSQL: a table's tile on the floor (seats, teams, levels,
+the deal, its phase, the 打家, trump, the trick, the time left, stale), the table and match pages (the road
+image, the deals) and the tournament bracket; no page and no floor shows a seat's hand or a hidden bottom."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from _floor import Clock
+from dabang_api import bury_and_pass, finish, new_match, new_table, start_first_deal, state, whole_first_deal
+from dabang_web_support import PageApi, card_codes, main_of, strings_in
+
+from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
+
+
+@pytest.fixture
+def clock(app) -> Clock:
+    """One controllable clock for the pages and the matches."""
+    moment = Clock()
+    app.extensions["roadsvc.clock"] = app.extensions[MATCH_CLOCK] = moment
+    return moment
+
+
+@pytest.fixture
+def api(signed_in) -> PageApi:
+    return PageApi(signed_in)
+
+
+def tile_of(html: str, table_id: int) -> str:
+    start = html.index(f'data-table-id="{table_id}"')
+    return html[start:html.index("</article>", start)]
+
+
+def floor_entry(api, table_id: int) -> dict:
+    floor = api.get("/api/v1/floor", role="pitboss").json
+    return next(entry for entry in floor["tables"] if entry["table"]["id"] == table_id)
+
+
+def test_a_match_in_play_has_its_tile_on_the_floor(signed_in, api, clock):
+    table = new_table(api, "Dabang 5")
+    match_id = new_match(api, table["id"], minutes=90)["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    dealer = state(api, match_id, "display")
+    seat = dealer["current_deal"]["turn"]
+    hand = state(api, match_id, "dealer")["current_deal"]["hands"][str(seat)]
+    url = f"/api/v1/matches/{match_id}/deals/{number}/plays"
+    assert api.post(url, {"seat": seat, "cards": hand[:1]}, role="dealer").status_code == 201
+    clock.advance(60)
+    tile = tile_of(signed_in.client.get("/floor?lang=en").get_data(as_text=True), table["id"])
+    assert 'data-game="dabang"' in tile and 'data-status="dealing"' in tile
+    for name in ("Li", "Wang", "Zhao", "Chen"):
+        assert f">{name}</span>" in tile
+    assert 'data-field="level-A" data-value="3"' in tile and 'data-field="level-B" data-value="3"' in tile
+    assert '<dd data-field="deal">1</dd>' in tile and '<dd data-field="trick">1</dd>' in tile
+    assert 'data-field="phase" data-value="playing"' in tile and '"trick-plays">1/4<' in tile
+    trump = dealer["current_deal"]["trump"]
+    assert f'data-field="trump" data-value="{trump}"' in tile
+    assert f'<span data-field="dealer">{dealer["players"][str(dealer["dealer_seat"])]}</span>' in tile
+    assert 'data-field="time-left" data-value="5340"' in tile and ">89:00<" in tile  # 90 min less the minute
+    assert card_codes(tile) == []  # no card on the tile at all: not a hand, not a played card
+
+
+def test_the_floor_json_carries_the_match_and_no_card(api, clock):
+    table = new_table(api, "Dabang 6")
+    match_id = new_match(api, table["id"])["id"]
+    start_first_deal(api, match_id, seed=7)
+    entry = floor_entry(api, table["id"])
+    match = entry["dabang"]["match"]
+    assert entry["status"] == entry["dabang"]["status"] == "dealing"
+    assert match["id"] == match_id and match["players"]["1"] == "Li" and match["teams"] == {"A": [1, 3], "B": [2, 4]}
+    assert match["levels"] == {"A": 3, "B": 3} and match["deal"]["number"] == 1
+    assert match["deal"]["phase"] in ("burying", "burying_jokers")
+    assert 5390 <= match["time_left_seconds"] <= 5400  # the floor API reads the wall clock
+    assert card_codes(" ".join(strings_in(entry))) == []  # the pit boss's key reads hands elsewhere, not here
+
+
+def test_a_match_without_a_move_for_the_threshold_goes_stale_and_a_move_brings_it_back(signed_in, api, clock):
+    table = new_table(api, "Dabang 7")
+    match_id = new_match(api, table["id"])["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    clock.advance(301)  # the default stale threshold is 300 s
+    assert floor_entry(api, table["id"])["status"] == "dealing"  # the floor API reads the wall clock...
+    tile = tile_of(signed_in.client.get("/floor").get_data(as_text=True), table["id"])
+    assert 'data-status="stale"' in tile  # ...the page, the controllable one
+    bury_and_pass(api, match_id, number, random.Random(2))
+    assert 'data-status="dealing"' in tile_of(signed_in.client.get("/floor").get_data(as_text=True), table["id"])
+
+
+def test_a_table_without_a_match_and_a_finished_match(signed_in, api, clock):
+    table = new_table(api, "Dabang 8")
+    html = signed_in.client.get("/floor").get_data(as_text=True)
+    assert 'data-field="no-match"' in tile_of(html, table["id"])
+    match_id = new_match(api, table["id"])["id"]
+    page = signed_in.client.get(f"/floor/tables/{table['id']}?lang=en").get_data(as_text=True)
+    assert f'data-match-id="{match_id}"' in page and "No deal finished yet." in page
+
+
+def test_the_table_page_shows_the_road_image_and_the_deals(signed_in, api, clock):
+    table = new_table(api, "Dabang 9")
+    match_id = new_match(api, table["id"])["id"]
+    result = whole_first_deal(api, match_id, seed=5)["result"]
+    html = signed_in.client.get(f"/floor/tables/{table['id']}?lang=en").get_data(as_text=True)
+    assert f'<tr data-deal="1">' in html and f'<td data-field="points">{result["points"]}</td>' in html
+    image = html[html.index('data-field="road-image"'):]
+    src = image[image.index('src="') + 5:image.index('"', image.index('src="') + 5)].replace("&amp;", "&")
+    assert src.startswith(f"/api/v1/matches/{match_id}/road.png?")
+    picture = signed_in.client.get(src)  # the page's own session reads it, as the browser does
+    assert picture.status_code == 200 and picture.mimetype == "image/png" and picture.data[:4] == b"\x89PNG"
+    match_page = signed_in.client.get(f"/floor/dabang/matches/{match_id}").get_data(as_text=True)
+    assert '<tr data-deal="1">' in match_page and f'href="/floor/tables/{table["id"]}"' in match_page
+
+
+def test_no_page_shows_a_hand_or_a_hidden_bottom(signed_in, api, clock):
+    table = new_table(api, "Dabang 10")
+    match_id = new_match(api, table["id"])["id"]
+    from dabang_play import shuffled_codes
+    draw = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": shuffled_codes(9), "first_drawer": 1},
+                    role="dealer")
+    assert draw.status_code == 201
+    for url in (f"/floor/tables/{table['id']}", f"/floor/dabang/matches/{match_id}", "/floor"):
+        assert card_codes(main_of(signed_in.client.get(url).get_data(as_text=True))) == [], url  # declaring
+    match_id = new_match(api, table["id"])["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    assert state(api, match_id, "display")["current_deal"]["bottom"] is None  # buried without jokers: hidden
+    for url in (f"/floor/tables/{table['id']}", f"/floor/dabang/matches/{match_id}", "/floor"):
+        html = main_of(signed_in.client.get(url).get_data(as_text=True))
+        assert 'data-field="bottom"' not in html and set(card_codes(html)) <= {"BJ"}, url  # 抢亮's 大王 only
+    deal = state(api, match_id, "dealer")["current_deal"]
+    led = deal["hands"][str(deal["turn"])][0]
+    api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": deal["turn"], "cards": [led]}, role="dealer")
+    html = main_of(signed_in.client.get(f"/floor/dabang/matches/{match_id}").get_data(as_text=True))
+    assert set(card_codes(html)) == {led}  # a played card is public, and the check sees cards
+
+
+def test_the_lobby_row_of_a_dabang_table_has_no_card(api, clock):
+    table = new_table(api, "Dabang 11")
+    start_first_deal(api, new_match(api, table["id"])["id"], seed=4)
+    rows = api.get("/api/v1/tables", role="display").json  # the lobby
+    row = next(row for row in rows if row["table"]["id"] == table["id"])
+    assert card_codes(" ".join(strings_in(row))) == []
+
+
+def test_the_bracket_page_shows_rounds_byes_winners_and_links_to_matches(signed_in, api, clock, app):
+    teams = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
+    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Winter cup", "teams": teams}, role="pitboss").json
+    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
+    bye = next(slot for slot in bracket["rounds"][0] if slot["how"] == "bye")
+    table = new_table(api, "Dabang 12")
+    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
+    match_id = api.post(url, {"table_id": table["id"]}, role="pitboss").json["id"]
+    html = signed_in.client.get(f"/floor/dabang/tournaments/{bracket['id']}?lang=en").get_data(as_text=True)
+    assert html.count('class="round card"') == 2 and ">Final<" in html and ">Round 1<" in html
+    bye_slot = html[html.index(f'data-slot="1/{bye["index"]}"'):]
+    assert 'data-how="bye"' in bye_slot[:120] and f'class="team winner" data-field="team">{bye["winner"]}<' in bye_slot
+    played = html[html.index(f'data-slot="1/{ready["index"]}"'):]
+    played = played[:played.index("</li>")]
+    assert f'href="/floor/dabang/matches/{match_id}"' in played and 'data-field="in-play"' in played
+    assert "at Dabang 12" in played
+    finish(app, match_id, "B", "time_limit")
+    html = signed_in.client.get(f"/floor/dabang/tournaments/{bracket['id']}?lang=en").get_data(as_text=True)
+    played = html[html.index(f'data-slot="1/{ready["index"]}"'):]
+    played = played[:played.index("</li>")]
+    assert f'class="team winner" data-field="team">{ready["teams"][1]}<' in played
+    assert '<span class="how" data-field="how">time limit</span>' in played and 'data-field="in-play"' not in played
+    listing = signed_in.client.get("/floor/dabang/tournaments").get_data(as_text=True)
+    assert f'href="/floor/dabang/tournaments/{bracket["id"]}"' in listing
+    assert 'href="/floor/dabang/tournaments"' in signed_in.client.get("/floor").get_data(as_text=True)
+    tile = tile_of(signed_in.client.get("/floor").get_data(as_text=True), table["id"])
+    assert f'href="/floor/dabang/tournaments/{bracket["id"]}"' in tile
+
+
+def test_the_pages_need_a_signed_in_pit_boss(pages, app):
+    for url in ("/floor/dabang/tournaments", "/floor/dabang/tournaments/1", "/floor/dabang/matches/1"):
+        assert pages.client.get(url).status_code == 302, url
+
+
+def test_missing_matches_and_tournaments_are_404_pages(signed_in):
+    for url in ("/floor/dabang/tournaments/99", "/floor/dabang/matches/99"):
+        response = signed_in.client.get(url)
+        assert response.status_code == 404 and response.mimetype == "text/html", url
