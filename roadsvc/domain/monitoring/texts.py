@@ -45,6 +45,11 @@ ROUND_REFUSALS: dict[str, Words] = {
     "wrong_card_count": {"en": "the wrong number of cards", "zh-Hans": "牌数不对", "zh-Hant": "牌數不對"},
     "missing_position": {"en": "a hand missing", "zh-Hans": "缺少一手牌", "zh-Hant": "缺少一手牌"},
     "unknown_position": {"en": "an unknown position", "zh-Hans": "未知的位置", "zh-Hant": "未知的位置"},
+    "invalid_hands": {"en": "hands not given by position", "zh-Hans": "牌没有按位置提交", "zh-Hant": "牌沒有按位置提交"},
+    "missing_cards": {"en": "no cards", "zh-Hans": "没有牌", "zh-Hant": "沒有牌"},
+    "missing_reveal": {"en": "no reveal card", "zh-Hans": "没有亮牌", "zh-Hant": "沒有亮牌"},
+    "ambiguous_round": {"en": "both a dealing order and hands", "zh-Hans": "同时提交了发牌顺序和各手牌",
+                        "zh-Hant": "同時提交了發牌順序和各手牌"},
 }
 SIDES: dict[str, Words] = {"banker": {"en": "banker", "zh-Hans": "庄", "zh-Hant": "莊"},
                            "player": {"en": "player", "zh-Hans": "闲", "zh-Hant": "閒"}}

@@ -125,3 +125,13 @@ def test_a_tables_alerts_say_round_and_table_in_every_language(code):
 def test_a_stale_table_waiting_for_its_next_round_says_so():
     details = {**TABLE_DETAILS["stale_table"][0], "phase": "settled"}
     assert alert_message("stale_table", details, "en").startswith("No new round for 4 min 10 s since round 7 ended")
+
+
+@pytest.mark.parametrize("code", ["repeated_card", "invalid_card", "invalid_cards", "joker_reveal", "wrong_card_count",
+                                  "missing_position", "unknown_position", "invalid_hands", "missing_cards",
+                                  "missing_reveal", "ambiguous_round"])
+def test_every_round_refusal_has_its_own_words(code):
+    details = {"scope": "table", "refusals": 1, "refused": [{"round_number": 2, "code": code}]}
+    for language in LANGUAGES:
+        message = alert_message("refused_rounds", details, language)
+        assert not message.endswith(("refused", "被拒")) and "_" not in message
