@@ -14,7 +14,8 @@ from roadsvc.services import alerts
 blp = Blueprint("alerts", __name__, description="Alerts raised by the floor monitor's rules")
 
 ALERT_EXAMPLE = {
-    "id": 41, "code": "refused_hands", "severity": "warning", "state": "open", "table_id": 3, "subject": "shoe:12", "shoe_id": 12,
+    "id": 41, "code": "refused_hands", "severity": "warning", "state": "open", "table_id": 3,
+    "subject": "shoe:12", "shoe_id": 12,
     "hand_number": 31, "message": "1 hand(s) refused in this shoe; the last (impossible_card): KD would be card "
     "number 9 of its kind in hand 31; 8 decks hold 8",
     "details": {"refusals": 1, "critical_at": 3, "refused": [{"hand_number": 31, "code": "impossible_card",
@@ -61,7 +62,8 @@ def acknowledge(data, alert_id):
     """Acknowledge an alert
 
     Someone is on it: who, when and the note are kept on the alert and in the shoe's audit
-    log (an alert about no shoe: in the administrative audit trail, `alert.acknowledged`). The alert keeps counting sightings until it is resolved.
+    log (an alert about no shoe: in the administrative audit trail, `alert.acknowledged`).
+    The alert keeps counting sightings until it is resolved.
     """
     return alerts.acknowledge(database(), alert_id, principal().actor, data["note"])
 

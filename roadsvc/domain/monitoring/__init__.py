@@ -20,7 +20,8 @@ from roadsvc.domain.monitoring.registry import (
 from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolve as resolve_settings
 
 __all__ = [
-    "ALL_RULES", "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
+    "ALL_RULES",
+    "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
     "rules_on", "self_resolving_codes", "HandSettled", "ShoeHold", "HandCorrected", "HandIn", "HandRefused", "LateSlip",
     "NextHandAdvantages", "ShoeClock", "LateRoundSlip", "RoundCorrected", "RoundRefused", "TableClock",
     "check_monitoring_settings", "resolve_settings",

@@ -95,7 +95,8 @@ def check_tables(db: Database, now: datetime | None = None) -> Pass:
         if fact.finished and fact.idle_seconds > settings[CLOSED_AFTER.name]:
             closed.add(table.id)
     gone = [(key[0] in closed, alert_id) for key, alert_id in active.items() if key not in seen]
-    return Pass(len(rows), raised, sum(_resolve_by_itself(db, alert_id, is_closed, now) for is_closed, alert_id in gone))
+    resolved = sum(_resolve_by_itself(db, alert_id, is_closed, now) for is_closed, alert_id in gone)
+    return Pass(len(rows), raised, resolved)
 
 
 def _record_at(db: Database, table_id: int, findings: list, now: datetime) -> int:

@@ -2,7 +2,8 @@
 
 Betting on round n is open from the settlement (or void) of round n-1 until round n's cards are
 posted; a slip after that is refused `betting_closed` and counted for the floor (the table's
-`late_slips`, an operators' `late_slip` event, the floor monitor's `late_slips` rule). A slip is taken whole or refused whole.
+`late_slips`, an operators' `late_slip` event, the floor monitor's `late_slips` rule). A slip is
+taken whole or refused whole.
 """
 
 from __future__ import annotations
