@@ -111,6 +111,11 @@ BAD_POSTS = {
     "wrong_card_count": {**by_order(1), "cards": by_order(1)["cards"][:24]},
     "missing_position": by_position(1, {p: c for p, c in HANDS.items() if p != "player_4"}),
     "missing_cards": {"number": 1},
+    "invalid_cards": {**by_order(1), "cards": "7S"},
+    "unknown_position": by_position(1, {**HANDS, "player_5": HANDS["player_4"]}),
+    "invalid_hands": {"number": 1, "hands": []},
+    "missing_reveal": {key: value for key, value in by_order(1).items() if key != "reveal"},
+    "ambiguous_round": {**by_order(1), "hands": HANDS},
 }
 
 
