@@ -53,7 +53,7 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, now: dateti
             answer = {"match_id": match.id, "number": start.number, "first_drawer": first_drawer,
                       "dealer_seat": start.dealer_seat, "level": start.level, "blood": start.blood}
             revision = _committed(session, match, after, now, {"kind": "deal", **answer})
-    replay.remember((database, match_id, revision), after)
+    replay.remember(replay.key_of(database, match_id, after.started_at, revision), after)
     if answer is None:
         raise Conflict("match_over", f"the time limit has passed: team {timed.winner} won ({timed.reason})", None)
     return answer
@@ -75,7 +75,7 @@ def make_move(db: Database, match_id: int, number: int, kind: str, data: dict[st
             _deal_over(session, match, deal, after, now)
         answer = answer_for(kind, state, after)
         revision = _committed(session, match, after, now, {"kind": kind, "number": number, **answer})
-    replay.remember((database, match_id, revision), after)
+    replay.remember(replay.key_of(database, match_id, after.started_at, revision), after)
     return answer
 
 
@@ -93,7 +93,7 @@ def end_due(db: Database, now: datetime | None = None) -> list[int]:
                 continue
             _ended(session, match, timed, now)
             revision = _committed(session, match, timed, now, {"kind": "match_ended"})
-        replay.remember((database, match_id, revision), timed)
+        replay.remember(replay.key_of(database, match_id, timed.started_at, revision), timed)
         ended.append(match_id)
     return ended
 

@@ -1,5 +1,7 @@
 """A match's state is the domain's replay of its rows: the match row (what the finished deals left:
-levels, the next 打家 and blood) and the draw and moves of the deal under way. Cached by (match, revision)."""
+levels, the next 打家 and blood) and the draw and moves of the deal under way. Cached by (database, match, its
+start, revision): the start tells a match from an earlier one that had its id in a database emptied since (a
+test's, a restore's), which an id and a revision alone would not."""
 
 from __future__ import annotations
 
@@ -17,13 +19,13 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.models import DabangDeal, DabangMatch
 
 CACHE_SIZE = 256
-_cache: OrderedDict[tuple[str, int, int], Match] = OrderedDict()  # (database, match, revision)
+_cache: OrderedDict[tuple, Match] = OrderedDict()  # (database, match, started_at, revision)
 _lock = Lock()
 
 
 def state(session: Session, match: DabangMatch) -> Match:
     """The match's domain state at its revision."""
-    key = (database_of(session), match.id, match.revision)
+    key = key_of(database_of(session), match.id, match.started_at, match.revision)
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)
@@ -37,7 +39,11 @@ def database_of(session: Session) -> str:
     return str(session.get_bind().url)
 
 
-def remember(key: tuple[str, int, int], built: Match) -> None:
+def key_of(database: str, match_id: int, started_at, revision: int) -> tuple:
+    return database, match_id, started_at, revision
+
+
+def remember(key: tuple, built: Match) -> None:
     """Keep a state once its revision has committed (a later read at that revision skips the replay)."""
     with _lock:
         _cache[key] = built
