@@ -4,6 +4,7 @@ read off the dealer's view of the state. `api` is any client with `get(url, role
 from __future__ import annotations
 
 import random
+import re
 
 from dabang_play import first_big_joker, legal_follow, legal_lead, shuffled_codes
 
@@ -12,6 +13,12 @@ from roadsvc.domain.dabang.draw import parse_draw
 from roadsvc.domain.dabang.order import CardOrder
 
 PLAYERS = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
+CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])[SHCD](?![\w-])|(?<![\w-])[BS]J(?![\w-])")
+
+
+def card_codes(text: str) -> list[str]:
+    """Every card code in a text (a page, a JSON body): a check for a leaked card."""
+    return CARD_CODE.findall(text)
 
 
 def new_table(api, name="Dabang 1", game="dabang") -> dict:
@@ -91,12 +98,11 @@ def whole_first_deal(api, match_id, seed: int, role="dealer") -> dict:
     return play_out(api, match_id, number, rng, role)
 
 
-def finish(app, match_id: int, winner: str, reason: str) -> None:
+def finish(db, match_id: int, winner: str, reason: str) -> None:
     """End the match as its last deal would (the service's own ending, with the bracket's advance)."""
     from roadsvc.persistence.models import DabangMatch
     from roadsvc.services.dabang import moves
 
-    db = app.extensions["roadsvc.db"]
     with db.write() as session:
         match = session.get(DabangMatch, match_id)
         match.winner, match.reason, match.ended_at = winner, reason, match.started_at

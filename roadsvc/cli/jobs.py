@@ -8,6 +8,7 @@ from typing import Any
 
 from roadsvc.config import load_settings
 from roadsvc.jobs import MonitorJob, OddsJob, TableModesJob, build_scheduler
+from roadsvc.jobs.dabang import MatchesMonitorJob
 from roadsvc.jobs.niuniu import RoundTablesMonitorJob
 from roadsvc.persistence.engine import open_database
 
@@ -50,6 +51,7 @@ def run_once(db) -> int:
         # The odds watch's first step checks every open shoe's odds and positive_ev.
         odds = OddsJob(db).run() if done is not None else None
         rounds = RoundTablesMonitorJob(db).run() if done is not None else None
+        matches = MatchesMonitorJob(db).run() if done is not None else None
     finally:
         db.dispose()
     if done is None:
@@ -69,4 +71,9 @@ def run_once(db) -> int:
         return 1
     print(f"niuniu monitor: {rounds.tables} tables, {rounds.raised_or_seen} alerts raised or seen, "
           f"{rounds.resolved} resolved")
+    if matches is None:
+        print("roadsvc jobs --once: the dabang monitor pass failed (see the log)")
+        return 1
+    print(f"dabang monitor: {matches.matches} matches, {matches.raised_or_seen} alerts raised or seen, "
+          f"{matches.resolved} resolved")
     return 0

@@ -10,7 +10,8 @@ writes by revision exactly as they see a dealer's.
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
   outlives a database restart. Beside it, on the same interval, niuniu_monitor: the same pass
-  at the 百人牛牛 tables (jobs/niuniu.py: a table whose newest round stopped moving).
+  at the 百人牛牛 tables (jobs/niuniu.py: a table whose newest round stopped moving), and dabang_monitor: at
+  the 打棒 matches (jobs/dabang.py: a match with no move for its threshold).
 * table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
   opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
   every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
@@ -36,7 +37,7 @@ from typing import Callable
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from roadsvc.jobs.dabang import MatchClockJob
+from roadsvc.jobs.dabang import MatchClockJob, MatchesMonitorJob
 from roadsvc.jobs.niuniu import RoundTablesMonitorJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
@@ -61,6 +62,8 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
                           max_instances=1, coalesce=True)
         scheduler.add_job(RoundTablesMonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"],
                           id="niuniu_monitor", max_instances=1, coalesce=True)
+        scheduler.add_job(MatchesMonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"],
+                          id="dabang_monitor", max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)

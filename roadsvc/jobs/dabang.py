@@ -1,4 +1,7 @@
-"""打棒's clock: ends every match whose time limit has passed (between deals, at different levels)."""
+"""打棒's clocks: the match clock ends every match whose time limit has passed (between deals, at different
+levels), every DABANG_CLOCK_INTERVAL seconds; the floor monitor's pass (services.dabang.monitor.check_matches:
+stale_table at a match with no move for its threshold, raised, seen again or resolved) runs beside the other
+games' passes, every MONITOR_INTERVAL seconds."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Callable
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
+from roadsvc.services.dabang import monitor
 from roadsvc.services.dabang.moves import end_due
 
 log = logging.getLogger(__name__)
@@ -28,3 +32,27 @@ class MatchClockJob:
         for match_id in ended:
             log.info("dabang match %s ended on its time limit", match_id)
         return ended
+
+
+class MatchesMonitorJob:
+    """One monitor pass per call; never raises (a failing pass logs and the next one retries). `clock` gives now."""
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
+        self.db, self.clock = db, clock
+        self.failing = False
+
+    def run(self) -> monitor.Pass | None:
+        try:
+            done = monitor.check_matches(self.db, self.clock())
+        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next pass
+            log.log(logging.WARNING if self.failing else logging.ERROR,
+                    "dabang monitor pass failed (%s); trying again next pass", type(error).__name__)
+            self.failing = True
+            return None
+        if self.failing:
+            log.info("dabang monitor pass works again")
+            self.failing = False
+        if done.raised_or_seen or done.resolved:
+            log.info("dabang monitor: %d matches, %d alerts raised or seen, %d resolved", done.matches,
+                     done.raised_or_seen, done.resolved)
+        return done

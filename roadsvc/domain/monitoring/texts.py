@@ -18,6 +18,7 @@ TITLES: dict[str, Words] = {
     "stale_table": {"en": "Table stopped", "zh-Hans": "牌台停滞", "zh-Hant": "牌台停滯"},
     "refused_hands": {"en": "Hands refused", "zh-Hans": "牌局被拒", "zh-Hant": "牌局被拒"},
     "refused_rounds": {"en": "Rounds refused", "zh-Hans": "牌局被拒", "zh-Hant": "牌局被拒"},
+    "refused_plays": {"en": "Plays refused", "zh-Hans": "出牌被拒", "zh-Hant": "出牌被拒"},
     "corrections": {"en": "Voids and corrections", "zh-Hans": "作废与更正", "zh-Hant": "作廢與更正"},
     "late_slips": {"en": "Late bets", "zh-Hans": "迟到投注", "zh-Hant": "遲到投注"},
     "improbable_results": {"en": "Improbable results", "zh-Hans": "结果异常", "zh-Hant": "結果異常"},
@@ -51,6 +52,21 @@ ROUND_REFUSALS: dict[str, Words] = {
     "ambiguous_round": {"en": "both a dealing order and hands", "zh-Hans": "同时提交了发牌顺序和各手牌",
                         "zh-Hant": "同時提交了發牌順序和各手牌"},
 }
+# Why a 打棒 play was refused (refused_plays' last refusal): the rule, never which card.
+PLAY_REFUSALS: dict[str, Words] = {
+    "not_your_turn": {"en": "not this seat's turn", "zh-Hans": "未轮到该座位", "zh-Hant": "未輪到該座位"},
+    "not_in_hand": {"en": "a card the seat does not hold", "zh-Hans": "手中没有这张牌", "zh-Hant": "手中沒有這張牌"},
+    "invalid_lead": {"en": "not a single, a 棒 or a 三联", "zh-Hans": "首出不是单牌、棒或三联",
+                     "zh-Hant": "首出不是單牌、棒或三聯"},
+    "wrong_count": {"en": "the wrong number of cards", "zh-Hans": "牌数不对", "zh-Hant": "牌數不對"},
+    "must_follow_suit": {"en": "the led suit not followed", "zh-Hans": "未跟出首出花色", "zh-Hant": "未跟出首出花色"},
+    "must_play_bang": {"en": "a 棒 held but not played", "zh-Hans": "有棒未出棒", "zh-Hant": "有棒未出棒"},
+    "must_play_sanlian": {"en": "a 三联 held but not played", "zh-Hans": "有三联未出三联",
+                          "zh-Hant": "有三聯未出三聯"},
+    "invalid_card": {"en": "a code that is not a card", "zh-Hans": "有不是牌的代码", "zh-Hant": "有不是牌的代碼"},
+    "wrong_phase": {"en": "no trick is being played", "zh-Hans": "现在不是出牌阶段", "zh-Hant": "現在不是出牌階段"},
+    "deal_over": {"en": "a deal that is over", "zh-Hans": "该局已结束", "zh-Hant": "該局已結束"},
+}
 SIDES: dict[str, Words] = {"banker": {"en": "banker", "zh-Hans": "庄", "zh-Hant": "莊"},
                            "player": {"en": "player", "zh-Hans": "闲", "zh-Hant": "閒"}}
 
@@ -83,6 +99,8 @@ def _at_table(d: Mapping[str, Any]) -> bool:
 def _stale(d: Mapping[str, Any], lang: str, _: int | None) -> str:
     if _at_table(d):
         return _stale_table(d, lang)
+    if d.get("scope") == "match":
+        return _stale_match(d, lang)
     idle, limit = duration(d["seconds_since_last_hand"], lang), duration(d["stale_after_seconds"], lang)
     since_start = d.get("last_hand_at") is None
     return {"en": f"No hand for {idle} since {'the shoe opened' if since_start else 'the last hand'} "
@@ -101,6 +119,32 @@ def _stale_table(d: Mapping[str, Any], lang: str) -> str:
     return {"en": f"Round {n} has not moved for {idle} (stopped after {limit})",
             "zh-Hans": f"第 {n} 局 {idle} 没有进展（{limit} 后算停滞）",
             "zh-Hant": f"第 {n} 局 {idle} 沒有進展（{limit} 後算停滯）"}[lang]
+
+
+def _stale_match(d: Mapping[str, Any], lang: str) -> str:
+    idle, limit = duration(d["seconds_since_last_move"], lang), duration(d["stale_after_seconds"], lang)
+    match, deal = d["match_id"], d.get("deal_number")
+    if deal is None:
+        return {"en": f"Match {match}: no new deal for {idle} (stopped after {limit})",
+                "zh-Hans": f"比赛 {match}：{idle} 没有新的一局（{limit} 后算停滞）",
+                "zh-Hant": f"比賽 {match}：{idle} 沒有新的一局（{limit} 後算停滯）"}[lang]
+    return {"en": f"Match {match}: deal {deal} has not moved for {idle} (stopped after {limit})",
+            "zh-Hans": f"比赛 {match}：第 {deal} 局 {idle} 没有进展（{limit} 后算停滞）",
+            "zh-Hant": f"比賽 {match}：第 {deal} 局 {idle} 沒有進展（{limit} 後算停滯）"}[lang]
+
+
+def _refused_plays(d: Mapping[str, Any], lang: str, _: int | None) -> str:
+    last = (d.get("refused") or [{}])[-1]
+    reason = PLAY_REFUSALS.get(last.get("code"), {}).get(lang) or {"en": "refused", "zh-Hans": "被拒",
+                                                                    "zh-Hant": "被拒"}[lang]
+    n, seat, at_seat, match = d["refusals"], d.get("seat"), d["seat_refusals"], d["match_id"]
+    where = f"seat {seat}" if seat else "an unknown seat"
+    return {"en": f"Match {match}: {count(n, 'play', lang)} refused, {at_seat} at {where}; the last "
+                  f"(deal {last.get('deal_number')}): {reason}",
+            "zh-Hans": f"比赛 {match}：{n} 次出牌被拒，{seat or '?'} 号位 {at_seat} 次；最近一次（第 "
+                       f"{last.get('deal_number')} 局）：{reason}",
+            "zh-Hant": f"比賽 {match}：{n} 次出牌被拒，{seat or '?'} 號位 {at_seat} 次；最近一次（第 "
+                       f"{last.get('deal_number')} 局）：{reason}"}[lang]
 
 
 def _refused_rounds(d: Mapping[str, Any], lang: str, _: int | None) -> str:
@@ -211,7 +255,8 @@ def _hold(d: Mapping[str, Any], lang: str, _: int | None) -> str:
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], str, int | None], str]] = {
-    "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds, "corrections": _corrections,
+    "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds, "refused_plays": _refused_plays,
+    "corrections": _corrections,
     "late_slips": _late,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,

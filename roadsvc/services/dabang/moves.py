@@ -21,7 +21,7 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import append_event
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, utcnow
-from roadsvc.services.dabang import replay, tournaments
+from roadsvc.services.dabang import monitor, replay, tournaments
 from roadsvc.services.dabang.answers import answer_for
 from roadsvc.services.dabang.matches import match_or_404
 from roadsvc.services.errors import Conflict, NotFound
@@ -61,8 +61,19 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, now: dateti
 
 def make_move(db: Database, match_id: int, number: int, kind: str, data: dict[str, Any], actor: str,
               now: datetime | None = None) -> dict:
-    """One move of deal `number` (which must be the deal under way)."""
+    """One move of deal `number` (which must be the deal under way). A refused play changes nothing in the
+    match; it is then recorded for the floor monitor in a transaction of its own (refused_plays)."""
     now = now or utcnow()
+    try:
+        return _move(db, match_id, number, kind, data, actor, now)
+    except (DomainError, Conflict) as error:
+        if kind == "play":
+            monitor.play_refused(db, match_id, number, data, error, now)
+        raise
+
+
+def _move(db: Database, match_id: int, number: int, kind: str, data: dict[str, Any], actor: str,
+          now: datetime) -> dict:
     with db.write() as session:
         match = match_or_404(session, match_id, for_update=True)
         deal = _current_deal(session, match, number)

@@ -24,7 +24,7 @@ def test_a_knockout_of_three_gives_one_bye_and_a_match_from_a_slot(api, app):
     assert match.json["players"]["2"] == east_or_west[ready["teams"][1]][0]
     again = api.post(url, {"table_id": table["id"]}, role="pitboss")
     assert again.status_code == 422 and again.json["code"] == "slot_not_ready"
-    finish(app, match.json["id"], "B", "time_limit")
+    finish(app.extensions["roadsvc.db"], match.json["id"], "B", "time_limit")
     read = api.get(f"/api/v1/dabang/tournaments/{bracket['id']}").json
     final = read["rounds"][1][0]
     assert read["rounds"][0][ready["index"]]["winner"] == ready["teams"][1]

@@ -18,6 +18,8 @@ DETAILS = {
     "corrections": {"corrections": 1, "changes": [{"hand_number": 3, "action": "void", "actor": "pit boss 2"}]},
     "late_slips": {"late_slips": 3, "slips": [{"account_id": "acct-7"}]},
     "refused_rounds": {"scope": "table", "refusals": 1, "refused": [{"code": "repeated_card", "round_number": 4}]},
+    "refused_plays": {"scope": "match", "match_id": 5, "seat": 2, "refusals": 3, "seat_refusals": 2,
+                      "refused": [{"seat": 2, "deal_number": 4, "code": "must_follow_suit"}]},
     "improbable_results": {"p_value": 3e-5, "decided_hands": 30, "streak": {"side": "banker", "longest": 14, "p_value": 3e-5},
                            "banker_share": {"banker": 22, "player": 8, "p_value": 0.01}},
     "positive_ev": {"hand_number": 41, "cards_left": 52, "bets": [{"bet": "banker_pair", "ev": 0.0231}]},
@@ -65,3 +67,14 @@ def test_every_bet_has_a_title_in_every_language():
 
 def test_details_of_an_older_form_give_the_title_not_a_crash():
     assert alert_message("refused_hands", {}, "en") == "Hands refused"
+
+
+def test_a_dabang_matchs_alerts_say_match_deal_and_seat():
+    plays = alert_message("refused_plays", DETAILS["refused_plays"], "en")
+    assert plays == "Match 5: 3 plays refused, 2 at seat 2; the last (deal 4): the led suit not followed"
+    assert "2 号位 2 次" in alert_message("refused_plays", DETAILS["refused_plays"], "zh-Hans")
+    stale = {"scope": "match", "match_id": 5, "deal_number": 4, "seconds_since_last_move": 130,
+             "stale_after_seconds": 120}
+    assert alert_message("stale_table", stale, "en") == "Match 5: deal 4 has not moved for 2 min 10 s " \
+        "(stopped after 2 min)"
+    assert alert_message("stale_table", {**stale, "deal_number": None}, "zh-Hant").startswith("比賽 5：")

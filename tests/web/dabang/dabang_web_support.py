@@ -1,11 +1,11 @@
-"""The 打棒 API driven through a signed-in page client (its key in the header, as a dealer's reader sends it),
-and the check that a text carries no card code at all."""
+"""The 打棒 API driven through a signed-in page client or a served roadsvc (a role's key in the header), the
+shape tests/dabang_api.py drives; the pages' <main>; every string of a JSON value."""
 
 from __future__ import annotations
 
-import re
+from dabang_api import card_codes
 
-CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])[SHCD](?![\w-])|(?<![\w-])[BS]J(?![\w-])")
+__all__ = ["Answer", "PageApi", "ServedApi", "card_codes", "main_of", "strings_in"]
 
 
 class PageApi:
@@ -22,10 +22,6 @@ class PageApi:
 
     def post(self, url, json=None, role="admin"):
         return self.pages.client.post(url, json=json, headers=self.headers(role))
-
-
-def card_codes(text: str) -> list[str]:
-    return CARD_CODE.findall(text)
 
 
 def strings_in(value) -> list[str]:

@@ -160,7 +160,7 @@ def test_the_bracket_page_shows_rounds_byes_winners_and_links_to_matches(signed_
     played = played[:played.index("</li>")]
     assert f'href="/floor/dabang/matches/{match_id}"' in played and 'data-field="in-play"' in played
     assert "at Dabang 12" in played
-    finish(app, match_id, "B", "time_limit")
+    finish(app.extensions["roadsvc.db"], match_id, "B", "time_limit")
     html = signed_in.client.get(f"/floor/dabang/tournaments/{bracket['id']}?lang=en").get_data(as_text=True)
     played = html[html.index(f'data-slot="1/{ready["index"]}"'):]
     played = played[:played.index("</li>")]
@@ -182,3 +182,25 @@ def test_missing_matches_and_tournaments_are_404_pages(signed_in):
     for url in ("/floor/dabang/tournaments/99", "/floor/dabang/matches/99"):
         response = signed_in.client.get(url)
         assert response.status_code == 404 and response.mimetype == "text/html", url
+
+
+def test_a_refused_play_and_a_stopped_match_are_alerts_on_the_floor_in_words(signed_in, api, clock, app):
+    from roadsvc.jobs.dabang import MatchesMonitorJob
+
+    table = new_table(api, "Dabang 13")
+    match_id = new_match(api, table["id"])["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    deal = state(api, match_id, "dealer")["current_deal"]
+    waiting = deal["turn"] % 4 + 1
+    refused = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays",
+                       {"seat": waiting, "cards": deal["hands"][str(waiting)][:1]}, role="dealer")
+    assert refused.json["code"] == "not_your_turn"
+    clock.advance(121)  # past the default stale_after_seconds
+    assert MatchesMonitorJob(app.extensions["roadsvc.db"], clock).run().raised_or_seen == 1
+    html = signed_in.client.get("/floor?lang=en").get_data(as_text=True)
+    assert 'data-field="alerts" data-open="2"' in tile_of(html, table["id"])
+    items = html[html.index('id="alert-list"'):]
+    assert ">Plays refused<" in items and f"Match {match_id}: 1 play refused, 1 at seat {waiting}" in items
+    assert "not this seat&#39;s turn" in items and f"Match {match_id}: deal {number} has not moved for 2 min" in items
+    assert card_codes(main_of(html)) == []
