@@ -1,5 +1,5 @@
 """打棒 on the pit boss's pages: /floor/tables/<id> for a 打棒 table (its current match, the match road image
-and the deals, the matches played there), /floor/dabang/matches/<m> (one match in full) and the tournaments'
+and the deals, the table's alerts to acknowledge or resolve there, the matches played there), /floor/dabang/matches/<m> (one match in full) and the tournaments'
 brackets, /floor/dabang/tournaments[/<t>] (rounds, slots, byes, winners, links to the matches).
 
 Every match is shown as the players at the table see it (services.dabang.page): never a seat's hand or a
@@ -16,7 +16,7 @@ from flask import g, render_template, url_for
 from roadsvc.services.dabang import page
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, now, pit_boss
-from roadsvc.web.forms import LogoutForm
+from roadsvc.web.forms import LogoutForm, NoteForm
 
 SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "C": ("♣", "black"), "D": ("♦", "red")}
 ROAD_CELL = 32
@@ -39,16 +39,18 @@ def road_image_url(match_id: int) -> str:
 
 def _render(template: str, **context: Any):
     return render_template(template, suit=suit, clock=clock, road_image=road_image_url, who=pit_boss(),
-                           logout_form=LogoutForm(), **context)
+                           logout_form=LogoutForm(), note_form=NoteForm(), **context)
 
 
 def dabang_table_page(table_id: int):
-    return _render("web/dabang_table.html", detail=page.table_detail(database(), table_id, now()))
+    detail = page.table_detail(database(), table_id, now())
+    return _render("web/dabang_table.html", detail=detail, names={detail.table_id: detail.name})
 
 
 @blp.route("/floor/dabang/matches/<int:match_id>")
 def dabang_match(match_id: int):
-    return _render("web/dabang_match.html", detail=page.match_detail(database(), match_id, now()))
+    detail = page.match_detail(database(), match_id, now())
+    return _render("web/dabang_match.html", detail=detail, names={detail.table_id: detail.table_name})
 
 
 @blp.route("/floor/dabang/tournaments")

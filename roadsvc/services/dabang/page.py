@@ -1,6 +1,6 @@
-"""What the pit boss's pages show of 打棒: a table's current match and the matches played there, one match
-in full (its deals, as the road has them), and the tournaments with their brackets, each bracket match
-with the table it is played at.
+"""What the pit boss's pages show of 打棒: a table's current match, the matches played there and the floor
+monitor's alerts at the table, one match in full (its deals, as the road has them, and its alerts), and the
+tournaments with their brackets, each bracket match with the table it is played at.
 
 Every match here is the public view (services.dabang.views, `hidden=False`): the pages never show a seat's
 hand or a hidden bottom, though a pit boss's key may read them through the API (`GET /matches/{m}`). A page
@@ -17,10 +17,14 @@ from sqlalchemy import select
 
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import DabangMatch, DabangTournament, Table
+from roadsvc.persistence.models import Alert, DabangMatch, DabangTournament, Table
+from roadsvc.services import alerts as alerts_service
 from roadsvc.services.dabang.matches import match_or_404, read
+from roadsvc.services.dabang.monitor import subject_of
 from roadsvc.services.dabang.tables import check_dabang_table
 from roadsvc.services.dabang.tournaments import get_tournament
+
+ALERTS_SHOWN = 200
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class DabangTableDetail:
     name: str
     match: dict[str, Any] | None  # the current (newest) match, as the players at the table see it
     matches: list[MatchSummary]  # every match at the table, newest first
+    alerts: list[Alert]  # the table's, newest first (none holds a card)
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,7 @@ class MatchDetail:
     table_id: int
     table_name: str
     match: dict[str, Any]
+    alerts: list[Alert]  # the match's, newest first
 
 
 def summary(row: DabangMatch) -> MatchSummary:
@@ -59,14 +65,20 @@ def table_detail(db: Database, table_id: int, now: datetime) -> DabangTableDetai
         table = check_dabang_table(session, table_id)
         played = rows.table_matches(session, table_id)
         current = read(session, played[0], now, hidden=False) if played else None
-        return DabangTableDetail(table.id, table.name, current, [summary(row) for row in played])
+        found = (table.id, table.name, current, [summary(row) for row in played])
+    return DabangTableDetail(*found, _alerts(db, {"table_id": table_id}))
 
 
 def match_detail(db: Database, match_id: int, now: datetime) -> MatchDetail:
     with db.read() as session:
         row = match_or_404(session, match_id)
         table = rows.table_row(session, row.table_id)
-        return MatchDetail(table.id, table.name, read(session, row, now, hidden=False))
+        found = (table.id, table.name, read(session, row, now, hidden=False))
+    return MatchDetail(*found, _alerts(db, {"table_id": found[0], "subject": subject_of(match_id)}))
+
+
+def _alerts(db: Database, filters: dict[str, Any]) -> list[Alert]:
+    return alerts_service.find_alerts(db, filters, 0, ALERTS_SHOWN)[0]
 
 
 def tournaments(db: Database) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ import pytest
 from _floor import Clock
 from dabang_api import bury_and_pass, finish, new_match, new_table, start_first_deal, state, whole_first_deal
 from dabang_web_support import PageApi, card_codes, main_of, strings_in
+from websupport import csrf_token
 
 from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
 
@@ -204,3 +205,21 @@ def test_a_refused_play_and_a_stopped_match_are_alerts_on_the_floor_in_words(sig
     assert ">Plays refused<" in items and f"Match {match_id}: 1 play refused, 1 at seat {waiting}" in items
     assert "not this seat&#39;s turn" in items and f"Match {match_id}: deal {number} has not moved for 2 min" in items
     assert card_codes(main_of(html)) == []
+
+
+def test_the_match_and_table_pages_list_its_alerts_to_resolve_there(signed_in, api, clock, app):
+    table = new_table(api, "Dabang 14")
+    match_id = new_match(api, table["id"])["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)  # burying: a play is refused (wrong_phase)
+    refused = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": 1, "cards": ["3S"]},
+                       role="dealer")
+    assert refused.json["code"] == "wrong_phase"
+    table_page = signed_in.client.get(f"/floor/tables/{table['id']}?lang=en").get_data(as_text=True)
+    match_url = f"/floor/dabang/matches/{match_id}"
+    html = signed_in.client.get(match_url).get_data(as_text=True)
+    assert 'data-code="refused_plays"' in table_page and 'data-code="refused_plays"' in html
+    alert_id = int(html.split('data-alert-id="')[1].split('"')[0])
+    back = signed_in.client.post(f"/floor/alerts/{alert_id}/resolve",
+                                 data={"csrf_token": csrf_token(html), "note": "reader misread", "back": match_url})
+    assert back.status_code == 302 and back.headers["Location"].endswith(match_url)
+    assert api.get(f"/api/v1/alerts/{alert_id}", role="pitboss").json["state"] == "resolved"
