@@ -1,6 +1,7 @@
 """打棒 on the pit boss's pages: /floor/tables/<id> for a 打棒 table (its current match, the match road image
-and the deals, the table's alerts to acknowledge or resolve there, the matches played there), /floor/dabang/matches/<m> (one match in full) and the tournaments'
-brackets, /floor/dabang/tournaments[/<t>] (rounds, slots, byes, winners, links to the matches).
+and the deals, the table's alerts to acknowledge or resolve there, the matches played there),
+/floor/dabang/matches/<m> (one match in full, and its alerts) and the tournaments' brackets,
+/floor/dabang/tournaments[/<t>] (rounds, slots, byes, winners, links to the matches).
 
 Every match is shown as the players at the table see it (services.dabang.page): never a seat's hand or a
 hidden bottom. The road image is the API's own (`GET /api/v1/matches/{m}/road.png`), read with the page's

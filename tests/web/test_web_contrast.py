@@ -13,7 +13,8 @@ import roadsvc.web
 CSS = (Path(roadsvc.web.__file__).parent / "static" / "floor.css").read_text()
 ON_COLOURS = ["dealing", "stale", "ending", "idle", "info", "warning", "critical", "banker", "player", "tie", "badge"]
 PAIRS = ([("text", "bg"), ("text", "surface"), ("muted", "bg"), ("muted", "surface"), ("link", "bg"),
-          ("link", "surface"), ("flash-text", "flash"), ("red-suit", "surface"), ("red-suit", "bg")] + [("on-colour", name) for name in ON_COLOURS])
+          ("link", "surface"), ("flash-text", "flash"), ("red-suit", "surface"), ("red-suit", "bg")]
+         + [("on-colour", name) for name in ON_COLOURS])
 
 
 def theme(name: str) -> dict[str, str]:

@@ -255,8 +255,8 @@ def _hold(d: Mapping[str, Any], lang: str, _: int | None) -> str:
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], str, int | None], str]] = {
-    "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds, "refused_plays": _refused_plays,
-    "corrections": _corrections,
+    "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
+    "refused_plays": _refused_plays, "corrections": _corrections,
     "late_slips": _late,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
