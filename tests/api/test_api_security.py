@@ -8,6 +8,9 @@ import re
 import pytest
 
 from roadsvc.app import create_app
+from roadsvc.services import tables
+from roadsvc.services.baccarat import shoes
+from roadsvc.services.keys import create_key
 
 
 @pytest.fixture
@@ -131,3 +134,21 @@ def fetch(api, url: str) -> tuple[int, bytes]:
         return response.status_code, response.get_data()
     finally:
         response.close()
+
+
+@pytest.mark.parametrize("path", ["/api/v1/tables/{}/roads", "/api/v1/tables/{}/trend"])
+def test_a_cross_origin_display_s_current_poll_carries_its_cors_headers(cors_app, path):
+    """A browser display on an allowed origin polls with If-None-Match; its 304 must let the page read it
+    (the 304s answered before Flask leave a request with an Origin to Flask, where flask-cors answers it)."""
+    db = cors_app.extensions["roadsvc.db"]
+    game = "niuniu" if "trend" in path else "baccarat"
+    table = tables.create_table(db, "Cross-origin", game=game).id
+    if game == "baccarat":
+        shoes.open_shoe(db, table, 8)
+    key = create_key(db, "display", "a browser display")[1]
+    client = cors_app.test_client()
+    headers = {"Authorization": f"Bearer {key}", "Origin": "https://floor.example"}
+    first = client.get(path.format(table), headers=headers)
+    assert first.status_code == 200 and first.headers["Access-Control-Allow-Origin"] == "https://floor.example"
+    again = client.get(path.format(table), headers={**headers, "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.headers["Access-Control-Allow-Origin"] == "https://floor.example"

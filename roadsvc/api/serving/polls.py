@@ -13,7 +13,7 @@ makes, through the same functions:
 * the route's revision read gives the ETag the poll holds (the view's `etag`).
 
 Anything else (no or unknown key, a signed link, another query, no shoe, a changed revision,
-another game...) goes on to Flask unchanged, which answers it as it always has: the fast path
+another game, a cross-origin request, whose CORS headers are flask-cors's to give) goes on to Flask unchanged, which answers it as it always has: the fast path
 can only answer 304, and only when Flask would. Each answer is counted in the same metrics
 (route, status) and logged at DEBUG, as a 304 is (docs/operations.md).
 
@@ -59,7 +59,7 @@ class ConditionalPolls:
 
     def __call__(self, environ: dict, start_response):
         given = environ.get("HTTP_IF_NONE_MATCH")
-        if given and environ["REQUEST_METHOD"] == "GET":
+        if given and environ["REQUEST_METHOD"] == "GET" and "HTTP_ORIGIN" not in environ:
             answered = self.not_modified(environ, given)
             if answered is not None:
                 start_response(NOT_MODIFIED, answered)
