@@ -84,7 +84,8 @@ def register_request_hooks(app: Flask) -> None:
 def register_middleware(app: Flask) -> None:
     """Outermost first: ProxyFix, the request envelope (request ID, headers), the polls answered
     before Flask (roadsvc.api.serving.polls), Flask."""
-    polls = ConditionalPolls(app.wsgi_app, POLLS, app.extensions[DB], app.extensions[KEYS], app.extensions[GAMES])
+    polls = ConditionalPolls(app.wsgi_app, POLLS, app.extensions, app.extensions[DB], app.extensions[KEYS],
+                             app.extensions[GAMES])
     operations.wrap(app, polls)
 
 

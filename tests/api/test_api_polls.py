@@ -4,8 +4,10 @@ would answer 304: any other poll gets Flask's own answer, as before."""
 from __future__ import annotations
 
 import json
+from typing import Iterator
 
 import pytest
+from flask import request, request_started
 
 from roadsvc.app import create_app
 from roadsvc.services.keys import create_key
@@ -117,3 +119,56 @@ def test_a_niuniu_trend_poll_is_answered_the_same_way(api):
     baccarat = api.post("/api/v1/tables", {"name": "B"}, role="pitboss").json["id"]
     wrong = api.get(f"/api/v1/tables/{baccarat}/trend", headers={"If-None-Match": tag})
     assert (wrong.status_code, wrong.json["code"]) == (409, "wrong_game")
+
+
+@pytest.fixture
+def answered_by_flask(app) -> Iterator[list[str]]:
+    """The paths Flask itself answers while the test runs (its request_started signal)."""
+    seen: list[str] = []
+
+    def started(sender, **extra) -> None:
+        seen.append(request.path)
+
+    request_started.connect(started, app)
+    yield seen
+    request_started.disconnect(started, app)
+
+
+@pytest.mark.parametrize("query", ["", "?columns=10"])
+def test_a_snapshot_cached_here_is_answered_before_flask_byte_for_byte(api, dealt, answered_by_flask, query):
+    url = ROADS.format(dealt["table"]) + query
+    # A cross-origin request always goes to Flask (no CORS origins are configured here: no CORS headers).
+    by_flask = api.get(url, headers={"X-Request-ID": "first", "Origin": "https://elsewhere.example"})
+    assert answered_by_flask == [url.split("?")[0]]
+    for headers in ({}, {"If-None-Match": '"1.0.0"'}):  # no tag, a stale one
+        fast = api.get(url, headers={**headers, "X-Request-ID": "first"})
+        assert fast.status_code == 200 and fast.get_data() == by_flask.get_data()
+        assert sorted(fast.headers.items()) == sorted(by_flask.headers.items())
+    assert len(answered_by_flask) == 1
+
+
+def test_a_new_hand_is_answered_by_flask_first_then_from_the_cache(api, dealt, answered_by_flask):
+    url = ROADS.format(dealt["table"])
+    api.post(f"/api/v1/tables/{dealt['table']}/hands", {"result": "banker"}, role="dealer")
+    first = api.get(url, headers={"If-None-Match": dealt["tag"]})
+    again = api.get(url, headers={"If-None-Match": dealt["tag"]})
+    assert first.status_code == again.status_code == 200 and first.json["roads"]["hands"] == 4
+    assert again.get_data() == first.get_data() and again.headers["ETag"] == first.headers["ETag"] != dealt["tag"]
+    assert answered_by_flask.count(url) == 1  # the first read reached Flask, the second did not
+
+
+def test_a_200_answered_before_flask_is_counted_and_logged_at_info(database_url, capsys):
+    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "INFO", "LOG_FORMAT": "json"})
+    try:
+        key = {"Authorization": f"Bearer {create_key(app.extensions['roadsvc.db'], 'pitboss')[1]}"}
+        client = app.test_client()
+        table = client.post("/api/v1/tables", json={"name": "T"}, headers=key).json["id"]
+        client.post(f"/api/v1/tables/{table}/shoes", json={"decks": 8}, headers=key)
+        client.get(ROADS.format(table), headers=key)
+        capsys.readouterr()
+        assert client.get(ROADS.format(table), headers={**key, "X-Request-ID": "cached"}).status_code == 200
+        lines = [json.loads(t) for t in capsys.readouterr().err.splitlines() if t.startswith("{")]
+        line, = [line for line in lines if line.get("event") == "request" and line["request_id"] == "cached"]
+        assert (line["level"], line["status"], line["table_id"]) == ("info", 200, table)
+    finally:
+        app.extensions["roadsvc.db"].dispose()

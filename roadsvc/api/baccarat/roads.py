@@ -11,13 +11,14 @@ same tag and the same checks.
 from __future__ import annotations
 
 import re
+from typing import Any, Mapping
 
 from flask import Response, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
-from roadsvc.api.context import database, snapshots
+from roadsvc.api.context import DB, SNAPSHOTS, database, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.baccarat.schemas.roads import RoadsQuerySchema, RoadsSchema
 from roadsvc.api.read_links import key_or_link
@@ -90,17 +91,32 @@ def columns_in(query) -> int | None:
     return int(raw)
 
 
-def current_roads_tag(db: Database, table_id: int, query: dict[str, str]) -> str | None:
-    """The ETag `table_roads` would answer with (None for a query it does not know)."""
+def _current(db: Database, table_id: int, query: dict[str, str]) -> tuple[int, int, int | None] | None:
+    """(shoe id, revision, columns) of what `table_roads` would answer (None for a query it does not know)."""
     if not set(query) <= {"columns"}:
         return None
     columns = columns_in(query)
-    shoe_id, revision = table_shoe_revision(db, table_id)
-    return etag(shoe_id, revision, str(columns or 0))
+    return (*table_shoe_revision(db, table_id), columns)
+
+
+def current_roads_tag(db: Database, table_id: int, query: dict[str, str]) -> str | None:
+    """The ETag `table_roads` would answer with (None for a query it does not know)."""
+    current = _current(db, table_id, query)
+    return None if current is None else etag(current[0], current[1], str(current[2] or 0))
+
+
+def cached_roads(extensions: Mapping[str, Any], table_id: int, query: dict[str, str]) -> tuple[str, bytes] | None:
+    """(ETag, body) `table_roads` would answer with, when this process has the body cached."""
+    current = _current(extensions[DB], table_id, query)
+    if current is None:
+        return None
+    shoe_id, revision, columns = current
+    body = extensions[SNAPSHOTS].cached_body(shoe_id, revision, columns)
+    return None if body is None else (etag(shoe_id, revision, str(columns or 0)), body)
 
 
 POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/roads"), "/api/v1/tables/<id:table_id>/roads",
-                 READ, BACCARAT, current_roads_tag)  # its 304s answered before Flask (roadsvc.api.serving.polls)
+                 READ, BACCARAT, current_roads_tag, cached_roads)  # answered before Flask (roadsvc.api.serving.polls)
 
 
 def roads_response(shoe_id: int, revision: int, columns: int | None) -> Response:

@@ -107,10 +107,11 @@ def log_request(response: Response, route: str, seconds: float) -> None:
           view_args.get("shoe_id"), g.get("error_code"), request.remote_addr)
 
 
-def log_poll(environ: dict, route: str, principal, table_id: int, seconds: float) -> None:
-    """The line of a 304 answered before Flask (roadsvc.api.serving.polls): at DEBUG, as every 304."""
-    if REQUEST_LOG.isEnabledFor(logging.DEBUG):
-        _line(logging.DEBUG, "GET", route, environ.get("PATH_INFO"), 304, seconds, principal, table_id, None, None,
+def log_poll(environ: dict, route: str, principal, table_id: int, status: int, seconds: float) -> None:
+    """The line of a poll answered before Flask (roadsvc.api.serving.polls): a 304 at DEBUG, a 200 at INFO."""
+    level = logging.DEBUG if status == 304 else logging.INFO
+    if REQUEST_LOG.isEnabledFor(level):
+        _line(level, "GET", route, environ.get("PATH_INFO"), status, seconds, principal, table_id, None, None,
               environ.get("REMOTE_ADDR"), request_id=environ.get(ENVIRON_KEY))
 
 

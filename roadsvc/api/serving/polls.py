@@ -1,4 +1,5 @@
-"""A display's poll answered 304 before Flask: one indexed read and a header compare.
+"""A display's poll answered before Flask: a 304 is one indexed read and a header compare, a 200
+the same read and a body this process has cached.
 
 A table display polls its roads every second or two with the ETag it holds, and nearly every
 answer is 304. Built by Flask, that answer costs a request context, URL matching, the hooks,
@@ -10,12 +11,15 @@ makes, through the same functions:
 * the key is one the key cache verified lately (`KeyVerifier.cached`), its role has the
   route's capability, and a key bound to a table is at its own table;
 * the table deals the route's game (`TableGames`, read once per table);
-* the route's revision read gives the ETag the poll holds (the view's `etag`).
+* the route's revision read gives the ETag the poll holds (the view's `etag`): 304;
+* or, for a route that keeps its answers cached (the roads' snapshots), the revision read finds
+  the current answer in this process's cache: 200 with those bytes, the view's ETag and headers.
 
 Anything else (no or unknown key, a signed link, another query, no shoe, a changed revision,
-another game, a cross-origin request, whose CORS headers are flask-cors's to give) goes on to Flask unchanged, which answers it as it always has: the fast path
-can only answer 304, and only when Flask would. Each answer is counted in the same metrics
-(route, status) and logged at DEBUG, as a 304 is (docs/operations.md).
+another game, a cross-origin request, whose CORS headers are flask-cors's to give, an answer not
+cached yet) goes on to Flask unchanged, which answers it as it always has: the fast path answers
+only what Flask would, byte for byte. Each answer is counted in the same metrics (route, status)
+and logged as Flask's would be: a 304 at DEBUG, a 200 at INFO (docs/operations.md).
 
 A route registers a `PollRoute` (the roads here; the other games' polled reads the same way).
 """
@@ -25,7 +29,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qsl
 
 from werkzeug.datastructures import EnvironHeaders
@@ -37,62 +41,81 @@ from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.games import TableGames
 from roadsvc.services.keys import KeyVerifier, Principal, presented_in
 
-NOT_MODIFIED = "304 NOT MODIFIED"
+NOT_MODIFIED, OK = "304 NOT MODIFIED", "200 OK"
+JSON = "application/json"
 
 
 @dataclass(frozen=True)
 class PollRoute:
     """A polled read: its path (with the table id as group 1), its URL rule (the metrics' and the
-    log's `route`), the capability and game it needs, and its current ETag given the query
-    (None: not a query the fast path knows; Flask answers it)."""
+    log's `route`), the capability and game it needs, its current ETag given the query (None: not
+    a query the fast path knows; Flask answers it), and, for a route whose answers are cached, its
+    current (ETag, JSON body) from the app's extensions when cached (None: Flask answers it)."""
 
     path: re.Pattern
     route: str
     capability: str
     game: str
     current_tag: Callable[[Database, int, dict[str, str]], str | None]
+    cached_answer: Callable[[Mapping[str, Any], int, dict[str, str]], tuple[str, bytes] | None] | None = None
 
 
 class ConditionalPolls:
-    def __init__(self, wsgi_app, routes: tuple[PollRoute, ...], db: Database, keys: KeyVerifier, games: TableGames):
-        self.wsgi_app, self.routes, self.db, self.keys, self.games = wsgi_app, routes, db, keys, games
+    def __init__(self, wsgi_app, routes: tuple[PollRoute, ...], extensions: Mapping[str, Any], db: Database,
+                 keys: KeyVerifier, games: TableGames):
+        self.wsgi_app, self.routes, self.extensions = wsgi_app, routes, extensions
+        self.db, self.keys, self.games = db, keys, games
 
     def __call__(self, environ: dict, start_response):
-        given = environ.get("HTTP_IF_NONE_MATCH")
-        if given and environ["REQUEST_METHOD"] == "GET" and "HTTP_ORIGIN" not in environ:
-            answered = self.not_modified(environ, given)
-            if answered is not None:
-                start_response(NOT_MODIFIED, answered)
-                return []
+        if environ["REQUEST_METHOD"] == "GET" and "HTTP_ORIGIN" not in environ:
+            answer = self.answer(environ)
+            if answer is not None:
+                status, headers, body = answer
+                start_response(status, headers)
+                return body
         return self.wsgi_app(environ, start_response)
 
-    def not_modified(self, environ: dict, given: str) -> list[tuple[str, str]] | None:
-        """The 304's headers if the poll is current and allowed; None to let Flask answer."""
+    def answer(self, environ: dict) -> tuple[str, list[tuple[str, str]], list[bytes]] | None:
+        """(status, headers, body) if the poll is allowed and its answer at hand; None to let Flask answer."""
         path = environ.get("PATH_INFO", "")
         for route in self.routes:
             match = route.path.fullmatch(path)
             if match is not None:
-                return self._poll(environ, given, route, int(match.group(1)))
+                return self._poll(environ, route, int(match.group(1)))
         return None
 
-    def _poll(self, environ: dict, given: str, route: PollRoute, table_id: int) -> list[tuple[str, str]] | None:
+    def _poll(self, environ: dict, route: PollRoute, table_id: int):
         started = time.perf_counter()
-        if not 1 <= table_id <= MAX_ID:
+        given = environ.get("HTTP_IF_NONE_MATCH")
+        if not 1 <= table_id <= MAX_ID or (not given and route.cached_answer is None):
             return None
         principal = self._allowed(environ, route, table_id)
         query = _plain_query(environ.get("QUERY_STRING", ""))
         if principal is None or query is None or self.games.game_of(table_id) != route.game:
             return None
         try:
-            tag = route.current_tag(self.db, table_id, query)
+            answer = self._current(route, table_id, query, given)
         except (NotFound, DomainError):
             return None
-        if tag is None or given != f'"{tag}"':
+        if answer is not None:
+            seconds = time.perf_counter() - started
+            status = 304 if answer[0] == NOT_MODIFIED else 200
+            metrics.count("GET", route.route, status, seconds)
+            logs.log_poll(environ, route.route, principal, table_id, status, seconds)
+        return answer
+
+    def _current(self, route: PollRoute, table_id: int, query: dict[str, str], given: str | None):
+        if given:
+            tag = route.current_tag(self.db, table_id, query)
+            if tag is not None and given == f'"{tag}"':
+                return NOT_MODIFIED, _headers(tag), []
+            if not _one_strong_tag(given):  # a list, a weak tag or *: Flask parses it (it may match)
+                return None
+        found = route.cached_answer and route.cached_answer(self.extensions, table_id, query)
+        if not found:
             return None
-        seconds = time.perf_counter() - started
-        metrics.count("GET", route.route, 304, seconds)
-        logs.log_poll(environ, route.route, principal, table_id, seconds)
-        return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache")]
+        tag, body = found
+        return OK, [("Content-Type", JSON), ("Content-Length", str(len(body))), *_headers(tag)], [body]
 
     def _allowed(self, environ: dict, route: PollRoute, table_id: int) -> Principal | None:
         plain = presented_in(EnvironHeaders(environ))
@@ -100,6 +123,15 @@ class ConditionalPolls:
         if principal is None or not principal.can(route.capability):
             return None
         return principal if principal.table_id in (None, table_id) else None
+
+
+def _headers(tag: str) -> list[tuple[str, str]]:
+    """The view's own (roadsvc.api.revisions); the envelope adds the rest."""
+    return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache")]
+
+
+def _one_strong_tag(given: str) -> bool:
+    return len(given) > 1 and given[0] == given[-1] == '"' and given.count('"') == 2
 
 
 def _plain_query(query_string: str) -> dict[str, str] | None:
