@@ -6,9 +6,11 @@ from roadsvc.domain.monitoring.facts import HandCorrected, HandRefused, LateSlip
 from roadsvc.domain.monitoring.registry import CRITICAL, INFO, WARNING, Finding, Setting, Settings, rule
 
 STALE_AFTER = Setting("stale_after_seconds", 120, 10, 3600, int,
-                      "an open shoe with no hand for this long is stale")
+                      "an open shoe with no hand, a 百人牛牛 table whose round stopped, a 打棒 match with no move, "
+                      "for this long, is stale")
 REFUSED_CRITICAL_AT = Setting("refused_critical_at", 3, 1, 100, int,
-                              "refused hands in one shoe that make refused_hands critical (one is a warning)")
+                              "refusals that make a refused_* alert critical (one is a warning): hands in one shoe, "
+                              "rounds at a table, plays at one seat of a 打棒 match")
 CORRECTIONS_WARNING_AT = Setting("corrections_warning_at", 3, 1, 100, int,
                                  "voids and corrections in one shoe that make corrections a warning")
 LATE_SLIPS_THRESHOLD = Setting("late_slips_threshold", 3, 1, 100, int,
