@@ -5,6 +5,7 @@ at the first pass after a move came or the match ended; a failing pass logs and 
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta, timezone
 
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -82,6 +83,7 @@ def test_a_stale_match_that_ends_resolves_and_a_finished_match_never_goes_stale(
 
 
 def test_a_failing_pass_logs_and_returns_none(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="roadsvc.jobs")  # whatever level an earlier app left the root at
     missing = Database(f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}")
     job = MatchesMonitorJob(missing)
     assert job.run() is None and job.failing

@@ -4,6 +4,7 @@ jobs --once` runs it."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -55,6 +56,7 @@ def test_the_job_raises_a_stopped_table_on_its_clock_and_resolves_it_when_the_ro
 
 
 def test_a_failing_pass_logs_and_returns_none_then_works_again(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="roadsvc.jobs")  # whatever level an earlier app left the root at
     missing = Database(f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}")
     job = RoundTablesMonitorJob(missing)
     assert job.run() is None and job.failing
