@@ -38,6 +38,7 @@ from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from roadsvc.jobs.dabang import MatchClockJob, MatchesMonitorJob
+from roadsvc.jobs.monitor_passes import MonitorPassJob
 from roadsvc.jobs.niuniu import RoundTablesMonitorJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
@@ -112,30 +113,10 @@ def deal_demo_hand(dealer: DemoDealer) -> str:
     return step
 
 
-class MonitorJob:
-    """One clock pass of the floor monitor per call; never raises, so the scheduler and
-    the process live through a database outage. `clock` gives "now" (tests set it)."""
+class MonitorJob(MonitorPassJob):
+    """Baccarat's clock pass of the floor monitor (stale tables at open shoes)."""
 
-    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
-        self.db, self.clock = db, clock
-        self.failing = False
-
-    def run(self) -> monitor.Pass | None:
-        try:
-            done = monitor.check_open_shoes(self.db, self.clock())
-        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next pass
-            log.log(logging.WARNING if self.failing else logging.ERROR,
-                    "monitor pass failed (%s: %s); trying again next pass", type(error).__name__,
-                    str(error).splitlines()[0] if str(error) else "")
-            self.failing = True
-            return None
-        if self.failing:
-            log.info("monitor pass works again")
-            self.failing = False
-        if done.raised_or_seen or done.resolved:
-            log.info("monitor: %d open shoes, %d alerts raised or seen, %d resolved", done.shoes,
-                     done.raised_or_seen, done.resolved)
-        return done
+    name, check = "monitor", staticmethod(monitor.check_open_shoes)
 
 
 class TableModesJob:

@@ -9,6 +9,7 @@ import logging
 from datetime import datetime
 from typing import Callable
 
+from roadsvc.jobs.monitor_passes import MonitorPassJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.dabang import monitor
@@ -34,25 +35,5 @@ class MatchClockJob:
         return ended
 
 
-class MatchesMonitorJob:
-    """One monitor pass per call; never raises (a failing pass logs and the next one retries). `clock` gives now."""
-
-    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
-        self.db, self.clock = db, clock
-        self.failing = False
-
-    def run(self) -> monitor.Pass | None:
-        try:
-            done = monitor.check_matches(self.db, self.clock())
-        except Exception as error:  # noqa: BLE001 - any failure: log it, try again next pass
-            log.log(logging.WARNING if self.failing else logging.ERROR,
-                    "dabang monitor pass failed (%s); trying again next pass", type(error).__name__)
-            self.failing = True
-            return None
-        if self.failing:
-            log.info("dabang monitor pass works again")
-            self.failing = False
-        if done.raised_or_seen or done.resolved:
-            log.info("dabang monitor: %d matches, %d alerts raised or seen, %d resolved", done.matches,
-                     done.raised_or_seen, done.resolved)
-        return done
+class MatchesMonitorJob(MonitorPassJob):
+    name, check = "dabang monitor", staticmethod(monitor.check_matches)
