@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 # banker bull 8 (A 9 K 2 6); player_1 牛牛 (wins 10x); player_2 bull 2 (loses 8x);
 # player_3 no bull (loses 8x); player_4 bomb (wins 10x). The fourth card of each hand is index 3.
 HANDS = {
@@ -33,3 +35,9 @@ def by_order(number: int | None = None, reveal: str = REVEAL) -> dict:
 def other_hands() -> dict:
     """The same cards with player_3 and player_4 swapped (player_3 now has the bomb)."""
     return {**HANDS, "player_3": HANDS["player_4"], "player_4": HANDS["player_3"]}
+
+
+def hidden_codes_in(text: str) -> list[str]:
+    """The closed fourth cards whose codes `text` shows as codes (not inside a longer token: a page's
+    random CSRF token or request ID may hold the letters "AC")."""
+    return [code for code in HIDDEN.values() if re.search(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])", text)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, other_hands
+from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, hidden_codes_in, other_hands
 
 
 def table_alerts(api, niuniu) -> list[dict]:
@@ -17,7 +17,7 @@ def table_alerts(api, niuniu) -> list[dict]:
 
 def assert_hidden(payload) -> None:
     text = json.dumps(payload)
-    assert not [card for card in HIDDEN.values() if card in text] and not [t for t in TYPES.values() if t in text]
+    assert not hidden_codes_in(text) and not [t for t in TYPES.values() if t in text]
 
 
 def slip(api, niuniu, number: int, account: str):

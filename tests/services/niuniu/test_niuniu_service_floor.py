@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from niuniu_service_support import niuniu_table, post, settle
-from niuniu_support import HIDDEN, by_order
+from niuniu_support import HIDDEN, by_order, hidden_codes_in
 from roadsvc.domain.errors import DomainError
 from roadsvc.services import events as event_log
 from roadsvc.persistence import niuniu as repo
@@ -23,7 +23,7 @@ def test_the_lobby_entry_shows_the_phase_and_the_last_results(db):
         entry = lobby_figures(session, table)
     assert entry["round"] == {"number": 2, "phase": "dealing"}
     assert entry["trend"]["areas"]["player_1"]["last"] == ["win"] and entry["trend"]["rounds"] == 1
-    assert not [code for code in HIDDEN.values() if code in json.dumps(entry)]
+    assert not hidden_codes_in(json.dumps(entry))
 
 
 def test_the_floor_tile_counts_and_hides_what_is_closed(db):

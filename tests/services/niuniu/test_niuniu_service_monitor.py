@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from niuniu_service_support import niuniu_table, post, settle
-from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, other_hands
+from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, hidden_codes_in, other_hands
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING
 from roadsvc.persistence import niuniu as repo
@@ -38,7 +38,7 @@ def last_change(db, table):
 def assert_no_hidden_card(alert):
     """Neither a closed hand's fourth card nor a type anywhere in the alert (message or details)."""
     text = json.dumps([alert.message, alert.details])
-    assert not [card for card in HIDDEN.values() if card in text], text
+    assert not hidden_codes_in(text), text
     assert not [kind for kind in TYPES.values() if kind in text], text
 
 

@@ -1,7 +1,7 @@
 """The pit boss's page of a 百人牛牛 table: the trend road, the rounds with closed cards as backs, the audit,
 the floor monitor's alerts (never a closed card), and the floor's alert list naming the table."""
 
-from niuniu_support import HANDS, HIDDEN, by_order, by_position
+from niuniu_support import HANDS, HIDDEN, by_order, by_position, hidden_codes_in
 from websupport import csrf_token
 
 
@@ -63,7 +63,7 @@ def test_the_table_page_shows_its_alerts_without_a_closed_card_and_acts_on_them(
     alerts = section(html, "alerts")
     assert "Rounds refused" in alerts and "1 round post refused at this table; the last (round 2): a card repeated" \
         in alerts and 'data-code="refused_rounds"' in alerts and "Niu 9" in alerts
-    assert not [card for card in HIDDEN.values() if card in alerts]
+    assert not hidden_codes_in(alerts)
     alert_id = int(alerts.split('data-alert-id="')[1].split('"')[0])
     token = csrf_token(html)
     back = signed_in.client.post(f"/floor/alerts/{alert_id}/acknowledge",
@@ -78,4 +78,4 @@ def test_the_floors_alert_list_names_the_niuniu_table(signed_in):
     refused_with_hidden_card(signed_in, table, 1)
     listed = signed_in.client.get("/floor/alerts?lang=en").get_data(as_text=True)
     assert f'data-alert-table="{table}"' in listed and "Niu 10" in listed and "Rounds refused" in listed
-    assert not [card for card in HIDDEN.values() if card in listed]
+    assert not hidden_codes_in(listed)
