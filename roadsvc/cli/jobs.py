@@ -45,19 +45,20 @@ def run_jobs(args: argparse.Namespace) -> int:
 
 
 def run_once(db) -> int:
+    shoes, tables, matches = MonitorJob(db), RoundTablesMonitorJob(db), MatchesMonitorJob(db)
     try:
-        done = MonitorJob(db).run()
+        done = shoes.run()
         modes = TableModesJob(db).run() if done is not None else None
         # The odds watch's first step checks every open shoe's odds and positive_ev.
         odds = OddsJob(db).run() if done is not None else None
-        rounds = RoundTablesMonitorJob(db).run() if done is not None else None
-        matches = MatchesMonitorJob(db).run() if done is not None else None
+        rounds = tables.run() if done is not None else None
+        played = matches.run() if done is not None else None
     finally:
         db.dispose()
     if done is None:
         print("roadsvc jobs --once: the monitor pass failed (see the log)")
         return 1
-    print(f"monitor: {done.shoes} open shoes, {done.raised_or_seen} alerts raised or seen, {done.resolved} resolved")
+    print(shoes.summary(done))
     if modes is None:
         print("roadsvc jobs --once: the table modes pass failed (see the log)")
         return 1
@@ -66,14 +67,9 @@ def run_once(db) -> int:
         print("roadsvc jobs --once: the odds watch failed (see the log)")
         return 1
     print(f"odds watch: {len(odds)} shoes' odds or positive_ev written")
-    if rounds is None:
-        print("roadsvc jobs --once: the niuniu monitor pass failed (see the log)")
-        return 1
-    print(f"niuniu monitor: {rounds.tables} tables, {rounds.raised_or_seen} alerts raised or seen, "
-          f"{rounds.resolved} resolved")
-    if matches is None:
-        print("roadsvc jobs --once: the dabang monitor pass failed (see the log)")
-        return 1
-    print(f"dabang monitor: {matches.matches} matches, {matches.raised_or_seen} alerts raised or seen, "
-          f"{matches.resolved} resolved")
+    for job, result in ((tables, rounds), (matches, played)):
+        if result is None:
+            print(f"roadsvc jobs --once: the {job.name} pass failed (see the log)")
+            return 1
+        print(job.summary(result))
     return 0

@@ -117,6 +117,7 @@ class MonitorJob(MonitorPassJob):
     """Baccarat's clock pass of the floor monitor (stale tables at open shoes)."""
 
     name, check = "monitor", staticmethod(monitor.check_open_shoes)
+    counted, noun = "shoes", "open shoes"
 
 
 class TableModesJob:

@@ -37,3 +37,4 @@ class MatchClockJob:
 
 class MatchesMonitorJob(MonitorPassJob):
     name, check = "dabang monitor", staticmethod(monitor.check_matches)
+    counted = noun = "matches"

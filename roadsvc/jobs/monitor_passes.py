@@ -19,10 +19,13 @@ log = logging.getLogger(__name__)
 
 
 class MonitorPassJob:
-    """Subclasses name the pass (`name`, the logs' word) and its check (`check`, a service function)."""
+    """Subclasses name the pass (`name`, the logs' word), its check (`check`, a service function) and what
+    the check counts (`counted`: the pass's field, `noun`: its word in the summary)."""
 
     name: str
     check: Callable[[Database, datetime], Any]
+    counted: str
+    noun: str
 
     def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow):
         self.db, self.clock = db, clock
@@ -41,5 +44,10 @@ class MonitorPassJob:
             log.info("%s pass works again", self.name)
             self.failing = False
         if done.raised_or_seen or done.resolved:
-            log.info("%s: %s", self.name, done)
+            log.info(self.summary(done))
         return done
+
+    def summary(self, done: Any) -> str:
+        """What a pass did, in a line (the log's, and `roadsvc jobs --once`'s)."""
+        return (f"{self.name}: {getattr(done, self.counted)} {self.noun}, {done.raised_or_seen} alerts raised or "
+                f"seen, {done.resolved} resolved")

@@ -10,3 +10,4 @@ from roadsvc.services.niuniu import monitor
 
 class RoundTablesMonitorJob(MonitorPassJob):
     name, check = "niuniu monitor", staticmethod(monitor.check_tables)
+    counted = noun = "tables"
