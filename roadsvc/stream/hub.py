@@ -11,6 +11,14 @@ Wake-ups come from the commit itself (`Database.event_listener`): PostgreSQL's L
 the machine (persistence/wakeups.py). The reader checks the log every `fallback_check` seconds
 in case a wake-up was lost; between events it sleeps, whatever the number of streams. Only an
 in-memory SQLite database (no file to name the wake-ups by) is polled every `poll_interval`.
+
+A waiting stream arms no timer of its own: a second thread, the keep-alive tick, goes round the
+tables in SLICES steps, TICKS_PER_INTERVAL rounds a keep-alive interval, and wakes the streams of
+the tables of its step that no event woke since the tick last came by (a quiet table's); a woken
+stream quiet for a third of the interval sends a keep-alive (roadsvc.stream.sse), so no stream is
+quiet for longer than the interval. Thousands of streams each re-arming a timeout at every wait
+made objects the garbage collector walked again and again (docs/performance.md); and a busy
+floor's tables, woken by their own events, cost the tick nothing.
 """
 
 from __future__ import annotations
@@ -27,9 +35,12 @@ from typing import Any, Callable, Iterator, Mapping
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
+from roadsvc.stream.alarms import Alarm
 
 log = logging.getLogger(__name__)
 PAGE = 1000
+SLICES = 20  # the keep-alive tick's steps: the tables of one step are those with id % SLICES == step
+TICKS_PER_INTERVAL = 3  # rounds of the tick a keep-alive interval (every-table streams: step 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,29 +62,34 @@ def frame_of(record: EventRecord) -> Frame:
 
 class EventHub:
     def __init__(self, db: Database, *, poll_interval: float = 0.05, fallback_check: float = 5.0,
-                 buffer_size: int = 10_000, listener: Callable[[], Any] | None = None):
+                 buffer_size: int = 10_000, keepalive: float = 15.0, listener: Callable[[], Any] | None = None):
         self.db = db
         self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
+        self.keepalive = keepalive
         self._make_listener = listener or db.event_listener
         self._lock = threading.Lock()
-        # What waiting streams wait on: one event for the streams of every table (key None) and one
-        # per table (a display's); a publish sets them and drops them, the next wait makes a new one.
-        self._news: dict[int | None, threading.Event] = {}
+        # The waiting streams' alarms: those of the streams of every table (key None) and each
+        # table's (a display's); a publish or the tick rings them and drops them, and a stream's
+        # next wait puts its alarm back (roadsvc.stream.alarms).
+        self._waiting: dict[int | None, list[Alarm]] = {}
+        self._slice = 0  # the step the next tick takes
+        self._rung: set[int | None] = set()  # keys woken by an event since the tick last came by
         self._ids: list[int] = []
         self._frames: list[Frame] = []
         self._by_table: dict[int, tuple[list[int], list[Frame]]] = {}  # the same frames, each table's
         self.newest = self.floor = 0  # every event with floor < id <= newest is in the buffer
         self._pid: int | None = None
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     @classmethod
     def from_settings(cls, db: Database, settings: Mapping[str, Any]) -> "EventHub":
-        return cls(db, poll_interval=settings["EVENTS_POLL_INTERVAL"],
-                   fallback_check=settings["EVENTS_FALLBACK_CHECK"], buffer_size=settings["EVENTS_BUFFER"])
+        return cls(db, poll_interval=settings["EVENTS_POLL_INTERVAL"], fallback_check=settings["EVENTS_FALLBACK_CHECK"],
+                   buffer_size=settings["EVENTS_BUFFER"], keepalive=settings["EVENTS_KEEPALIVE"])
 
     def start(self) -> None:
-        """Start this process's reader once (again in a forked child, which has no thread)."""
+        """Start this process's reader and keep-alive tick once (again in a forked child, which has
+        no thread)."""
         if self._pid == os.getpid():
             return
         with self._lock:
@@ -82,19 +98,22 @@ class EventHub:
             self._ids, self._frames, self._by_table = [], [], {}
             self.newest = self.floor = event_log.newest_event_id(self.db)
             self._stop = threading.Event()
-            self._thread = threading.Thread(target=self._run, name="roadsvc-event-hub", daemon=True)
-            self._thread.start()
+            self._threads = [threading.Thread(target=self._run, name="roadsvc-event-hub", daemon=True),
+                             threading.Thread(target=self._tick_forever, name="roadsvc-keepalive-tick", daemon=True)]
+            for thread in self._threads:
+                thread.start()
             self._pid = os.getpid()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Stop the reader and wait for it (before the database is disposed)."""
+        """Stop the reader and the tick and wait for them (before the database is disposed)."""
         self._stop.set()
-        if self._thread is not None and self._pid == os.getpid():
+        if self._threads and self._pid == os.getpid():
             try:
                 self.db.wake_event_readers()  # out of its wait at once
             except Exception:  # noqa: BLE001 - the database is gone: the wait ends at its timeout
                 log.warning("event hub: could not wake the reader to stop it", exc_info=True)
-            self._thread.join(timeout)
+            for thread in self._threads:
+                thread.join(timeout)
 
     # The reader thread
 
@@ -149,10 +168,28 @@ class EventHub:
             self.newest = frames[-1].id
             if len(self._frames) > 2 * self.buffer_size:
                 self._trim(len(self._frames) - self.buffer_size)
-            news = [self._news.pop(key, None) for key in {None, *(frame.table_id for frame in frames)}]
-        for event in news:
-            if event is not None:
-                event.set()
+            keys = {None, *(frame.table_id for frame in frames)}
+            rung = [self._waiting.pop(key, ()) for key in keys]
+            self._rung |= keys
+        _ring(rung)
+
+    # The keep-alive tick
+
+    def _tick_forever(self) -> None:
+        interval = self.keepalive / TICKS_PER_INTERVAL / SLICES
+        while not self._stop.wait(interval):
+            self.tick()
+
+    def tick(self) -> None:
+        """One step of the keep-alive tick: wake the streams waiting on the tables of this step
+        that no event woke since the tick last came by."""
+        with self._lock:
+            step = self._slice
+            due = [key for key in self._waiting if _step_of(key) == step and key not in self._rung]
+            rung = [self._waiting.pop(key) for key in due]
+            self._rung = {key for key in self._rung if _step_of(key) != step}
+            self._slice = (step + 1) % SLICES
+        _ring(rung)
 
     def _trim(self, cut: int) -> None:
         self.floor = self._ids[cut - 1]
@@ -175,16 +212,20 @@ class EventHub:
             ids, frames = (self._ids, self._frames) if table_id is None else self._by_table.get(table_id, ((), ()))
             return frames[bisect.bisect_right(ids, cursor):], self.newest
 
-    def wait(self, cursor: int, timeout: float, table_id: int | None = None) -> bool:
-        """Wait up to `timeout` seconds for an event after `cursor` (of `table_id` only,
-        when given: a display is not woken by the other tables); False on a timeout."""
+    def wait(self, alarm: Alarm, cursor: int, table_id: int | None = None) -> None:
+        """Wait on the stream's `alarm` for an event after `cursor` (of `table_id` only, when given:
+        a display is not woken by the other tables) or for the keep-alive tick of the stream's
+        table, with no timer."""
         with self._lock:
             if self.newest > cursor:
-                return True
-            news = self._news.get(table_id)
-            if news is None:
-                news = self._news[table_id] = threading.Event()
-        return news.wait(timeout)
+                return
+            self._waiting.setdefault(table_id, []).append(alarm)
+        alarm.wait()
+
+    def waiting(self) -> set[int | None]:
+        """The tables whose streams are waiting now (None: streams of every table)."""
+        with self._lock:
+            return set(self._waiting)
 
     def replay(self, after: int, up_to: int) -> Iterator[Frame]:
         """Events after..up_to read from the log (a resume older than the buffer)."""
@@ -194,3 +235,13 @@ class EventHub:
                 return
             yield from (frame_of(record) for record in records)
             after = records[-1].id
+
+
+def _ring(alarms: list[list[Alarm]]) -> None:
+    for some in alarms:
+        for alarm in some:
+            alarm.ring()
+
+
+def _step_of(key: int | None) -> int:
+    return (key or 0) % SLICES

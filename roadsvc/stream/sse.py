@@ -1,5 +1,8 @@
 """One client's stream: where it starts (live, resumed, or `resync`), then the hub's
-frames it may see, with a keep-alive comment whenever `keepalive` seconds pass quietly.
+frames it may see, with a keep-alive comment whenever it has been quiet for `keepalive` seconds:
+woken with nothing to show (by the hub's keep-alive tick, or by events it does not show) after a
+third of the interval without a byte, it sends one, so a quiet stream sends one every third to
+whole interval (roadsvc.stream.hub).
 
 The first bytes (`retry:` and a comment) go out at once, so clients and proxies know the
 stream is open before the first event.
@@ -8,12 +11,14 @@ stream is open before the first event.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from roadsvc.services import events as event_log
 from roadsvc.services.events import ALL
-from roadsvc.stream.hub import EventHub, Frame
+from roadsvc.stream.alarms import new_alarm
+from roadsvc.stream.hub import TICKS_PER_INTERVAL, EventHub, Frame
 
 KEEPALIVE = b": keep-alive\n\n"
 
@@ -64,22 +69,33 @@ def resync_frame(newest: int, last_event_id: int) -> bytes:
     return f"id: {newest}\nevent: resync\ndata: {data}\n\n".encode()
 
 
-def event_stream(hub: EventHub, start: Start, view: StreamView, *, keepalive: float, retry_ms: int) -> Iterator[bytes]:
+def event_stream(hub: EventHub, start: Start, view: StreamView, *, keepalive: float, retry_ms: int,
+                 clock: Callable[[], float] = time.monotonic) -> Iterator[bytes]:
     yield f"retry: {retry_ms}\n: roadsvc events\n\n".encode()
     if isinstance(start.first, bytes):
         yield start.first
     else:
         yield from (frame.payload for frame in start.first if view.shows(frame))
-    cursor, table = start.cursor, view.one_table
+    cursor, table, sent, alarm = start.cursor, view.one_table, clock(), new_alarm()
     while True:
-        found = hub.after(cursor, table)
-        if found is None:  # fell behind the buffer: read the gap from the log
-            floor = hub.floor
-            frames, cursor = list(hub.replay(cursor, floor)), floor
-        else:
-            frames, cursor = found
-        chunk = b"".join(frame.payload for frame in frames if view.shows(frame))
+        chunk, cursor = _read(hub, view, cursor, table)
         if chunk:
             yield chunk
-        elif not frames and not hub.wait(cursor, keepalive, table):
+            sent = clock()
+        elif clock() - sent >= keepalive / TICKS_PER_INTERVAL:
             yield KEEPALIVE
+            sent = clock()
+        hub.wait(alarm, cursor, table)
+
+
+def _read(hub: EventHub, view: StreamView, cursor: int, table: int | None) -> tuple[bytes, int]:
+    """(what the stream shows of the frames after `cursor`, the next cursor). Kept apart so that a
+    waiting stream holds only bytes and ints: the lists of a wake-up die young, rather than
+    outliving the wait into the older generations the collector walks."""
+    found = hub.after(cursor, table)
+    if found is None:  # fell behind the buffer: read the gap from the log
+        floor = hub.floor
+        frames, cursor = list(hub.replay(cursor, floor)), floor
+    else:
+        frames, cursor = found
+    return b"".join(frame.payload for frame in frames if view.shows(frame)), cursor

@@ -11,7 +11,8 @@ from roadsvc.persistence.events import NewEvent, append_events, channel_for, def
 from roadsvc.services import events as event_log, tables
 from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.errors import Conflict
-from roadsvc.stream.hub import EventHub
+from roadsvc.stream.alarms import new_alarm
+from roadsvc.stream.hub import SLICES, EventHub
 from roadsvc.stream.sse import KEEPALIVE, Start, StreamView, event_stream
 
 
@@ -103,27 +104,132 @@ def test_the_notify_channel_is_the_configured_one_or_follows_the_schema():
 
 
 class SilentHub:
-    """A hub with no events whose clock is the test's: `wait` times out at once, saying for how long."""
+    """A hub with no events and the test's clock: each wait is woken `step` seconds later (by the
+    keep-alive tick, or by news the stream does not show)."""
 
     newest = floor = 0
 
-    def __init__(self):
-        self.waits: list[float] = []
+    def __init__(self, step: float):
+        self.step, self.now = step, 0.0
+
+    def clock(self) -> float:
+        return self.now
 
     def after(self, cursor, table_id=None):
         return [], cursor
 
-    def wait(self, cursor, timeout, table_id=None):
-        self.waits.append(timeout)
-        return False
+    def wait(self, alarm, cursor, table_id=None):
+        self.now += self.step
 
 
-def test_each_quiet_interval_of_the_setting_sends_one_keep_alive():
-    hub = SilentHub()
-    stream = event_stream(hub, Start(0), StreamView(None), keepalive=15.0, retry_ms=2000)
+def keep_alive_times(hub: SilentHub, count: int, keepalive: float = 15.0) -> list[float]:
+    stream = event_stream(hub, Start(0), StreamView(None), keepalive=keepalive, retry_ms=2000, clock=hub.clock)
     assert next(stream) == b"retry: 2000\n: roadsvc events\n\n"
-    assert [next(stream) for _ in range(3)] == [KEEPALIVE] * 3
-    assert hub.waits == [15.0, 15.0, 15.0]
+    times = []
+    for _ in range(count):
+        assert next(stream) == KEEPALIVE
+        times.append(hub.now)
+    return times
+
+
+def test_a_quiet_stream_woken_by_each_tick_sends_a_keep_alive_at_each():
+    # the tick wakes a quiet table's streams three times an interval: each says so every 5 s
+    assert keep_alive_times(SilentHub(step=5.0), 3) == [5.0, 10.0, 15.0]
+
+
+def test_a_stream_woken_more_often_sends_a_keep_alive_once_a_third_of_the_interval_has_passed():
+    # woken every 2 s with nothing to show (events of other tables, say): a keep-alive once 5 s
+    # have passed since its last bytes
+    assert keep_alive_times(SilentHub(step=2.0), 3) == [6.0, 12.0, 18.0]
+
+
+def test_a_stream_woken_at_least_every_two_thirds_of_the_interval_is_never_quiet_longer():
+    for step in (0.5, 2.0, 5.0, 10.0):  # the hub wakes a stream at least every two ticks of its table
+        times = [0.0, *keep_alive_times(SilentHub(step=step), 6)]
+        gaps = [later - earlier for earlier, later in zip(times, times[1:])]
+        assert all(5.0 <= gap <= 15.0 for gap in gaps), (step, gaps)
+
+
+def test_the_tick_wakes_each_tables_streams_at_its_own_step(db):
+    one, two = tables.create_table(db, "One"), tables.create_table(db, "Two")
+    hub = EventHub(db, keepalive=15.0)  # no threads: the test ticks
+    hub.fetch()
+    for _ in range(SLICES):  # a round of the tick after the tables' own events
+        hub.tick()
+    assert (one.id, two.id) == (1, 2)  # steps 1 and 2; the every-table streams are step 0
+    woken: list[str] = []
+
+    def waiter(name, table_id):
+        hub.wait(new_alarm(), hub.newest, table_id)
+        woken.append(name)
+
+    threads = {name: threading.Thread(target=waiter, args=(name, table_id), daemon=True)
+               for name, table_id in (("every table", None), ("one", one.id), ("two", two.id))}
+    for thread in threads.values():
+        thread.start()
+    assert wait_until(lambda: hub.waiting() == {None, one.id, two.id})
+    hub.tick()  # step 0
+    threads["every table"].join(10)
+    assert woken == ["every table"] and hub.waiting() == {one.id, two.id}
+    hub.tick()  # step 1
+    threads["one"].join(10)
+    assert woken == ["every table", "one"] and hub.waiting() == {two.id}
+    hub.tick()  # step 2
+    threads["two"].join(10)
+    assert woken == ["every table", "one", "two"] and hub.waiting() == set()
+
+
+def test_a_table_whose_step_has_passed_waits_a_whole_round_of_the_tick(db):
+    table = tables.create_table(db, "One")
+    hub = EventHub(db, keepalive=15.0)
+    hub.fetch()
+    for _ in range(2):  # steps 0 and 1 pass before the stream waits
+        hub.tick()
+    done = threading.Event()
+    thread = threading.Thread(target=lambda: (hub.wait(new_alarm(), hub.newest, table.id), done.set()), daemon=True)
+    thread.start()
+    assert wait_until(lambda: hub.waiting() == {table.id})
+    for _ in range(SLICES - 1):  # steps 2, ..., SLICES - 1, then 0
+        hub.tick()
+    assert not done.is_set() and hub.waiting() == {table.id}
+    hub.tick()  # step 1 again: a round of the tick, a third of the keep-alive interval
+    thread.join(10)
+    assert done.is_set()
+
+
+def test_the_tick_passes_over_a_table_an_event_woke_since_it_last_came_by(db):
+    table = tables.create_table(db, "One")
+    hub = EventHub(db, keepalive=15.0)
+    hub.fetch()
+    wakes = threading.Semaphore(0)
+
+    def stream():
+        alarm = new_alarm()
+        while True:
+            hub.wait(alarm, hub.newest, table.id)
+            wakes.release()
+
+    threading.Thread(target=stream, daemon=True).start()
+    assert wait_until(lambda: hub.waiting() == {table.id})
+    tables.update_table(db, table.id, {"name": "One again"})
+    hub.fetch()  # the table's event wakes its stream
+    assert wakes.acquire(timeout=10) and wait_until(lambda: hub.waiting() == {table.id})
+    for _ in range(SLICES):  # a whole round: the table's step passes it over
+        hub.tick()
+    assert not wakes.acquire(timeout=0.05) and hub.waiting() == {table.id}
+    for _ in range(SLICES):  # the next round, with no event since: its step wakes it
+        hub.tick()
+    assert wakes.acquire(timeout=10)
+
+
+def wait_until(condition, seconds: float = 10.0) -> bool:
+    """True once `condition()` holds (a thread reaching its wait), False after `seconds`."""
+    pause = threading.Event()
+    for _ in range(int(seconds * 1000)):
+        if condition():
+            return True
+        pause.wait(0.001)
+    return False
 
 
 def test_a_stream_behind_the_buffer_reads_the_gap_from_the_log_and_misses_nothing(db):
@@ -162,7 +268,8 @@ def test_a_waiting_stream_wakes_for_its_tables_event_and_an_every_table_stream_f
     cursor, woken = hub.newest, {}
 
     def waiter(name, table_id):
-        woken[name] = hub.wait(cursor, 30.0, table_id)
+        hub.wait(new_alarm(), cursor, table_id)
+        woken[name] = True
 
     threads = {name: threading.Thread(target=waiter, args=(name, table_id), daemon=True)
                for name, table_id in (("every table", None), ("one", one.id), ("two", two.id))}
