@@ -4,6 +4,10 @@
 Each worker, once the app is built, freezes its start-up heap and from then on runs its full
 garbage collections between requests, never inside one (roadsvc.heap). ROADSVC_GC_FREEZE=0
 leaves CPython's collector as it is (to compare, bench/api_posts.py).
+
+A gevent worker's greenlets do not record where they were spawned (gevent's
+`track_greenlet_tree`, a debugging aid): a stream's greenlet lives for hours, and the record is
+four frame summaries and a dictionary each, about 0.5 kB a stream (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ COLLECTIONS = FullCollections()  # this process's (each forked worker has its ow
 
 
 def post_worker_init(worker) -> None:
+    untracked_greenlet_tree()
     if not load_settings()["GC_FREEZE"]:
         worker.log.info("roadsvc worker %s: garbage collector left as CPython sets it (ROADSVC_GC_FREEZE=0)",
                         worker.pid)
@@ -23,6 +28,15 @@ def post_worker_init(worker) -> None:
     COLLECTIONS.install()
     worker.log.info("roadsvc worker %s: start-up heap frozen (%d objects); full collections run between requests",
                     worker.pid, frozen)
+
+
+def untracked_greenlet_tree() -> None:
+    """Under gevent (its monkey-patching done, as the gevent worker does before this hook), spawn
+    greenlets without their spawning tree."""
+    from gevent import config, monkey
+
+    if monkey.is_module_patched("socket"):
+        config.track_greenlet_tree = False
 
 
 def pre_request(worker, req) -> None:

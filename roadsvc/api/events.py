@@ -8,6 +8,8 @@ every read finds its caller: roadsvc.api.auth.current_principal. Pit boss and ad
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
@@ -63,7 +65,9 @@ def stream_events():
     config = current_app.config
     body = event_stream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(body, mimetype="text/event-stream", headers=headers)
+    # Passed through as it is (werkzeug wraps no encoding generator and closing iterator around
+    # it): the stream's bytes are already bytes, and each waiting stream holds two layers less.
+    return Response(body, mimetype="text/event-stream", headers=headers, direct_passthrough=True)
 
 
 def _tables(caller: Principal) -> frozenset[int] | None:
@@ -74,11 +78,21 @@ def _tables(caller: Principal) -> frozenset[int] | None:
         authorize(caller, READ, table_id)
         if not table_exists(database(), table_id):  # the hot one-row lookup: a floor reconnects at once
             raise NotFound("table_not_found", f"no table {table_id}", "table_id")
-    return ids or None
+    return _shared(ids) if ids else None
+
+
+@lru_cache(maxsize=4096)
+def _shared(tables: frozenset[int]) -> frozenset[int]:
+    """One instance of each set of tables asked for: thousands of displays name the same table,
+    and each stream holds its set for hours."""
+    return tables
+
+
+EVERYONE, OPERATORS_TOO = frozenset({ALL}), frozenset({ALL, OPERATORS})  # shared by the streams
 
 
 def _audiences(caller: Principal) -> frozenset[str]:
-    return frozenset({ALL, OPERATORS}) if caller.can(MONITOR) else frozenset({ALL})
+    return OPERATORS_TOO if caller.can(MONITOR) else EVERYONE
 
 
 def _last_event_id() -> int | None:
