@@ -95,7 +95,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "SERVE_KEEPALIVE": (_int, 75),
     "EVENTS_RETENTION": (_float, 24 * 3600.0),  # seconds an event is kept for resuming clients
     "EVENTS_PRUNE_INTERVAL": (_float, 300.0),  # `roadsvc jobs` prunes older events this often (seconds)
-    "EVENTS_KEEPALIVE": (_float, 15.0),  # seconds of quiet before a keep-alive comment
+    "EVENTS_KEEPALIVE": (_float, 15.0),  # a stream quiet this long has had a keep-alive comment
     "EVENTS_RETRY_MS": (_int, 2000),  # the `retry:` a client waits before reconnecting
     "EVENTS_POLL_INTERVAL": (_float, 0.05),  # in-memory SQLite only: seconds between newest-id checks
     # Each worker's hub is woken by the commits (NOTIFY; on an SQLite file, a datagram) and also
