@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from typing import Protocol
 
+import gevent
 from gevent import get_hub, monkey
 from gevent.hub import Waiter
 
@@ -27,6 +28,14 @@ class Alarm(Protocol):
 def new_alarm() -> Alarm:
     """An alarm for the calling stream (a greenlet's under gevent, else a thread's)."""
     return GreenletAlarm() if monkey.is_module_patched("threading") else ThreadAlarm()
+
+
+def next_turn() -> None:
+    """Under gevent, let the event loop go round once before going on: it reads the sockets that
+    are ready (a dealer's post) and runs the streams already rung. gevent: a sleep of more than 0
+    "will delay running this greenlet until the next iteration of the loop". With threads, nothing."""
+    if monkey.is_module_patched("threading"):
+        gevent.sleep(1e-6)
 
 
 class GreenletAlarm:

@@ -13,7 +13,7 @@ in case a wake-up was lost; between events it sleeps, whatever the number of str
 in-memory SQLite database (no file to name the wake-ups by) is polled every `poll_interval`.
 
 A waiting stream arms no timer of its own: a second thread, the keep-alive tick, goes round the
-tables in SLICES steps, TICKS_PER_INTERVAL rounds a keep-alive interval, and wakes the streams of
+tables in STEPS steps, TICKS_PER_INTERVAL rounds a keep-alive interval, and wakes the streams of
 the tables of its step that no event woke since the tick last came by (a quiet table's); a woken
 stream quiet for a third of the interval sends a keep-alive (roadsvc.stream.sse), so no stream is
 quiet for longer than the interval. Thousands of streams each re-arming a timeout at every wait
@@ -35,12 +35,13 @@ from typing import Any, Callable, Iterator, Mapping
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
-from roadsvc.stream.alarms import Alarm
+from roadsvc.stream.alarms import Alarm, next_turn
 
 log = logging.getLogger(__name__)
 PAGE = 1000
-SLICES = 20  # the keep-alive tick's steps: the tables of one step are those with id % SLICES == step
+STEPS = 20  # the keep-alive tick's steps: the tables of one step are those with id % STEPS == step
 TICKS_PER_INTERVAL = 3  # rounds of the tick a keep-alive interval (every-table streams: step 0)
+RING_BATCH = 32  # streams woken between two turns of the event loop
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ class EventHub:
         # table's (a display's); a publish or the tick rings them and drops them, and a stream's
         # next wait puts its alarm back (roadsvc.stream.alarms).
         self._waiting: dict[int | None, list[Alarm]] = {}
-        self._slice = 0  # the step the next tick takes
+        self._step = 0  # the step the next tick takes
         self._rung: set[int | None] = set()  # keys woken by an event since the tick last came by
         self._ids: list[int] = []
         self._frames: list[Frame] = []
@@ -176,7 +177,7 @@ class EventHub:
     # The keep-alive tick
 
     def _tick_forever(self) -> None:
-        interval = self.keepalive / TICKS_PER_INTERVAL / SLICES
+        interval = self.keepalive / TICKS_PER_INTERVAL / STEPS
         while not self._stop.wait(interval):
             self.tick()
 
@@ -184,11 +185,11 @@ class EventHub:
         """One step of the keep-alive tick: wake the streams waiting on the tables of this step
         that no event woke since the tick last came by."""
         with self._lock:
-            step = self._slice
+            step = self._step
             due = [key for key in self._waiting if _step_of(key) == step and key not in self._rung]
             rung = [self._waiting.pop(key) for key in due]
             self._rung = {key for key in self._rung if _step_of(key) != step}
-            self._slice = (step + 1) % SLICES
+            self._step = (step + 1) % STEPS
         _ring(rung)
 
     def _trim(self, cut: int) -> None:
@@ -238,10 +239,16 @@ class EventHub:
 
 
 def _ring(alarms: list[list[Alarm]]) -> None:
+    """Ring the alarms, RING_BATCH at a time: between batches the worker's event loop goes round
+    (a post that arrived waits for one batch of streams, not for every display of the table)."""
+    rung = 0
     for some in alarms:
         for alarm in some:
             alarm.ring()
+            rung += 1
+            if rung % RING_BATCH == 0:
+                next_turn()
 
 
 def _step_of(key: int | None) -> int:
-    return (key or 0) % SLICES
+    return (key or 0) % STEPS

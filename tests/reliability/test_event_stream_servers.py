@@ -139,3 +139,26 @@ def test_a_hand_posted_to_one_server_reaches_a_stream_held_on_another(tmp_path):
         finally:
             one.stop()
             two.stop()
+
+
+def test_on_a_gevent_worker_a_waiting_display_is_woken_by_its_table_and_kept_alive_by_the_tick(deployment):
+    """The streams' alarms and the hub's keep-alive tick as a gevent worker runs them (the unit
+    tests run them on threads): a display of one table gets that table's hand and not another
+    table's, and while its table is quiet the tick's keep-alives keep coming."""
+    floor = open_floor(deployment.url, tables_count=2)
+    server = roadsvc_server(deployment, workers=1, worker_class="gevent", env=FAST)
+    base = server.start()
+    mine, other = floor.table_ids
+    try:
+        stream = SseConnection(base, floor.display_key, f"?table_id={mine}", timeout=5)
+        assert stream.status == 200 and stream.next().comments == ["roadsvc events"]
+        hands = dealt_hands(seed=7)[0]
+        with Client(base, floor.dealer_key) as client:
+            for number, table in ((1, other), (1, mine)):
+                assert client.post(f"/tables/{table}/hands", hand_body(hands[number - 1], number))[0] == 201
+        blocks = [stream.next() for _ in range(4)]  # the hand, then keep-alives (0.5 s apart at most)
+        stream.close()
+    finally:
+        server.stop()
+    assert [(block.type, block.data["table_id"]) for block in blocks[:1]] == [("hand", mine)]
+    assert all(block.type is None and block.comments == ["keep-alive"] for block in blocks[1:])

@@ -12,7 +12,7 @@ from roadsvc.services import events as event_log, tables
 from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.errors import Conflict
 from roadsvc.stream.alarms import new_alarm
-from roadsvc.stream.hub import SLICES, EventHub
+from roadsvc.stream.hub import STEPS, EventHub
 from roadsvc.stream.sse import KEEPALIVE, Start, StreamView, event_stream
 
 
@@ -154,7 +154,7 @@ def test_the_tick_wakes_each_tables_streams_at_its_own_step(db):
     one, two = tables.create_table(db, "One"), tables.create_table(db, "Two")
     hub = EventHub(db, keepalive=15.0)  # no threads: the test ticks
     hub.fetch()
-    for _ in range(SLICES):  # a round of the tick after the tables' own events
+    for _ in range(STEPS):  # a round of the tick after the tables' own events
         hub.tick()
     assert (one.id, two.id) == (1, 2)  # steps 1 and 2; the every-table streams are step 0
     woken: list[str] = []
@@ -189,7 +189,7 @@ def test_a_table_whose_step_has_passed_waits_a_whole_round_of_the_tick(db):
     thread = threading.Thread(target=lambda: (hub.wait(new_alarm(), hub.newest, table.id), done.set()), daemon=True)
     thread.start()
     assert wait_until(lambda: hub.waiting() == {table.id})
-    for _ in range(SLICES - 1):  # steps 2, ..., SLICES - 1, then 0
+    for _ in range(STEPS - 1):  # steps 2, ..., STEPS - 1, then 0
         hub.tick()
     assert not done.is_set() and hub.waiting() == {table.id}
     hub.tick()  # step 1 again: a round of the tick, a third of the keep-alive interval
@@ -214,10 +214,10 @@ def test_the_tick_passes_over_a_table_an_event_woke_since_it_last_came_by(db):
     tables.update_table(db, table.id, {"name": "One again"})
     hub.fetch()  # the table's event wakes its stream
     assert wakes.acquire(timeout=10) and wait_until(lambda: hub.waiting() == {table.id})
-    for _ in range(SLICES):  # a whole round: the table's step passes it over
+    for _ in range(STEPS):  # a whole round: the table's step passes it over
         hub.tick()
     assert not wakes.acquire(timeout=0.05) and hub.waiting() == {table.id}
-    for _ in range(SLICES):  # the next round, with no event since: its step wakes it
+    for _ in range(STEPS):  # the next round, with no event since: its step wakes it
         hub.tick()
     assert wakes.acquire(timeout=10)
 
