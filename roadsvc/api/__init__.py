@@ -12,8 +12,8 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
-from roadsvc.api import alerts, errors, events, floor, keys, read_links, slips, tables
-from roadsvc.api.baccarat import audit, bets, hands, history, images, integrity, roads, shoes
+from roadsvc.api import alerts, audit, errors, events, floor, keys, read_links, slips, tables
+from roadsvc.api.baccarat import bets, hands, history, images, integrity, roads, shoes
 from roadsvc.api.baccarat import vip_tables
 from roadsvc.api import niuniu
 from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, tournaments as dabang_tournaments

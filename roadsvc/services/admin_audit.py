@@ -26,6 +26,17 @@ KINDS = (
     "alert.acknowledged", "alert.resolved",
 )  # fmt: skip
 MAX_PAGE_SIZE = 100
+MAX_REASON = 500  # a reason or a note given for an audited change, in any game
+
+
+def check_reason(reason: Any, field: str = "reason") -> str:
+    """The reason (or note) given for a change, stripped; refused when empty or too long."""
+    text = reason.strip() if isinstance(reason, str) else ""
+    if not text:
+        raise DomainError(f"{field}_required", f"say why (a {field} is required)", field)
+    if len(text) > MAX_REASON:
+        raise DomainError(f"{field}_too_long", f"a {field} is at most {MAX_REASON} characters", field)
+    return text
 
 
 @dataclass(frozen=True, slots=True)

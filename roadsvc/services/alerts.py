@@ -168,7 +168,7 @@ def resolve(db: Database, alert_id: int, actor: str, note: str) -> Alert:
 
 
 def _act(db: Database, alert_id: int, state: str, actor: str, note: str) -> Alert:
-    note = shoe_audit.check_reason(note, "note")
+    note = admin_audit.check_reason(note, "note")
     with db.write() as session:
         alert = repo.alert_for_update(session, alert_id)
         if alert is None:

@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
-from roadsvc.services.baccarat.audit import MAX_REASON
+from roadsvc.services.admin_audit import MAX_REASON
 
 
 class LoginForm(FlaskForm):

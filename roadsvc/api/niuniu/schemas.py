@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import fields
 
 from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.services.admin_audit import MAX_REASON
 
 POSITION = {"description": "banker, player_1 ... player_4", "example": "player_2"}
 ROUND_BY_ORDER = {"number": 7, "reveal": "7S", "cards": ["AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "9S",
@@ -26,7 +27,7 @@ class NiuniuRoundPostSchema(StrictSchema):
 
 
 class NiuniuRoundCorrectSchema(NiuniuRoundPostSchema):
-    reason = text(500, required=True, metadata={"example": "reader misread player_3's fifth card"})
+    reason = text(MAX_REASON, required=True, metadata={"example": "reader misread player_3's fifth card"})
 
 
 class NiuniuOpenSchema(StrictSchema):
@@ -35,7 +36,7 @@ class NiuniuOpenSchema(StrictSchema):
 
 
 class NiuniuVoidSchema(StrictSchema):
-    reason = text(500, required=True, metadata={"example": "misdeal: a card exposed"})
+    reason = text(MAX_REASON, required=True, metadata={"example": "misdeal: a card exposed"})
 
 
 class NiuniuSlipSchema(StrictSchema):

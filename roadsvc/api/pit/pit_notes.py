@@ -15,6 +15,7 @@ from roadsvc.api.schemas.common import StrictSchema, integer, text
 from roadsvc.services import tables
 from roadsvc.services.pit import pit_notes
 from roadsvc.services.capabilities import MONITOR
+from roadsvc.services.admin_audit import MAX_REASON
 
 blp = Blueprint("pit_notes", __name__, description="Pit notes: incidents, dealers' mistakes, players' disputes")
 
@@ -23,7 +24,7 @@ NOTE_EXAMPLE = {"id": 4, "table_id": 3, "shoe_id": 12, "author": "pit boss 2 (ke
 
 
 class NoteBodySchema(StrictSchema):
-    text = text(500, required=True, metadata={"example": NOTE_EXAMPLE["text"]})
+    text = text(MAX_REASON, required=True, metadata={"example": NOTE_EXAMPLE["text"]})
     shoe_id = integer(1, 2**31 - 1, metadata={"description": "A shoe of this table (omit: the table)"})
 
 

@@ -7,6 +7,7 @@ from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import BET_CODE, StrictSchema, text
 from roadsvc.services.alerts import SEVERITIES, STATES
+from roadsvc.services.admin_audit import MAX_REASON
 
 MAX_PAGE_SIZE = 200
 
@@ -54,7 +55,7 @@ class AlertsQuerySchema(StrictSchema):
 
 
 class NoteSchema(StrictSchema):
-    note = text(500, required=True, metadata={"example": "dealer on break; relief arrived"})
+    note = text(MAX_REASON, required=True, metadata={"example": "dealer on break; relief arrived"})
 
 
 class FloorSchema(ma.Schema):

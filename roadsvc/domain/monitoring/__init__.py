@@ -11,8 +11,7 @@ from roadsvc.domain.dabang import monitoring as dabang_monitoring  # noqa: F401
 from roadsvc.domain.monitoring import money_rules, rules, table_rules  # noqa: F401
 from roadsvc.domain.monitoring.money_rules import HandSettled, ShoeHold
 from roadsvc.domain.monitoring.facts import (
-    HandCorrected, HandIn, HandRefused, LateRoundSlip, LateSlip, NextHandAdvantages, RoundCorrected, RoundRefused,
-    ShoeClock, TableClock,
+    HandCorrected, HandRefused, LateRoundSlip, LateSlip, RoundCorrected, RoundRefused, ShoeClock, TableClock,
 )
 from roadsvc.domain.monitoring.registry import (
     ALL_RULES, CRITICAL, INFO, KEPT, RULES, SEVERITIES, WARNING, Finding, Rule, Setting, evaluate, rule, rules_on,
@@ -23,7 +22,7 @@ from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolv
 __all__ = [
     "ALL_RULES",
     "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
-    "rules_on", "self_resolving_codes", "HandSettled", "ShoeHold", "HandCorrected", "HandIn", "HandRefused", "LateSlip",
-    "NextHandAdvantages", "ShoeClock", "LateRoundSlip", "RoundCorrected", "RoundRefused", "TableClock",
+    "rules_on", "self_resolving_codes", "HandSettled", "ShoeHold", "HandCorrected", "HandRefused", "LateSlip",
+    "ShoeClock", "LateRoundSlip", "RoundCorrected", "RoundRefused", "TableClock",
     "check_monitoring_settings", "resolve_settings",
 ]

@@ -1,21 +1,11 @@
-"""The facts the rules read: one small record per kind of event the services see."""
+"""The facts the shared rules read: one small record per kind of event the services see (a
+game's own rules read its own facts too: roadsvc.domain.baccarat.monitoring.facts)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Sequence
-
-from roadsvc.domain.baccarat.dealing.hands import Hand
-
-
-@dataclass(frozen=True, slots=True)
-class HandIn:
-    """A hand was stored: the shoe's counted hands (oldest first) after it."""
-
-    hands: Sequence[Hand]
-    decks: int
-    hand_number: int
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,17 +59,6 @@ class ShoeClock:
     @property
     def idle_seconds(self) -> float:
         return max(0.0, (self.now - self.last_activity).total_seconds())
-
-
-@dataclass(frozen=True, slots=True)
-class NextHandAdvantages:
-    """The next hand of a shoe that enters cards, from its exact odds (the jobs process
-    computes them after each change): the open bets at or above the table's threshold."""
-
-    hand_number: int
-    cards_left: int
-    threshold: Any  # the table's ev_alert_threshold (a Decimal)
-    advantages: Sequence[Any]  # roadsvc.domain.baccarat.integrity.advantage.Advantage, best first or as found
 
 
 # Tables that deal rounds and have no shoe (百人牛牛): their alerts are about the table itself.

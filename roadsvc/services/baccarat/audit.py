@@ -13,20 +13,10 @@ from sqlalchemy.orm import Session
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import AuditRecord, Shoe
-from roadsvc.services.errors import DomainError, NotFound
+from roadsvc.services.errors import NotFound
 
-MAX_REASON = 500
 # What an audit record keeps per account (money): only callers that may read money see it.
 MONEY_KEYS = ("settlement", "refunded")
-
-
-def check_reason(reason: Any, field: str = "reason") -> str:
-    text = reason.strip() if isinstance(reason, str) else ""
-    if not text:
-        raise DomainError(f"{field}_required", f"say why (a {field} is required)", field)
-    if len(text) > MAX_REASON:
-        raise DomainError(f"{field}_too_long", f"a {field} is at most {MAX_REASON} characters", field)
-    return text
 
 
 def record(

@@ -25,7 +25,7 @@ from roadsvc.persistence import bets as ledger
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import OPEN, BettingClosure, Shoe, Table
-from roadsvc.services import events
+from roadsvc.services import admin_audit, events
 from roadsvc.services.baccarat import audit
 from roadsvc.services.baccarat.vip import holding
 from roadsvc.services.baccarat import ledger as ledger_service
@@ -171,7 +171,7 @@ def cancel_round(db: Database, table_id: int, hand_number: int, reason: str, act
     """Hand `hand_number` was cancelled after betting closed but before dealing began (001):
     every bet on it is given back, audited, and betting on the hand opens again for the
     round that replaces it."""
-    reason = audit.check_reason(reason)
+    reason = admin_audit.check_reason(reason)
     with db.write() as session:
         table_or_404(session, table_id)
         window = require_hand(betting_window(session, table_id, for_update=True), hand_number)

@@ -25,7 +25,7 @@ from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import OPEN, Hand as HandRow, HeldHand, Shoe, Table, utcnow
-from roadsvc.services import events
+from roadsvc.services import admin_audit, events
 from roadsvc.services.baccarat import audit, ledger, monitor
 from roadsvc.services.baccarat.vip import holding
 from roadsvc.services.errors import Conflict, DomainError, NotFound
@@ -219,7 +219,7 @@ def burned_cards(shoe: Shoe) -> list[Card]:
 
 def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) -> HandView:
     """Leave the hand out of the roads (its number stays used), with an audit record."""
-    reason = audit.check_reason(reason)
+    reason = admin_audit.check_reason(reason)
     with db.write() as session:
         shoe, row = _hand_locked(session, shoe_id, number)
         if row.voided:
@@ -239,7 +239,7 @@ def void_hand(db: Database, shoe_id: int, number: int, reason: str, actor: str) 
 
 def correct_hand(db: Database, shoe_id: int, number: int, hand: Hand, reason: str, actor: str) -> HandView:
     """Replace a hand's cards or result; refused (422) if the shoe would break a rule."""
-    reason = audit.check_reason(reason)
+    reason = admin_audit.check_reason(reason)
     with db.write() as session:
         shoe, row = _hand_locked(session, shoe_id, number)
         if row.voided:

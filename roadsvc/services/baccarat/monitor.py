@@ -19,9 +19,9 @@ from typing import Any, Iterator, Mapping, Sequence
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.baccarat.dealing.hands import Hand
+from roadsvc.domain.baccarat.monitoring.facts import HandIn, NextHandAdvantages
 from roadsvc.domain.monitoring import (
-    HandCorrected, HandIn, HandRefused, LateSlip, NextHandAdvantages, ShoeClock, evaluate, resolve_settings,
-    self_resolving_codes, subjects,
+    HandCorrected, HandRefused, LateSlip, ShoeClock, evaluate, resolve_settings, self_resolving_codes, subjects,
 )
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any, Callable
 
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV, is_open
-from roadsvc.domain.monitoring import NextHandAdvantages
+from roadsvc.domain.baccarat.monitoring.facts import NextHandAdvantages
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database

@@ -36,7 +36,7 @@ def _note(row: PitNote) -> Note:
 def add_note(db: Database, table_id: int, text: str, actor: Actor, shoe_id: int | None = None,
              now: datetime | None = None) -> Note:
     """A note on the table (or on its shoe `shoe_id`); NotFound for another table's shoe."""
-    text = audit.check_reason(text, "note")
+    text = admin_audit.check_reason(text, "note")
     now = now or utcnow()
     with db.write() as session:
         if session.get(Table, table_id) is None:

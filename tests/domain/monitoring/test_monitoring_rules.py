@@ -8,8 +8,9 @@ import pytest
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.hands import Hand
+from roadsvc.domain.baccarat.monitoring.facts import HandIn
 from roadsvc.domain.monitoring import (
-    CRITICAL, INFO, RULES, WARNING, HandCorrected, HandIn, HandRefused, LateSlip, ShoeClock, check_monitoring_settings,
+    CRITICAL, INFO, RULES, WARNING, HandCorrected, HandRefused, LateSlip, ShoeClock, check_monitoring_settings,
     evaluate, resolve_settings,
 )
 from roadsvc.domain.monitoring.floor import DEALING, ENDING, IDLE, STALE, pace_per_hour, table_status

@@ -11,6 +11,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import BET_CODE, StrictSchema, integer, text
+from roadsvc.services.admin_audit import MAX_REASON
 
 AMOUNT = validate.Regexp(r"^[0-9]{1,13}(\.[0-9]{1,2})?$", error='an amount is a decimal string with at most two '
                          'places, e.g. "100.00" (a JSON number is refused)')
@@ -62,7 +63,7 @@ class CloseSchema(StrictSchema):
 class CancelRoundSchema(StrictSchema):
     hand_number = integer(1, 1000, required=True, metadata={"description": "The hand whose round is cancelled",
                                                             "example": 31})
-    reason = text(500, required=True, metadata={"example": "shuffle machine fault before dealing"})
+    reason = text(MAX_REASON, required=True, metadata={"example": "shuffle machine fault before dealing"})
 
 
 class SettlementQuerySchema(StrictSchema):

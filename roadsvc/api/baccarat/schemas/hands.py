@@ -7,6 +7,7 @@ from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import StrictSchema, integer, text
 from roadsvc.domain.baccarat.dealing.hands import RESULTS
+from roadsvc.services.admin_audit import MAX_REASON
 
 
 class HandFieldsSchema(StrictSchema):
@@ -38,12 +39,12 @@ class HandPostSchema(HandFieldsSchema):
 
 
 class VoidSchema(StrictSchema):
-    reason = text(500, required=True, metadata={"example": "misdeal: cards exposed"})
+    reason = text(MAX_REASON, required=True, metadata={"example": "misdeal: cards exposed"})
 
 
 class CorrectSchema(StrictSchema):
     hand = fields.Nested(HandFieldsSchema, required=True)
-    reason = text(500, required=True, metadata={"example": "reader misread the banker's third card"})
+    reason = text(MAX_REASON, required=True, metadata={"example": "reader misread the banker's third card"})
 
 
 class HandSchema(ma.Schema):

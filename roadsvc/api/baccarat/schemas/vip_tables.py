@@ -8,6 +8,7 @@ from marshmallow import fields, validate
 from roadsvc.api.schemas.common import StrictSchema, integer, text
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF
 from roadsvc.domain.table_modes import REQUEST_KINDS
+from roadsvc.services.admin_audit import MAX_REASON
 
 ACCOUNT = {"description": "The account (the game server's player id)", "example": "acct-42"}
 
@@ -28,7 +29,7 @@ class EndCharterSchema(StrictSchema):
 
 
 class DoneSchema(StrictSchema):
-    note = text(500, metadata={"description": "What the pit boss did (kept on the resolved alert)",
+    note = text(MAX_REASON, metadata={"description": "What the pit boss did (kept on the resolved alert)",
                                "example": "dealer 12 replaced dealer 7"})
 
 

@@ -4,7 +4,7 @@ exact odds (p-values in roadsvc.domain.baccarat.monitoring.probability)."""
 from __future__ import annotations
 
 from roadsvc.domain.baccarat.dealing.hands import BANKER, PLAYER
-from roadsvc.domain.monitoring.facts import HandIn
+from roadsvc.domain.baccarat.monitoring.facts import HandIn
 from roadsvc.domain.baccarat.monitoring.probability import banker_share, longest_run_p, share_p
 from roadsvc.domain.monitoring.registry import WARNING, Finding, Setting, Settings, rule
 

@@ -8,7 +8,7 @@ resolves itself: a pass that finds no qualifying bet resolves the open alert.
 from __future__ import annotations
 
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV, POSITIVE_EV_SEVERITY
-from roadsvc.domain.monitoring.facts import NextHandAdvantages
+from roadsvc.domain.baccarat.monitoring.facts import NextHandAdvantages
 from roadsvc.domain.monitoring.registry import Finding, Settings, rule
 
 

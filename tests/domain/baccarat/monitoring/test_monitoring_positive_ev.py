@@ -7,7 +7,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from roadsvc.domain.baccarat.integrity.advantage import Advantage
-from roadsvc.domain.monitoring import RULES, NextHandAdvantages, evaluate
+from roadsvc.domain.baccarat.monitoring.facts import NextHandAdvantages
+from roadsvc.domain.monitoring import RULES, evaluate
 
 
 def test_no_qualifying_bet_is_no_finding_and_the_rule_resolves_itself():

@@ -8,7 +8,7 @@ from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import MONITOR
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.baccarat.schemas.audit import AdminAuditPageSchema, AdminAuditQuerySchema
+from roadsvc.api.schemas.audit import AdminAuditPageSchema, AdminAuditQuerySchema
 from roadsvc.services import admin_audit
 
 blp = Blueprint("audit", __name__, description="Who changed what, when: tables, keys, shoes")
