@@ -20,18 +20,16 @@ from typing import Any, Callable, Mapping
 from flask import current_app, g, request, session
 from flask_smorest import Blueprint
 
-from roadsvc.api.context import database, table_games, table_scopes
+from roadsvc.api.context import database, now, table_games, table_scopes
 from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
 from roadsvc.api.serving.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.persistence.models import utcnow
 from roadsvc.services.pit import page_sessions
 from roadsvc.services.keys import KeyVerifier, Principal, authorize, presented_in
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})
-CLOCK = "roadsvc.clock"  # the pages' clock (a test's controllable one), read by the cookie reads too
 SECURITY = [{"bearer": []}, {"api_key": []}]
 SECURITY_SCHEMES = {
     "bearer": {"type": "http", "scheme": "bearer", "description": "Authorization: Bearer rs_..."},
@@ -77,8 +75,7 @@ def page_session_principal() -> Principal | None:
     token = session.get(page_sessions.TOKEN)
     if token is None:
         return None
-    clock = current_app.extensions.get(CLOCK, utcnow)
-    return page_sessions.check(database(), token, clock(), current_app.extensions[page_sessions.LIFETIMES])
+    return page_sessions.check(database(), token, now(), current_app.extensions[page_sessions.LIFETIMES])
 
 
 def _docstring_body(view: Callable) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import current_app, g
 
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import utcnow
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.games import TableGames
@@ -19,6 +22,12 @@ FLOOR = "roadsvc.floor"
 LOBBY = "roadsvc.lobby"
 GAMES = "roadsvc.games"
 SCOPES = "roadsvc.scopes"
+CLOCK = "roadsvc.clock"  # the app's clock (a test's controllable one; else the wall clock)
+
+
+def now() -> datetime:
+    """The app's time: what the pages, the page sessions and the floor's statuses are read against."""
+    return current_app.extensions.get(CLOCK, utcnow)()
 
 
 def database() -> Database:

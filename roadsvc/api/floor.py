@@ -6,9 +6,8 @@ from flask import Response, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.persistence.models import utcnow
 from roadsvc.services.capabilities import MONITOR, READ_MONEY
-from roadsvc.api.context import database, floor_cache, floor_clock, principal, snapshots
+from roadsvc.api.context import database, floor_cache, floor_clock, now, principal, snapshots
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.monitoring import FloorSchema
@@ -57,9 +56,9 @@ def floor_view():
     house's win, hold, bets), the floor's total in `totals.money`, and the `shift`.
     Poll with If-None-Match: 304 while nothing on the floor changed.
     """
-    now = utcnow()
-    shift = floor_clock().shift_at(now) if principal().can(READ_MONEY) else None
-    view = floor.floor(database(), snapshots(), floor_cache(), now, money_shift=shift)
+    at = now()
+    shift = floor_clock().shift_at(at) if principal().can(READ_MONEY) else None
+    view = floor.floor(database(), snapshots(), floor_cache(), at, money_shift=shift)
     if holds(view.etag):
         return _response(None, 304, view.etag)
     return _response(floor_json(view.document()), 200, view.etag)

@@ -165,3 +165,19 @@ def test_monitoring_thresholds_are_table_settings_within_bounds(api):
         response = api.patch(f"/api/v1/tables/{table['id']}", {"settings": {"monitoring": bad}}, role="pitboss")
         assert response.status_code == 422, bad
         assert response.json["field"].startswith("settings.monitoring")
+
+
+def test_the_floor_reads_the_apps_clock_a_quiet_table_goes_stale_when_it_says_so(app, api):
+    from datetime import timedelta
+
+    from roadsvc.persistence.models import utcnow
+
+    table = new_table(api, "Quiet")
+    new_shoe(api, table["id"])
+    assert post(api, table["id"], {"cards": NATURAL}).status_code == 201
+    assert entry_of(floor(api), table["id"])["status"] == "dealing"
+    later = utcnow() + timedelta(seconds=121)  # past the default stale_after_seconds (120)
+    app.extensions["roadsvc.clock"] = lambda: later
+    assert entry_of(floor(api), table["id"])["status"] == "stale"
+    app.extensions["roadsvc.clock"] = lambda: later - timedelta(seconds=2)
+    assert entry_of(floor(api), table["id"])["status"] == "dealing"

@@ -5,15 +5,13 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import marshmallow as ma
-from flask import current_app
 from flask_smorest import Blueprint
 from marshmallow import fields
 
-from roadsvc.api.auth import CLOCK, requires
-from roadsvc.api.context import acting, database
+from roadsvc.api.auth import requires
+from roadsvc.api.context import acting, database, now
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import StrictSchema, integer
-from roadsvc.persistence.models import utcnow
 from roadsvc.services.pit import page_sessions
 from roadsvc.services.capabilities import MANAGE_KEYS
 
@@ -60,5 +58,4 @@ def end_page_sessions(data):
     Ends every page session (or one key's): each of their cookies opens nothing from the
     next request on. Recorded in the administrative audit trail.
     """
-    now = current_app.extensions.get(CLOCK, utcnow)()
-    return {"ended": page_sessions.sign_out_everywhere(database(), now, (data or {}).get("key_id"), acting())}
+    return {"ended": page_sessions.sign_out_everywhere(database(), now(), (data or {}).get("key_id"), acting())}
