@@ -9,7 +9,7 @@ from sqlalchemy import Row, Text, bindparam, cast, exists, func, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import OPEN, Hand, HeldHand, Shoe, Table, utcnow
+from roadsvc.persistence.models import OPEN, DabangMatch, Hand, HeldHand, Shoe, Table, utcnow
 
 
 # The statements of the posting path are built once, with bound parameters: SQLAlchemy
@@ -175,11 +175,14 @@ def posting_table(session: Session, table_id: int, shoe_id: int) -> tuple[dict[s
 # The lobby (services.lobby): one row of integers per table names the state of its row.
 
 LOBBY_VERSIONS_SQL = (
-    "SELECT t.id, t.revision, COALESCE(s.id, 0), COALESCE(s.revision, 0) FROM tables t "
+    "SELECT t.id, t.revision, COALESCE(s.id, 0), COALESCE(s.revision, 0), COALESCE(m.id, 0), COALESCE(m.revision, 0) "
+    "FROM tables t "
     "LEFT JOIN shoes s ON s.table_id = t.id AND s.number = (SELECT max(number) FROM shoes WHERE table_id = t.id) "
+    "LEFT JOIN dabang_matches m ON m.table_id = t.id AND m.id = (SELECT max(id) FROM dabang_matches WHERE table_id = t.id) "
     "ORDER BY t.id"
 )
-"""(table id, table revision, current shoe id, its revision) of every table, 0 for no shoe."""
+"""(table id, table revision, current shoe id, its revision, current 打棒 match id, its revision) of every
+table, 0 for none."""
 
 
 def lobby_versions(db: Database) -> tuple[tuple[int, ...], ...]:
@@ -187,10 +190,14 @@ def lobby_versions(db: Database) -> tuple[tuple[int, ...], ...]:
 
 
 _NEWEST_NUMBER = select(func.max(Shoe.number)).where(Shoe.table_id == Table.id).correlate(Table).scalar_subquery()
+_NEWEST_MATCH = (select(func.max(DabangMatch.id)).where(DabangMatch.table_id == Table.id).correlate(Table)
+                 .scalar_subquery())
 _LOBBY_ALL = (
     select(Table.id, Table.revision, Table.name, Table.rule_set, Table.game, Table.settings,
-           Shoe.id.label("shoe_id"), Shoe.revision.label("shoe_revision"), Shoe.number, Shoe.status, Shoe.summary)
+           Shoe.id.label("shoe_id"), Shoe.revision.label("shoe_revision"), Shoe.number, Shoe.status, Shoe.summary,
+           DabangMatch.id.label("match_id"), DabangMatch.revision.label("match_revision"))
     .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == _NEWEST_NUMBER))
+    .outerjoin(DabangMatch, (DabangMatch.table_id == Table.id) & (DabangMatch.id == _NEWEST_MATCH))
     .order_by(Table.id)
 )
 _LOBBY_SOME = _LOBBY_ALL.where(Table.id.in_(bindparam("ids", expanding=True)))
@@ -198,7 +205,7 @@ _LOBBY_SOME = _LOBBY_ALL.where(Table.id.in_(bindparam("ids", expanding=True)))
 
 def lobby_details(session: Session, table_ids: Sequence[int] | None = None) -> Sequence[Row]:
     """What the lobby rows of these tables (None: all) show: the table, its newest shoe (or NULLs),
-    the shoe's summary."""
+    the shoe's summary, its newest 打棒 match's id and revision (or NULLs)."""
     if table_ids is None:
         return session.execute(_LOBBY_ALL).all()
     return session.execute(_LOBBY_SOME, {"ids": list(table_ids)}).all()

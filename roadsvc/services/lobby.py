@@ -1,8 +1,10 @@
-"""The lobby: every table, its current shoe and what its roads show, built once per revision.
+"""The lobby: every table, its current shoe and what its roads show (a 百人牛牛 table's rounds, a
+打棒 table's match), built once per revision.
 
-A lobby row is a pure function of (table id, table revision, shoe id, shoe revision): every
-change of a table bumps its revision, every write to a shoe bumps the shoe's. One indexed
-query reads those four integers for every table (repositories.lobby_versions); a row whose
+A lobby row is a pure function of (table id, table revision, shoe id, shoe revision, match id,
+match revision): every change of a table bumps its revision, every write to a shoe bumps the
+shoe's, every move of a 打棒 match the match's. One indexed
+query reads those six integers for every table (repositories.lobby_versions); a row whose
 versions are cached is not built again, and a row that is built reads the shoe's stored
 summary (services.summaries), never the shoe's hands or whole snapshot. The encoded body
 of each (validator, good_road, sort) is cached too, so a warm lobby is that one query and
@@ -21,11 +23,13 @@ import json
 from typing import Any, Iterable
 
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
-from roadsvc.domain.games import NIUNIU
+from roadsvc.domain.games import DABANG, NIUNIU
+from roadsvc.persistence.models import utcnow
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.caches import LRU
 from roadsvc.services.errors import DomainError
+from roadsvc.services.dabang import floor as dabang_floor
 from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.events import newest_event_id
 from roadsvc.services.tables import table_brief
@@ -95,11 +99,14 @@ class Lobby:
             for detail in repo.lobby_details(session, table_ids):
                 if detail.game == NIUNIU:  # its rounds' phase and trend summary; never a closed hand
                     entry = {**lobby_entry(detail, None), **niuniu_floor.lobby_figures(session, detail.id)}
+                elif detail.game == DABANG:  # its current match, as the floor's tile shows it: no hand
+                    entry = {**lobby_entry(detail, None), **dabang_floor.lobby_figures(session, detail.id, utcnow())}
                 else:
                     entry = lobby_entry(detail, summary_of(session, detail.shoe_id, detail.summary)
                                         if detail.shoe_id is not None else None)
                 row = (entry, json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-                version = (detail.id, detail.revision, detail.shoe_id or 0, detail.shoe_revision or 0)
+                version = (detail.id, detail.revision, detail.shoe_id or 0, detail.shoe_revision or 0,
+                           detail.match_id or 0, detail.match_revision or 0)
                 self.rows.put(version, row)
                 built.append((detail.id, row))
         return built

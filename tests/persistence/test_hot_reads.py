@@ -97,7 +97,13 @@ def test_a_hot_read_recovers_after_the_server_ends_its_connection(db):
 
 
 def test_the_lobby_versions_are_every_tables_newest_shoe_and_revisions(db, database_url):
+    from roadsvc.services.dabang.matches import create_match
+
     first, second, empty = (tables.create_table(db, name) for name in ("Hot L1", "Hot L2", "Hot L3"))
+    dabang = tables.create_table(db, "Hot L4", game="dabang")
+    players = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
+    create_match(db, dabang.id, players, 90)
+    newest_match = create_match(db, dabang.id, players, 90)  # the newest is the table's current match
     shoes.open_shoe(db, first.id)
     newest = shoes.open_shoe(db, first.id)
     other = shoes.open_shoe(db, second.id)
@@ -108,7 +114,8 @@ def test_the_lobby_versions_are_every_tables_newest_shoe_and_revisions(db, datab
     finally:
         writer.dispose()
     assert repo.lobby_versions(db) == (
-        (first.id, 1, newest.id, 1),
-        (second.id, 1, other.id, posted.revision),
-        (empty.id, 2, 0, 0),
+        (first.id, 1, newest.id, 1, 0, 0),
+        (second.id, 1, other.id, posted.revision, 0, 0),
+        (empty.id, 2, 0, 0, 0, 0),
+        (dabang.id, 1, 0, 0, newest_match["id"], newest_match["revision"]),
     )

@@ -218,6 +218,10 @@ class LobbyEntrySchema(ma.Schema):
                                                                   "and phase (null before the first)"})
     trend = fields.Dict(metadata={"description": "niuniu tables: rounds on the trend road, each area's last "
                                                  "six results and wins over the last ten, the banker's last types"})
+    # A 打棒 table's row (docs/dabang.md): its current match as the floor's tile shows it, no card.
+    match = fields.Dict(allow_none=True, metadata={"description": "dabang tables: the current match (seats, teams, "
+                                                                  "levels, the deal under way, winner; null before "
+                                                                  "the first), without the clock's figures"})
 
 
 

@@ -30,6 +30,19 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
     return {"status": match_status(row, view, now, stale_after_seconds), "match": tile_match(row, view, now)}
 
 
+def lobby_figures(session: Session, table_id: int, now: datetime) -> dict[str, Any]:
+    """What a 打棒 table's lobby row adds: its current match as the tile shows it, less what moves with the
+    clock (the row is cached by the match's revision): None at a table that never had one."""
+    row = rows.newest_match(session, table_id)
+    if row is None:
+        return {"match": None}
+    match = tile_match(row, read(session, row, now, hidden=False), now)
+    return {"match": {name: value for name, value in match.items() if name not in CLOCK_FIELDS}}
+
+
+CLOCK_FIELDS = ("time_left_seconds", "seconds_since_last_move")  # a lobby row leaves them to the reader's clock
+
+
 def match_status(row: DabangMatch, view: dict[str, Any], now: datetime, stale_after_seconds: float) -> str:
     if row.winner is not None:
         return IDLE

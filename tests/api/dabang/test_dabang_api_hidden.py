@@ -67,3 +67,25 @@ def test_the_road_and_its_images_hold_no_card_of_any_hand(api):
     held = set(state(api, match_id, "dealer")["current_deal"]["hands"]["1"])
     assert road["deals"] == [] and not any(f'"{code}"' in json.dumps(road) for code in held)
     assert not any(f">{code}<" in svg for code in held)
+
+
+def test_the_lobby_row_of_a_dabang_table_carries_its_match_as_the_tile_does_and_no_card(api):
+    from dabang_api import card_codes
+
+    table = new_table(api, "Dabang lobby")
+
+    def row():
+        return next(entry for entry in api.get("/api/v1/tables").json if entry["table"]["id"] == table["id"])
+
+    assert row()["match"] is None and row()["table"]["game"] == "dabang"
+    match_id = new_match(api, table["id"])["id"]
+    assert (row()["match"]["id"], row()["match"]["deal"]) == (match_id, None)
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))  # moves: the row follows the match's revision
+    shown, public = row()["match"], state(api, match_id, "display")
+    tile = next(entry for entry in api.get("/api/v1/floor", role="pitboss").json["tables"]
+                if entry["table"]["id"] == table["id"])["dabang"]["match"]
+    assert shown["revision"] == public["revision"] and shown["deal"]["number"] == number
+    assert shown == {name: value for name, value in tile.items() if name not in ("time_left_seconds",
+                                                                                  "seconds_since_last_move")}
+    assert card_codes(json.dumps(row())) == []  # neither a hand nor the bottom nor a played card

@@ -74,7 +74,7 @@ def test_the_floor_json_carries_the_match_and_no_card(api, clock):
     assert match["id"] == match_id and match["players"]["1"] == "Li" and match["teams"] == {"A": [1, 3], "B": [2, 4]}
     assert match["levels"] == {"A": 3, "B": 3} and match["deal"]["number"] == 1
     assert match["deal"]["phase"] in ("burying", "burying_jokers")
-    assert 5390 <= match["time_left_seconds"] <= 5400  # the floor API reads the wall clock
+    assert 5390 <= match["time_left_seconds"] <= 5400  # the app's clock, set by the test
     assert card_codes(" ".join(strings_in(entry))) == []  # the pit boss's key reads hands elsewhere, not here
 
 
@@ -83,9 +83,9 @@ def test_a_match_without_a_move_for_the_threshold_goes_stale_and_a_move_brings_i
     match_id = new_match(api, table["id"])["id"]
     number, _ = start_first_deal(api, match_id, seed=4)
     clock.advance(301)  # the default stale threshold is 300 s
-    assert floor_entry(api, table["id"])["status"] == "dealing"  # the floor API reads the wall clock...
+    assert floor_entry(api, table["id"])["status"] == "stale"  # the floor API reads the app's clock,
     tile = tile_of(signed_in.client.get("/floor").get_data(as_text=True), table["id"])
-    assert 'data-status="stale"' in tile  # ...the page, the controllable one
+    assert 'data-status="stale"' in tile  # as the page does
     bury_and_pass(api, match_id, number, random.Random(2))
     assert 'data-status="dealing"' in tile_of(signed_in.client.get("/floor").get_data(as_text=True), table["id"])
 
