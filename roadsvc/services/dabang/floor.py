@@ -31,8 +31,8 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
 
 
 def lobby_figures(session: Session, table_id: int, now: datetime) -> dict[str, Any]:
-    """What a 打棒 table's lobby row adds: its current match as the tile shows it, less what moves with the
-    clock (the row is cached by the match's revision): None at a table that never had one."""
+    """What a 打棒 table's lobby row adds: its current `match` as the tile shows it, less what moves with the
+    clock (the row is cached by the match's revision); `match` is None at a table that never had one."""
     row = rows.newest_match(session, table_id)
     if row is None:
         return {"match": None}
