@@ -33,6 +33,7 @@ http {{
     scgi_temp_path {scratch}/scgi;
     proxy_cache_path {scratch}/cache levels=1:2 keys_zone=roads:10m max_size=256m inactive=10m use_temp_path=off;
     upstream roadsvc {{ {servers} keepalive 32; }}
+    upstream roadsvc_streams {{ {servers} }}
     server {{
         listen 127.0.0.1:{port};
 {locations}

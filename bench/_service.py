@@ -31,6 +31,7 @@ from roadsvc.persistence.engine import Database  # noqa: E402
 from roadsvc.persistence.migrations import upgrade  # noqa: E402
 from roadsvc.services import tables  # noqa: E402
 from roadsvc.services.baccarat import shoes
+from roadsvc.cli.serve import gunicorn_worker_class  # noqa: E402
 from roadsvc.services.keys import create_key  # noqa: E402
 
 BACKENDS = ("sqlite", "postgres")
@@ -176,4 +177,5 @@ def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, a
     """gunicorn serving wsgi:app on the deployment (not started), on `bind` (a loopback address)."""
     return Gunicorn("wsgi:app", {**deployment.env, **(env or {})}, workers=workers, threads=threads,
                     probe="/api/v1/tables", access_log=access_log, error_log=error_log, log_level=log_level,
-                    worker_class=worker_class, worker_connections=worker_connections, bind=bind)
+                    worker_class=worker_class and gunicorn_worker_class(worker_class),
+                    worker_connections=worker_connections, bind=bind)

@@ -24,6 +24,7 @@ the first step whose delivery p99 passes 250 ms.
 
     .venv/bin/python bench/events.py [--backend sqlite|postgres] [--phase 8] [--workers 2] [--tables 100]
                                      [--interval 2] [--clients 4] [--levels 0 100 1000 ...]
+                                     [--worker roadsvc|gunicorn]
 """
 
 from __future__ import annotations
@@ -118,6 +119,9 @@ class Floor:
         return number
 
 
+WORKERS = {"roadsvc": "gevent", "gunicorn": "gunicorn.workers.ggevent.GeventWorker"}
+
+
 async def read_response(reader: asyncio.StreamReader) -> int:
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode().split("\r\n")
@@ -130,7 +134,7 @@ async def run(args) -> None:
     with fresh_deployment(args.backend) as deployment:
         floor = open_floor(deployment.url, args.tables)
         hands = [shoe[0] for shoe in (dealt_hands(seed=100 + i) for i in range(args.tables))]
-        server = roadsvc_server(deployment, workers=args.workers, worker_class="gevent",
+        server = roadsvc_server(deployment, workers=args.workers, worker_class=WORKERS[args.worker],
                                 worker_connections=max(args.levels) + 1000)
         base = server.start()
         host, port = "127.0.0.1", server.port
@@ -179,7 +183,7 @@ def profile(args, pids: list[int], level: int) -> list[subprocess.Popen]:
 
 
 def report(args, rows, errors) -> None:
-    print(f"\nlive events, {args.backend}, {args.workers} gevent workers, {args.tables} tables posting every "
+    print(f"\nlive events, {args.backend}, {args.workers} {args.worker} gevent workers, {args.tables} tables posting every "
           f"{args.interval:g} s, {args.clients} client processes, load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
     print(f"{'streams':>7} {'deliv p50':>9} {'deliv p99':>9} {'post p50':>8} {'post p99':>8} {'/base':>5} "
@@ -215,6 +219,9 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between a table's hands (default 2)")
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="stream counts, 0 first")
     parser.add_argument("--clients", type=int, default=4, help="display client processes (default 4)")
+    parser.add_argument("--worker", choices=sorted(WORKERS), default="roadsvc",
+                        help="roadsvc's worker (streams detached from their requests, as `roadsvc serve` runs) or "
+                             "gunicorn's own gevent worker (each stream a greenlet held in its response), to compare")
     parser.add_argument("--profile", help="py-spy the workers during the top step: collapsed stacks to PROFILE-<n>.txt "
                                           "(pip install py-spy)")
     args = parser.parse_args()

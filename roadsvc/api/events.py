@@ -66,7 +66,8 @@ def stream_events():
     body = event_stream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # Passed through as it is (werkzeug wraps no encoding generator and closing iterator around
-    # it): the stream's bytes are already bytes, and each waiting stream holds two layers less.
+    # it): the stream's bytes are already bytes, and roadsvc's worker finds the EventStream itself
+    # as the response's body, to detach it (roadsvc.stream.worker).
     return Response(body, mimetype="text/event-stream", headers=headers, direct_passthrough=True)
 
 

@@ -3,8 +3,9 @@ works with them: WAL, busy timeout, BEGIN IMMEDIATE). Each request's log line is
 own (JSON by default), so gunicorn's access log is off; the workers' metrics are summed
 through a Prometheus multiprocess folder made afresh at each start.
 
-The workers are gevent's by default (ROADSVC_SERVE_WORKER_CLASS): the live event streams
-(GET /api/v1/events) stay open for hours, thousands per worker, beside the API's requests.
+The workers are roadsvc's gevent worker by default (ROADSVC_SERVE_WORKER_CLASS=gevent,
+roadsvc.stream.worker): the live event streams (GET /api/v1/events) stay open for hours, tens of
+thousands per worker, detached from their requests, beside the API's requests.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import private_folder
 
+STREAMING_WORKER = "roadsvc.stream.worker.StreamingWorker"
 CONFIG = "python:roadsvc.gunicorn_config"  # the workers' hooks: start-up heap frozen, full collections between requests
 
 
@@ -42,12 +44,18 @@ def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = No
         "--chdir", str(PROJECT_ROOT),
         "--bind", f"{args.host}:{args.port}",
         "--workers", str(args.workers),
-        "--worker-class", worker,
+        "--worker-class", gunicorn_worker_class(worker),
         *concurrency,
         "--keep-alive", str(settings["SERVE_KEEPALIVE"]),
         "--config", CONFIG,
         "wsgi:app",
     ]
+
+
+def gunicorn_worker_class(name: str) -> str:
+    """gunicorn's worker class for a ROADSVC_SERVE_WORKER_CLASS: `gevent` is roadsvc's own gevent
+    worker, which detaches the live event streams from their requests (roadsvc.stream.worker)."""
+    return STREAMING_WORKER if name == "gevent" else name
 
 
 def with_defaults(args: argparse.Namespace, settings: dict[str, Any]) -> argparse.Namespace:

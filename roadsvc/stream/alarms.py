@@ -19,10 +19,17 @@ from gevent import get_hub, monkey
 from gevent.hub import Waiter
 
 
-class Alarm(Protocol):
-    def wait(self) -> None: ...
+class Ringable(Protocol):
+    """What the hub keeps for a waiting stream: rung when it has something for it, closed when
+    the hub stops."""
 
     def ring(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Alarm(Ringable, Protocol):
+    def wait(self) -> None: ...
 
 
 def new_alarm() -> Alarm:
@@ -51,6 +58,9 @@ class GreenletAlarm:
         """Wake the waiting greenlet from the event loop (a ring before the wait is kept)."""
         self._loop.run_callback(self._waiter.switch, None)
 
+    def close(self) -> None:
+        """Nothing: the server closes the stream's connection."""
+
 
 class ThreadAlarm:
     __slots__ = ("_event",)
@@ -64,3 +74,6 @@ class ThreadAlarm:
 
     def ring(self) -> None:
         self._event.set()
+
+    def close(self) -> None:
+        """Nothing: the server closes the stream's connection."""

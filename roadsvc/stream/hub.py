@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterator, Mapping
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
-from roadsvc.stream.alarms import Alarm, next_turn
+from roadsvc.stream.alarms import Alarm, Ringable, next_turn
 
 log = logging.getLogger(__name__)
 PAGE = 1000
@@ -69,10 +69,11 @@ class EventHub:
         self.keepalive = keepalive
         self._make_listener = listener or db.event_listener
         self._lock = threading.Lock()
-        # The waiting streams' alarms: those of the streams of every table (key None) and each
-        # table's (a display's); a publish or the tick rings them and drops them, and a stream's
-        # next wait puts its alarm back (roadsvc.stream.alarms).
-        self._waiting: dict[int | None, list[Alarm]] = {}
+        # The waiting streams: those of every table (key None) and each table's (a display's), each
+        # as what rings it (a greenlet's or thread's alarm, roadsvc.stream.alarms; or a detached
+        # stream itself, roadsvc.stream.detached); a publish or the tick rings them and drops them,
+        # and a stream's next wait parks it again.
+        self._waiting: dict[int | None, list[Ringable]] = {}
         self._step = 0  # the step the next tick takes
         self._rung: set[int | None] = set()  # keys woken by an event since the tick last came by
         self._ids: list[int] = []
@@ -106,8 +107,14 @@ class EventHub:
             self._pid = os.getpid()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Stop the reader and the tick and wait for them (before the database is disposed)."""
+        """Stop the reader and the tick and wait for them (before the database is disposed); close
+        the waiting streams that the hub alone holds (roadsvc.stream.detached)."""
         self._stop.set()
+        with self._lock:
+            waiting, self._waiting = self._waiting, {}
+        for streams in waiting.values():
+            for stream in streams:
+                stream.close()
         if self._threads and self._pid == os.getpid():
             try:
                 self.db.wake_event_readers()  # out of its wait at once
@@ -217,11 +224,17 @@ class EventHub:
         """Wait on the stream's `alarm` for an event after `cursor` (of `table_id` only, when given:
         a display is not woken by the other tables) or for the keep-alive tick of the stream's
         table, with no timer."""
+        if self.park(alarm, cursor, table_id):
+            alarm.wait()
+
+    def park(self, waiter: Ringable, cursor: int, table_id: int | None = None) -> bool:
+        """Keep `waiter` until an event after `cursor` (of `table_id`, when given) or the tick rings
+        it; False, keeping nothing, when the buffer already holds a newer event (read again)."""
         with self._lock:
             if self.newest > cursor:
-                return
-            self._waiting.setdefault(table_id, []).append(alarm)
-        alarm.wait()
+                return False
+            self._waiting.setdefault(table_id, []).append(waiter)
+            return True
 
     def waiting(self) -> set[int | None]:
         """The tables whose streams are waiting now (None: streams of every table)."""
@@ -238,7 +251,7 @@ class EventHub:
             after = records[-1].id
 
 
-def _ring(alarms: list[list[Alarm]]) -> None:
+def _ring(alarms: list[list[Ringable]]) -> None:
     """Ring the alarms, RING_BATCH at a time: between batches the worker's event loop goes round
     (a post that arrived waits for one batch of streams, not for every display of the table)."""
     rung = 0

@@ -69,33 +69,66 @@ def resync_frame(newest: int, last_event_id: int) -> bytes:
     return f"id: {newest}\nevent: resync\ndata: {data}\n\n".encode()
 
 
+class EventStream:
+    """One client's stream: its opening bytes, then what it may see of the hub's frames after its
+    cursor, with keep-alives. Served one of two ways: iterated by a WSGI server (its greenlet or
+    thread waits on an alarm between wake-ups), or detached from the request by roadsvc's gevent
+    worker (roadsvc.stream.detached: no greenlet; the hub writes to the stream's socket)."""
+
+    __slots__ = ("hub", "start", "view", "keepalive", "retry_ms", "clock")
+
+    def __init__(self, hub: EventHub, start: Start, view: StreamView, *, keepalive: float, retry_ms: int,
+                 clock: Callable[[], float] = time.monotonic):
+        self.hub, self.start, self.view = hub, start, view
+        self.keepalive, self.retry_ms, self.clock = keepalive, retry_ms, clock
+
+    def opening(self) -> Iterator[bytes]:
+        """The first bytes: `retry:` and a comment, then the frames of a resumed stream (or `resync`)."""
+        yield f"retry: {self.retry_ms}\n: roadsvc events\n\n".encode()
+        if isinstance(self.start.first, bytes):
+            yield self.start.first
+        else:
+            yield from (frame.payload for frame in self.start.first if self.view.shows(frame))  # lazily: a long replay
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield from self.opening()
+        hub, view, cursor, table, sent, alarm = self.hub, self.view, self.start.cursor, self.view.one_table, self.clock(), new_alarm()
+        while True:
+            chunk, cursor = read(hub, view, cursor, table)
+            chunk = with_keepalive(chunk, self.clock() - sent, self.keepalive)
+            if chunk:
+                yield chunk
+                sent = self.clock()
+            hub.wait(alarm, cursor, table)
+
+
 def event_stream(hub: EventHub, start: Start, view: StreamView, *, keepalive: float, retry_ms: int,
-                 clock: Callable[[], float] = time.monotonic) -> Iterator[bytes]:
-    yield f"retry: {retry_ms}\n: roadsvc events\n\n".encode()
-    if isinstance(start.first, bytes):
-        yield start.first
-    else:
-        yield from (frame.payload for frame in start.first if view.shows(frame))
-    cursor, table, sent, alarm = start.cursor, view.one_table, clock(), new_alarm()
-    while True:
-        chunk, cursor = _read(hub, view, cursor, table)
-        if chunk:
-            yield chunk
-            sent = clock()
-        elif clock() - sent >= keepalive / TICKS_PER_INTERVAL:
-            yield KEEPALIVE
-            sent = clock()
-        hub.wait(alarm, cursor, table)
+                 clock: Callable[[], float] = time.monotonic) -> EventStream:
+    return EventStream(hub, start, view, keepalive=keepalive, retry_ms=retry_ms, clock=clock)
 
 
-def _read(hub: EventHub, view: StreamView, cursor: int, table: int | None) -> tuple[bytes, int]:
-    """(what the stream shows of the frames after `cursor`, the next cursor). Kept apart so that a
-    waiting stream holds only bytes and ints: the lists of a wake-up die young, rather than
-    outliving the wait into the older generations the collector walks."""
+def with_keepalive(chunk: bytes, quiet: float, keepalive: float) -> bytes:
+    """What a woken stream sends: its chunk; else a keep-alive once it has been `quiet` for a third of
+    the interval (the tick wakes a quiet table's streams three times an interval); else nothing."""
+    if chunk or quiet < keepalive / TICKS_PER_INTERVAL:
+        return chunk
+    return KEEPALIVE
+
+
+def read(hub: EventHub, view: StreamView, cursor: int, table: int | None) -> tuple[bytes, int]:
+    """(what the stream shows of the frames after `cursor`, the next cursor), reading the log for a
+    stream that fell behind the buffer. Kept apart so that a waiting stream holds only bytes and
+    ints: the lists of a wake-up die young, rather than outliving the wait into the older
+    generations the collector walks."""
     found = hub.after(cursor, table)
     if found is None:  # fell behind the buffer: read the gap from the log
         floor = hub.floor
         frames, cursor = list(hub.replay(cursor, floor)), floor
     else:
         frames, cursor = found
-    return b"".join(frame.payload for frame in frames if view.shows(frame)), cursor
+    return shown(view, frames), cursor
+
+
+def shown(view: StreamView, frames: Iterable[Frame]) -> bytes:
+    """The bytes of the frames `view` may see."""
+    return b"".join(frame.payload for frame in frames if view.shows(frame))

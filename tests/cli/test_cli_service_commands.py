@@ -9,7 +9,7 @@ import re
 import pytest
 
 from roadsvc.cli import main
-from roadsvc.cli.serve import gunicorn_argv, raise_open_files, with_defaults
+from roadsvc.cli.serve import STREAMING_WORKER, gunicorn_argv, raise_open_files, with_defaults
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.services.baccarat import hands, shoes
@@ -114,7 +114,7 @@ def test_serve_runs_gunicorn_on_wsgi_app_from_the_project_root():
 def test_serve_runs_gevent_workers_for_the_event_streams_unless_told_otherwise():
     args = argparse.Namespace(host="127.0.0.1", port=8123, workers=2, threads=4)
     argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_WORKER_CONNECTIONS": "3000"}))
-    assert argv[argv.index("--worker-class") + 1] == "gevent" and argv[argv.index("--worker-connections") + 1] == "3000"
+    assert argv[argv.index("--worker-class") + 1] == STREAMING_WORKER and argv[argv.index("--worker-connections") + 1] == "3000"
     argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_WORKER_CLASS": "sync"}))
     assert argv[argv.index("--worker-class") + 1] == "sync" and argv[argv.index("--threads") + 1] == "4"
 

@@ -4,8 +4,10 @@ on the other)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -162,3 +164,58 @@ def test_on_a_gevent_worker_a_waiting_display_is_woken_by_its_table_and_kept_ali
         server.stop()
     assert [(block.type, block.data["table_id"]) for block in blocks[:1]] == [("hand", mine)]
     assert all(block.type is None and block.comments == ["keep-alive"] for block in blocks[1:])
+
+
+def test_roadsvcs_worker_holds_more_streams_than_its_connections_and_still_serves_requests(deployment):
+    """Streams are detached from their requests (roadsvc.stream.worker): a worker allowed 4
+    connections in flight holds 12 displays, each gets the hand, and the API still answers."""
+    floor = open_floor(deployment.url)
+    server = roadsvc_server(deployment, workers=1, worker_class="gevent", env=FAST, worker_connections=4)
+    base = server.start()
+    table = floor.table_ids[0]
+    try:
+        streams = [SseConnection(base, floor.display_key, f"?table_id={table}", timeout=5) for _ in range(12)]
+        assert [stream.status for stream in streams] == [200] * 12
+        hand = dealt_hands(seed=3)[0][0]
+        with Client(base, floor.dealer_key) as client:
+            assert client.post(f"/tables/{table}/hands", hand_body(hand, 1))[0] == 201
+            assert client.get(f"/tables/{table}/roads")[0] == 200
+        for stream in streams:
+            event = stream.next()
+            while event.type != "hand":  # the opening comment, keep-alives
+                event = stream.next()
+            assert event.data["number"] == 1
+            stream.close()
+    finally:
+        server.stop()
+
+
+def test_a_stream_asked_for_on_a_connection_that_carried_another_request_is_served_all_the_same(deployment):
+    """Only a connection's first request is detached; a later one is gunicorn's, as a WSGI response."""
+    floor = open_floor(deployment.url)
+    server = roadsvc_server(deployment, workers=1, worker_class="gevent", env=FAST)
+    base = server.start()
+    table = floor.table_ids[0]
+    auth = f"Authorization: Bearer {floor.display_key}\r\n"
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(f"GET /api/v1/tables/{table} HTTP/1.1\r\nHost: roadsvc\r\n{auth}\r\n".encode())
+            received = b""
+            while b"\r\n\r\n" not in received:
+                received += sock.recv(65536)
+            head, body = received.split(b"\r\n\r\n", 1)
+            length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+            while len(body) < length:
+                body += sock.recv(65536)
+            assert head.startswith(b"HTTP/1.1 200") and json.loads(body[:length])["id"] == table
+            sock.sendall(f"GET /api/v1/events?table_id={table} HTTP/1.1\r\nHost: roadsvc\r\n{auth}\r\n".encode())
+            streamed = body[length:]
+            while b"roadsvc events" not in streamed:
+                streamed += sock.recv(65536)
+            with Client(base, floor.dealer_key) as client:
+                assert client.post(f"/tables/{table}/hands", hand_body(dealt_hands(seed=4)[0][0], 1))[0] == 201
+            while b"event: hand" not in streamed:
+                streamed += sock.recv(65536)
+        assert streamed.startswith(b"HTTP/1.1 200") and b'"number":1' in streamed
+    finally:
+        server.stop()

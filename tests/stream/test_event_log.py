@@ -123,7 +123,7 @@ class SilentHub:
 
 
 def keep_alive_times(hub: SilentHub, count: int, keepalive: float = 15.0) -> list[float]:
-    stream = event_stream(hub, Start(0), StreamView(None), keepalive=keepalive, retry_ms=2000, clock=hub.clock)
+    stream = iter(event_stream(hub, Start(0), StreamView(None), keepalive=keepalive, retry_ms=2000, clock=hub.clock))
     assert next(stream) == b"retry: 2000\n: roadsvc events\n\n"
     times = []
     for _ in range(count):
@@ -240,7 +240,7 @@ def test_a_stream_behind_the_buffer_reads_the_gap_from_the_log_and_misses_nothin
         tables.create_table(db, name)
     hub.fetch()
     assert hub.floor > start.cursor  # the buffer no longer reaches back to the stream
-    stream = event_stream(hub, start, StreamView(None), keepalive=15.0, retry_ms=2000)
+    stream = iter(event_stream(hub, start, StreamView(None), keepalive=15.0, retry_ms=2000))
     next(stream)
     got = b"".join(next(stream) for _ in range(2)).decode()
     names = [line.split('"name":"')[1].split('"')[0] for line in got.splitlines() if line.startswith("data:")]
