@@ -25,7 +25,7 @@ class StreamingWorker(GeventWorker):
     def handle(self, listener, client, addr):
         client.setblocking(1)
         try:
-            if serve_stream_request(self.wsgi, client, addr):
+            if not self.cfg.is_ssl and serve_stream_request(self.wsgi, client, addr):  # TLS: gunicorn's, as it is
                 return
         except OSError as error:  # the display went away during its request
             self.log.debug("event stream request ended early: %s", error)
