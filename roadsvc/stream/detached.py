@@ -49,12 +49,12 @@ class DetachedStream:
         """Woken by the hub (an event of the stream's tables, or the keep-alive tick): write what
         the view may see, or a keep-alive, then wait again."""
         while True:
-            found = self.hub.after(self.cursor, self.table)
+            found = self._shown()
             if found is None:  # fell behind the buffer: the log is read off the hub's loop
                 return self._catch_up(b"")
-            frames, self.cursor = found
+            chunk, self.cursor = found
             now = self.clock()
-            chunk = with_keepalive(shown(self.view, frames), now - self.sent, self.keepalive)
+            chunk = with_keepalive(chunk, now - self.sent, self.keepalive)
             if chunk:
                 try:
                     rest = self._send(chunk)
@@ -68,6 +68,19 @@ class DetachedStream:
 
     def close(self) -> None:
         self.sock.close()
+
+    def _shown(self) -> tuple[bytes, int] | None:
+        """What the view may see after the cursor, and the next cursor (None: behind the buffer);
+        read once for every stream of the same view and cursor until the next event (a table's
+        displays, woken together)."""
+        scratch, key = self.hub.scratch(), (self.cursor, self.view)
+        found = scratch.get(key)
+        if found is None:
+            after = self.hub.after(self.cursor, self.table)
+            if after is None:
+                return None
+            found = scratch[key] = (shown(self.view, after[0]), after[1])
+        return found
 
     def _send(self, data: bytes) -> bytes:
         """Send what the socket takes now; the rest."""

@@ -79,6 +79,7 @@ class EventHub:
         self._ids: list[int] = []
         self._frames: list[Frame] = []
         self._by_table: dict[int, tuple[list[int], list[Frame]]] = {}  # the same frames, each table's
+        self._scratch: dict[Any, Any] = {}  # what streams derive from the buffer, until the next event
         self.newest = self.floor = 0  # every event with floor < id <= newest is in the buffer
         self._pid: int | None = None
         self._stop = threading.Event()
@@ -174,6 +175,7 @@ class EventHub:
                     ids.append(frame.id)
                     table_frames.append(frame)
             self.newest = frames[-1].id
+            self._scratch = {}
             if len(self._frames) > 2 * self.buffer_size:
                 self._trim(len(self._frames) - self.buffer_size)
             keys = {None, *(frame.table_id for frame in frames)}
@@ -219,6 +221,12 @@ class EventHub:
                 return None
             ids, frames = (self._ids, self._frames) if table_id is None else self._by_table.get(table_id, ((), ()))
             return frames[bisect.bisect_right(ids, cursor):], self.newest
+
+    def scratch(self) -> dict[Any, Any]:
+        """A dict for what streams derive from the buffer as it is now, shared until the next event:
+        the displays of a table, rung together, read and filter its new frames once
+        (roadsvc.stream.detached)."""
+        return self._scratch
 
     def wait(self, alarm: Alarm, cursor: int, table_id: int | None = None) -> None:
         """Wait on the stream's `alarm` for an event after `cursor` (of `table_id` only, when given:
