@@ -109,3 +109,6 @@ class DetachedStream:
         except OSError as error:
             log.info("event stream closed: %s", error)
             self.close()
+        except Exception:  # noqa: BLE001 - the log could not be read: the display reconnects and resumes
+            log.exception("event stream closed: its catching up failed")
+            self.close()

@@ -265,7 +265,11 @@ def _ring(alarms: list[list[Ringable]]) -> None:
     rung = 0
     for some in alarms:
         for alarm in some:
-            alarm.ring()
+            try:
+                alarm.ring()
+            except Exception:  # noqa: BLE001 - one stream's failure never holds up the others'
+                log.exception("event hub: a stream failed when rung; closed")
+                alarm.close()
             rung += 1
             if rung % RING_BATCH == 0:
                 next_turn()

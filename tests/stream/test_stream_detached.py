@@ -161,3 +161,28 @@ def test_a_detached_stream_behind_the_buffer_reads_the_gap_from_the_log(db, deta
     hub.fetch()  # the buffer keeps the newest 2 of the 7: the stream, rung, reads the others from the log
     assert hub.floor > ids[0]
     assert read_ids(display, 7) == ids
+
+
+class Faulty:
+    """A waiting stream whose writing fails in an unforeseen way."""
+
+    closed = False
+
+    def ring(self) -> None:
+        raise RuntimeError("not a socket error")
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_stream_that_fails_when_rung_is_closed_and_the_others_still_get_the_event(db, detached):
+    table = tables.create_table(db, "Shared")
+    hub = EventHub(db)
+    hub.newest = hub.floor = event_log.newest_event_id(db)
+    faulty = Faulty()
+    assert hub.park(faulty, hub.newest)
+    _, display = detached(hub, StreamView(None), Clock())
+    with db.write() as session:
+        ids = append_events(session, [NewEvent("hand", table.id, None, 1, {"number": 1})])
+    hub.fetch()
+    assert faulty.closed and read_ids(display, 1) == ids
