@@ -25,7 +25,7 @@ from typing import Callable
 
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sockets import wait_writable
-from roadsvc.stream.sse import StreamView, read, shown, with_keepalive
+from roadsvc.stream.sse import EventStream, StreamView, read, shown, with_keepalive
 
 log = logging.getLogger(__name__)
 STALLED_AFTER = 60.0  # seconds a display may take nothing before its stream is closed
@@ -39,6 +39,11 @@ class DetachedStream:
         self.hub, self.view, self.table, self.cursor, self.sock = hub, view, view.one_table, cursor, sock
         self.keepalive, self.clock = keepalive, clock
         self.sent = clock()
+
+    @classmethod
+    def of(cls, stream: EventStream, sock: socket.socket) -> "DetachedStream":
+        """The stream, once its opening bytes are sent, writing to `sock`."""
+        return cls(stream.hub, stream.view, stream.start.cursor, sock, keepalive=stream.keepalive, clock=stream.clock)
 
     def attach(self) -> None:
         """Wait among the hub's streams (or read at once, when the hub already holds newer events)."""

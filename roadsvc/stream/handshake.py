@@ -59,8 +59,7 @@ def serve_stream_request(app: Callable, connection: socket.socket, address: Any)
         connection.sendall(response_head(status, headers))
         for chunk in body.opening():
             connection.sendall(chunk)
-        DetachedStream(body.hub, body.view, body.start.cursor, detached_socket(connection),
-                       keepalive=body.keepalive, clock=body.clock).attach()
+        DetachedStream.of(body, detached_socket(connection)).attach()
     else:
         content = _drain(body)
         if not any(name.lower() == "content-length" for name, _ in headers):
