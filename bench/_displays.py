@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import re
 import resource
 import time
@@ -100,7 +101,9 @@ class Displays:
                 return
 
 
-def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str) -> None:
+def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str, niceness: int = 0) -> None:
+    if niceness:
+        os.nice(niceness)  # the server first: thousands of real displays do not share its cores
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     asyncio.run(Displays(host, port, key, table_ids, source).serve(conn))
@@ -109,12 +112,12 @@ def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str)
 class DisplayClients:
     """`processes` client processes sharing the displays; each step asks all of them at once."""
 
-    def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int]):
+    def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0):
         self.conns, self.children = [], []
         for index in range(processes):
             conn, child_conn = multiprocessing.Pipe()
             child = multiprocessing.Process(target=run, daemon=True,
-                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}"))
+                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}", niceness))
             child.start()
             self.conns.append(conn)
             self.children.append(child)

@@ -24,7 +24,7 @@ the first step whose delivery p99 passes 250 ms.
 
     .venv/bin/python bench/events.py [--backend sqlite|postgres] [--phase 8] [--workers 2] [--tables 100]
                                      [--interval 2] [--clients 4] [--levels 0 100 1000 ...]
-                                     [--worker roadsvc|gunicorn]
+                                     [--worker roadsvc|gunicorn] [--clients-nice 10]
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ async def run(args) -> None:
         base = server.start()
         host, port = "127.0.0.1", server.port
         live = Floor(host, port, floor, hands, args.interval)
-        displays = DisplayClients(args.clients, host, port, floor.display_key, floor.table_ids)
+        displays = DisplayClients(args.clients, host, port, floor.display_key, floor.table_ids, args.clients_nice)
         roads_url = f"{base}/api/v1/tables/{floor.table_ids[0]}/roads"
         numbers = [1] * args.tables
         rows = []
@@ -183,9 +183,9 @@ def profile(args, pids: list[int], level: int) -> list[subprocess.Popen]:
 
 
 def report(args, rows, errors) -> None:
-    print(f"\nlive events, {args.backend}, {args.workers} {args.worker} gevent workers, {args.tables} tables posting every "
-          f"{args.interval:g} s, {args.clients} client processes, load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+    print(f"\nlive events, {args.backend}, {args.workers} {args.worker} gevent workers, {args.tables} tables posting "
+          f"every {args.interval:g} s, {args.clients} client processes (niceness {args.clients_nice}), "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'streams':>7} {'deliv p50':>9} {'deliv p99':>9} {'post p50':>8} {'post p99':>8} {'/base':>5} "
           f"{'poll rps':>8} {'poll p50':>8} {'poll p99':>8} {'RSS MB':>7} {'kB/strm':>7} "
           f"{'srv CPU%':>8} {'cli CPU%':>8} {'cli max%':>8}")
@@ -219,6 +219,9 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between a table's hands (default 2)")
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="stream counts, 0 first")
     parser.add_argument("--clients", type=int, default=4, help="display client processes (default 4)")
+    parser.add_argument("--clients-nice", type=int, default=0,
+                        help="run the display clients at this niceness (e.g. 10): the server's CPU before theirs, "
+                             "as when the displays are devices of their own; 0, the default, shares the cores evenly")
     parser.add_argument("--worker", choices=sorted(WORKERS), default="roadsvc",
                         help="roadsvc's worker (streams detached from their requests, as `roadsvc serve` runs) or "
                              "gunicorn's own gevent worker (each stream a greenlet held in its response), to compare")
