@@ -25,13 +25,13 @@ from _http import ROOT, Gunicorn
 sys.path.insert(0, str(ROOT / "tests"))
 from dbsupport import PostgresSchema, postgres_unavailable, postgres_url  # noqa: E402
 
+from roadsvc.cli.serve import gunicorn_worker_class  # noqa: E402
 from roadsvc.domain.baccarat.dealing.hands import Hand  # noqa: E402
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe  # noqa: E402
 from roadsvc.persistence.engine import Database  # noqa: E402
 from roadsvc.persistence.migrations import upgrade  # noqa: E402
 from roadsvc.services import tables  # noqa: E402
 from roadsvc.services.baccarat import shoes
-from roadsvc.cli.serve import gunicorn_worker_class  # noqa: E402
 from roadsvc.services.keys import create_key  # noqa: E402
 
 BACKENDS = ("sqlite", "postgres")

@@ -22,7 +22,7 @@ from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.events import ALL, OPERATORS
 from roadsvc.services.keys import Principal, authorize
 from roadsvc.stream.hub import EventHub
-from roadsvc.stream.sse import StreamView, event_stream, starting_point
+from roadsvc.stream.sse import EventStream, StreamView, starting_point
 
 blp = Blueprint("events", __name__, description="Live events: every committed change, as Server-Sent Events")
 
@@ -63,7 +63,7 @@ def stream_events():
     view = StreamView(_tables(principal()), _audiences(principal()))
     start = starting_point(hub(), _last_event_id())
     config = current_app.config
-    body = event_stream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
+    body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # Passed through as it is (werkzeug wraps no encoding generator and closing iterator around
     # it): the stream's bytes are already bytes, and roadsvc's worker finds the EventStream itself

@@ -92,7 +92,8 @@ class EventStream:
 
     def __iter__(self) -> Iterator[bytes]:
         yield from self.opening()
-        hub, view, cursor, table, sent, alarm = self.hub, self.view, self.start.cursor, self.view.one_table, self.clock(), new_alarm()
+        hub, view, cursor, table = self.hub, self.view, self.start.cursor, self.view.one_table
+        sent, alarm = self.clock(), new_alarm()
         while True:
             chunk, cursor = read(hub, view, cursor, table)
             chunk = with_keepalive(chunk, self.clock() - sent, self.keepalive)
@@ -100,11 +101,6 @@ class EventStream:
                 yield chunk
                 sent = self.clock()
             hub.wait(alarm, cursor, table)
-
-
-def event_stream(hub: EventHub, start: Start, view: StreamView, *, keepalive: float, retry_ms: int,
-                 clock: Callable[[], float] = time.monotonic) -> EventStream:
-    return EventStream(hub, start, view, keepalive=keepalive, retry_ms=retry_ms, clock=clock)
 
 
 def with_keepalive(chunk: bytes, quiet: float, keepalive: float) -> bytes:

@@ -13,7 +13,7 @@ from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.errors import Conflict
 from roadsvc.stream.alarms import new_alarm
 from roadsvc.stream.hub import STEPS, EventHub
-from roadsvc.stream.sse import KEEPALIVE, Start, StreamView, event_stream
+from roadsvc.stream.sse import KEEPALIVE, EventStream, Start, StreamView
 
 
 def test_an_event_appended_in_a_rolled_back_write_never_exists(db):
@@ -123,7 +123,7 @@ class SilentHub:
 
 
 def keep_alive_times(hub: SilentHub, count: int, keepalive: float = 15.0) -> list[float]:
-    stream = iter(event_stream(hub, Start(0), StreamView(None), keepalive=keepalive, retry_ms=2000, clock=hub.clock))
+    stream = iter(EventStream(hub, Start(0), StreamView(None), keepalive=keepalive, retry_ms=2000, clock=hub.clock))
     assert next(stream) == b"retry: 2000\n: roadsvc events\n\n"
     times = []
     for _ in range(count):
@@ -240,7 +240,7 @@ def test_a_stream_behind_the_buffer_reads_the_gap_from_the_log_and_misses_nothin
         tables.create_table(db, name)
     hub.fetch()
     assert hub.floor > start.cursor  # the buffer no longer reaches back to the stream
-    stream = iter(event_stream(hub, start, StreamView(None), keepalive=15.0, retry_ms=2000))
+    stream = iter(EventStream(hub, start, StreamView(None), keepalive=15.0, retry_ms=2000))
     next(stream)
     got = b"".join(next(stream) for _ in range(2)).decode()
     names = [line.split('"name":"')[1].split('"')[0] for line in got.splitlines() if line.startswith("data:")]
