@@ -57,6 +57,11 @@ def digest(value: Any) -> str:
     return hashlib.blake2b(repr(value).encode(), digest_size=8).hexdigest()
 
 
+def alerts_key(shown: Iterable[Alert]) -> list[tuple]:
+    """What a page shows of its alerts changes with (a version's part)."""
+    return [(alert.id, alert.state, alert.count) for alert in shown]
+
+
 # The floor
 
 

@@ -4,19 +4,24 @@ and the deals, the table's alerts to acknowledge or resolve there, the matches p
 /floor/dabang/tournaments[/<t>] (rounds, slots, byes, winners, links to the matches).
 
 Every match is shown as the players at the table see it (services.dabang.page): never a seat's hand or a
-hidden bottom. The road image is the API's own (`GET /api/v1/matches/{m}/road.png`), read with the page's
-session like every other read of the pages.
+hidden bottom. The table and match pages are live as the baccarat table's is (static/table.js): a move, a
+deal's end or an alert puts their main part in place again, the match road drawn in it (inline SVG, the
+drawing of `GET /api/v1/matches/{m}/road.svg`), and the match clock counts down in the page.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import g, render_template, url_for
+from flask import g, render_template
+from markupsafe import Markup
 
+from roadsvc.render.dabang import render_road_inline
 from roadsvc.services.dabang import page
+from roadsvc.services.floor_page import alerts_key, digest
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, now, pit_boss
+from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 
 SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "C": ("♣", "black"), "D": ("♦", "red")}
@@ -33,25 +38,38 @@ def clock(seconds: int | None) -> str:
     return "—" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def road_image_url(match_id: int) -> str:
-    return url_for("dabang_road.road_picture", match_id=match_id, fmt="png", cell=ROAD_CELL, theme=g.theme,
-                   language=g.lang)
+def road_svg(road: dict | None) -> Markup:
+    if road is None:
+        return Markup("")
+    return Markup(render_road_inline(road, {"cell": ROAD_CELL, "theme": g.theme, "language": g.lang}))
+
+
+def match_version(match: dict | None) -> tuple | None:
+    """What the match panel changes with (not the clock: the page counts down by itself)."""
+    return match and (match["id"], match["revision"])
 
 
 def _render(template: str, **context: Any):
-    return render_template(template, suit=suit, clock=clock, road_image=road_image_url, who=pit_boss(),
-                           logout_form=LogoutForm(), note_form=NoteForm(), **context)
+    return render_template(template, suit=suit, clock=clock, who=pit_boss(), logout_form=LogoutForm(),
+                           note_form=NoteForm(), **context)
 
 
 def dabang_table_page(table_id: int):
     detail = page.table_detail(database(), table_id, now())
-    return _render("web/dabang_table.html", detail=detail, names={detail.table_id: detail.name})
+    version = digest((match_version(detail.match), alerts_key(detail.alerts),
+                      [(m.id, m.winner) for m in detail.matches]))
+    return _render(live_template("web/dabang_table.html", "web/_dabang_table_main.html"), detail=detail,
+                   road=road_svg(detail.road), names={detail.table_id: detail.name}, version=version,
+                   live=table_live(table_id))
 
 
 @blp.route("/floor/dabang/matches/<int:match_id>")
 def dabang_match(match_id: int):
     detail = page.match_detail(database(), match_id, now())
-    return _render("web/dabang_match.html", detail=detail, names={detail.table_id: detail.table_name})
+    version = digest((match_version(detail.match), alerts_key(detail.alerts)))
+    return _render(live_template("web/dabang_match.html", "web/_dabang_match_main.html"), detail=detail,
+                   road=road_svg(detail.road), names={detail.table_id: detail.table_name}, version=version,
+                   live=table_live(detail.table_id))
 
 
 @blp.route("/floor/dabang/tournaments")

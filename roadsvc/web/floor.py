@@ -32,6 +32,18 @@ def events_url(**query: Any) -> str | None:
     return url_for(EVENTS_ENDPOINT, **query) if EVENTS_ENDPOINT in current_app.view_functions else None
 
 
+def table_live(table_id: int) -> dict[str, Any]:
+    """What a table's page script (static/table.js) reads: the floor's state to watch the table's
+    version in, the page to fetch again, the stream to wake it, the polling period."""
+    return {"state": url_for("web.floor_state"), "table": table_id, "page": request.path,
+            "events": events_url(table_id=table_id), "poll": current_app.config["WEB_POLL_SECONDS"]}
+
+
+def live_template(page: str, main: str) -> str:
+    """The page's main part alone when its script asks for it again (X-Roadsvc-Live), else the page."""
+    return main if request.headers.get("X-Roadsvc-Live") else page
+
+
 def current_floor() -> FloorPage:
     """The floor now; the shift's money for a pit boss whose key reads money; tiles in the chosen order."""
     moment = now()

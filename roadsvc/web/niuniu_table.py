@@ -9,8 +9,10 @@ from markupsafe import Markup
 
 from roadsvc.render.niuniu import TrendParams, render_trend_inline
 from roadsvc.services.niuniu.page import niuniu_table_detail
+from roadsvc.services.floor_page import alerts_key, digest
 from roadsvc.services.niuniu.trend import app_trend_cache
 from roadsvc.web.context import database, pit_boss
+from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 
 TREND = {"cell": 28, "columns": 30}
@@ -43,6 +45,8 @@ def trend_svg(table_id: int, revision: int) -> Markup:
 def niuniu_table_page(table_id: int):
     detail = niuniu_table_detail(database(), table_id)
     words = LABELS["en" if g.lang == "en" else "zh-Hans"]
-    return render_template("web/niuniu_table.html", detail=detail, trend=trend_svg(table_id, detail.revision),
-                           face=face, words=words, who=pit_boss(), logout_form=LogoutForm(), note_form=NoteForm(),
-                           names={detail.table_id: detail.name})
+    version = digest((detail.revision, detail.late_slips, len(detail.audit), alerts_key(detail.alerts)))
+    return render_template(live_template("web/niuniu_table.html", "web/_niuniu_main.html"), detail=detail,
+                           trend=trend_svg(table_id, detail.revision), face=face, words=words, who=pit_boss(),
+                           logout_form=LogoutForm(), note_form=NoteForm(), names={detail.table_id: detail.name},
+                           version=version, live=table_live(table_id))

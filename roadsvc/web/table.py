@@ -8,7 +8,7 @@ from flask import current_app, flash, g, redirect, render_template, request, url
 from markupsafe import Markup
 
 from roadsvc.domain.games import DABANG, NIUNIU
-from roadsvc.services.floor_page import digest, held_hand_number, table_detail
+from roadsvc.services.floor_page import alerts_key, digest, held_hand_number, table_detail
 from roadsvc.web.blueprint import blp
 from roadsvc.render.money_chart import running_win_svg
 from roadsvc.services.pit import money, pit_notes
@@ -16,7 +16,7 @@ from roadsvc.services.admin_audit import Actor
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.web.context import database, floor_clock, now, pit_boss, snapshots
 from roadsvc.web.labels import label
-from roadsvc.web.floor import events_url, road_svg
+from roadsvc.web.floor import live_template, road_svg, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.dabang_pages import dabang_table_page
 from roadsvc.web.niuniu_table import niuniu_table_page
@@ -53,13 +53,13 @@ def table(table_id: int):
     revision = detail.document.revision if detail.document else None
     notes = pit_notes.table_notes(database(), table_id)
     found_money = table_money(table_id, shoe)
-    version = digest((revision, [(a.id, a.state, a.count) for a in detail.alerts], [n.id for n in notes],
+    version = digest((revision, alerts_key(detail.alerts), [n.id for n in notes],
                       found_money and (found_money["shoe"].figures, found_money["shoe"].open_bets)))
     scoreboard = road_svg({"id": shoe.id, "revision": revision}, "scoreboard", **SCOREBOARD) if shoe else ""
-    template = "web/_table_main.html" if request.headers.get("X-Roadsvc-Live") else "web/table.html"
-    return render_template(template, detail=detail, scoreboard=scoreboard, cards=card_faces, note_form=NoteForm(),
+    return render_template(live_template("web/table.html", "web/_table_main.html"), detail=detail,
+                           scoreboard=scoreboard, cards=card_faces, note_form=NoteForm(),
                            logout_form=LogoutForm(), who=pit_boss(), version=version,
-                           names={detail.table.id: detail.table.name}, events=events_url(table_id=table_id),
+                           names={detail.table.id: detail.table.name}, live=table_live(table_id),
                            money=found_money, notes=notes, note_shoe=shoe,
                            held=held_hand_number(database(), shoe.id) if shoe else None)
 

@@ -81,8 +81,12 @@ def road(db: Database, match_id: int) -> tuple[dict, int]:
     """The match road (one entry per finished deal) and the revision it is of."""
     with db.read() as session:
         match = match_or_404(session, match_id)
-        return {"match_id": match.id, "levels": {"A": match.level_a, "B": match.level_b}, "winner": match.winner,
-                "reason": match.reason, "deals": rows.deal_results(session, match.id)}, match.revision
+        return road_of(session, match), match.revision
+
+
+def road_of(session: Session, match: DabangMatch) -> dict:
+    return {"match_id": match.id, "levels": {"A": match.level_a, "B": match.level_b}, "winner": match.winner,
+            "reason": match.reason, "deals": rows.deal_results(session, match.id)}
 
 
 def match_revision(db: Database, match_id: int) -> int:

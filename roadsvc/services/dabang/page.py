@@ -19,7 +19,7 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Alert, DabangMatch, DabangTournament, Table
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services.dabang.matches import match_or_404, read
+from roadsvc.services.dabang.matches import match_or_404, read, road_of
 from roadsvc.services.dabang.monitor import subject_of
 from roadsvc.services.dabang.tables import check_dabang_table
 from roadsvc.services.dabang.tournaments import get_tournament
@@ -43,6 +43,7 @@ class DabangTableDetail:
     table_id: int
     name: str
     match: dict[str, Any] | None  # the current (newest) match, as the players at the table see it
+    road: dict[str, Any] | None  # the current match's road (services.dabang.matches.road_of)
     matches: list[MatchSummary]  # every match at the table, newest first
     alerts: list[Alert]  # the table's, newest first (none holds a card)
 
@@ -52,6 +53,7 @@ class MatchDetail:
     table_id: int
     table_name: str
     match: dict[str, Any]
+    road: dict[str, Any]
     alerts: list[Alert]  # the match's, newest first
 
 
@@ -65,7 +67,8 @@ def table_detail(db: Database, table_id: int, now: datetime) -> DabangTableDetai
         table = check_dabang_table(session, table_id)
         played = rows.table_matches(session, table_id)
         current = read(session, played[0], now, hidden=False) if played else None
-        found = (table.id, table.name, current, [summary(row) for row in played])
+        road = road_of(session, played[0]) if played else None
+        found = (table.id, table.name, current, road, [summary(row) for row in played])
     return DabangTableDetail(*found, _alerts(db, {"table_id": table_id}))
 
 
@@ -73,7 +76,7 @@ def match_detail(db: Database, match_id: int, now: datetime) -> MatchDetail:
     with db.read() as session:
         row = match_or_404(session, match_id)
         table = rows.table_row(session, row.table_id)
-        found = (table.id, table.name, read(session, row, now, hidden=False))
+        found = (table.id, table.name, read(session, row, now, hidden=False), road_of(session, row))
     return MatchDetail(*found, _alerts(db, {"table_id": found[0], "subject": subject_of(match_id)}))
 
 

@@ -1,7 +1,7 @@
 // /floor: keeps the tiles, the alert list and the totals current without reloading.
 // Each refresh asks /floor/state (ETag: 304 while nothing moved), then fetches only the tiles
 // whose version moved and, when the alerts moved, the alert list; both go in place.
-import { LIVE_HEADERS, startLive, toLogin } from './live.js';
+import { LIVE_HEADERS, countdowns, startLive, toLogin } from './live.js';
 import { order, parse, reconcile, swap } from './reconcile.js';
 
 const config = JSON.parse(document.getElementById('live-config').textContent);
@@ -188,14 +188,7 @@ document.addEventListener('submit', async (event) => {
   tick();
 });
 
-// A held VIP hand's countdown to its automatic opening (the deadline is the server's; the cards never reach the page).
-function countdowns() {
-  for (const node of tiles.querySelectorAll('[data-field="countdown"]')) {
-    const left = Math.max(0, Math.round((Date.parse(node.dataset.deadline) - Date.now()) / 1000));
-    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-    node.textContent = node.dataset.label.replace('{t}', text);
-    node.dataset.secondsLeft = String(left);
-  }
-}
-countdowns();
-setInterval(countdowns, 1000);
+// A held VIP hand's countdown to its automatic opening, a 打棒 match's clock (the deadlines are the server's;
+// the cards never reach the page).
+countdowns(tiles);
+setInterval(() => countdowns(tiles), 1000);

@@ -65,3 +65,14 @@ export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seco
   timer = setTimeout(tick, period() * 1000);
   return tick;
 }
+
+// Counts down every [data-field="countdown"] under `root` to its data-deadline (an ISO time, the server's),
+// written into its data-label at "{t}" as m:ss.
+export function countdowns(root) {
+  for (const node of root.querySelectorAll('[data-field="countdown"]')) {
+    const left = Math.max(0, Math.round((Date.parse(node.dataset.deadline) - Date.now()) / 1000));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    node.textContent = node.dataset.label.replace('{t}', text);
+    node.dataset.secondsLeft = String(left);
+  }
+}

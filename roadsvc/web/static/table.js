@@ -1,6 +1,7 @@
-// /floor/tables/<id>: puts the shoe's sections in place when the table's version moves,
-// except while a note is being typed (then at the next change after).
-import { LIVE_HEADERS, startLive, toLogin } from './live.js';
+// A table's page (/floor/tables/<id>, any game's, and a 打棒 match's /floor/dabang/matches/<m>): puts its main
+// part in place again when the table's version moves, except while a note is being typed (then at the next
+// change after); counts its clocks down.
+import { LIVE_HEADERS, countdowns, startLive, toLogin } from './live.js';
 import { parse } from './reconcile.js';
 
 const config = JSON.parse(document.getElementById('live-config').textContent);
@@ -21,10 +22,15 @@ async function refresh() {
   if (!page.ok) return false;
   const fresh = parse(await page.text()).firstElementChild;
   const current = holder.firstElementChild;
-  if (!current || current.dataset.version !== fresh.dataset.version) holder.replaceChildren(fresh);
+  if (!current || current.dataset.version !== fresh.dataset.version) {
+    holder.replaceChildren(fresh);
+    countdowns(holder);
+  }
   seen = version;
   etag = response.headers.get('ETag');
   return true;
 }
 
 startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll, safety: config.poll * 5, refresh });
+countdowns(holder);
+setInterval(() => countdowns(holder), 1000);

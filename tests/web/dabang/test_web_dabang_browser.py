@@ -1,5 +1,6 @@
 """打棒 in headless Chromium (Debian's) against a real server: a match's tile on the floor, live as the match
-is played, and the tournament bracket page reached from the floor, down to a match's page and its road image."""
+is played, the match's page live as it is played (its trick, its road, its clock), and the tournament
+bracket page reached from the floor, down to a match's page."""
 
 from __future__ import annotations
 
@@ -72,10 +73,32 @@ def test_the_bracket_page_from_the_floor_to_a_match(floor_server, floor_page, ap
     expect(slot.locator('[data-field="team"]')).to_have_text(ready["teams"])
     slot.locator('[data-field="match-link"]').click()
     expect(floor_page).to_have_url(f"{floor_server.url}/floor/dabang/matches/{match_id}")
-    image = floor_page.locator('[data-field="road-image"]')
-    expect(image).to_be_visible()
-    floor_page.wait_for_function("document.querySelector('[data-field=\"road-image\"]').naturalWidth > 0")
+    expect(floor_page.locator('[data-field="road"] svg')).to_be_visible()
     teams = floor_page.locator('[data-field="teams"]')
     for team in ready["teams"]:  # the slot's two teams, seated 1 and 3, 2 and 4
         expect(teams).to_contain_text(f"{team} 1")
         expect(teams).to_contain_text(f"{team} 2")
+
+
+def test_the_match_page_follows_the_play_without_reload_and_counts_its_clock_down(floor_server, floor_page, api):
+    table_id = new_table(api, "Dabang 3")["id"]
+    match_id = new_match(api, table_id)["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    floor_page.goto(f"{floor_server.url}/floor/dabang/matches/{match_id}?lang=en")
+    expect(floor_page.locator("#live")).to_have_attribute("data-state", "live")
+    expect(floor_page.locator('[data-field="road"] svg')).to_be_visible()
+    countdown = floor_page.locator('[data-field="time-left"] [data-field="countdown"]')
+    expect(countdown).to_have_attribute("data-seconds-left", re.compile(r"^\d+$"))  # set by the page's script
+    assert 5300 < int(countdown.get_attribute("data-seconds-left")) <= 5400
+    floor_page.evaluate("window.sameDocument = true")
+    expect(floor_page.locator('[data-field="current-trick"]')).to_have_count(0)
+    deal = state(api, match_id, "dealer")["current_deal"]
+    led = deal["hands"][str(deal["turn"])][0]
+    played = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": deal["turn"], "cards": [led]},
+                      role="dealer")
+    assert played.status_code == 201
+    trick = floor_page.locator('[data-field="current-trick"]')
+    expect(trick).to_contain_text(led, timeout=3000)
+    assert floor_page.evaluate("window.sameDocument") is True
+    assert set(card_codes(floor_page.locator("main").inner_text())) <= {"BJ", led}  # no hand reached the page

@@ -99,19 +99,25 @@ def test_a_table_without_a_match_and_a_finished_match(signed_in, api, clock):
     assert f'data-match-id="{match_id}"' in page and "No deal finished yet." in page
 
 
-def test_the_table_page_shows_the_road_image_and_the_deals(signed_in, api, clock):
+def road_of(html: str) -> str:
+    start = html.index('data-field="road"')
+    return html[start:html.index("</svg>", start)]
+
+
+def test_the_table_page_shows_the_road_and_the_deals(signed_in, api, clock):
     table = new_table(api, "Dabang 9")
     match_id = new_match(api, table["id"])["id"]
+    before = road_of(signed_in.client.get(f"/floor/tables/{table['id']}?lang=en").get_data(as_text=True))
     result = whole_first_deal(api, match_id, seed=5)["result"]
     html = signed_in.client.get(f"/floor/tables/{table['id']}?lang=en").get_data(as_text=True)
     assert f'<tr data-deal="1">' in html and f'<td data-field="points">{result["points"]}</td>' in html
-    image = html[html.index('data-field="road-image"'):]
-    src = image[image.index('src="') + 5:image.index('"', image.index('src="') + 5)].replace("&amp;", "&")
-    assert src.startswith(f"/api/v1/matches/{match_id}/road.png?")
-    picture = signed_in.client.get(src)  # the page's own session reads it, as the browser does
-    assert picture.status_code == 200 and picture.mimetype == "image/png" and picture.data[:4] == b"\x89PNG"
+    road = road_of(html)  # the match road drawn in the page, as the API's road.svg draws it
+    assert "<svg" in road and 'role="img"' in road and road != before
+    drawn = signed_in.client.get(f"/api/v1/matches/{match_id}/road.svg?language=en").get_data(as_text=True)
+    assert road[road.index("<title>"):road.index("</title>")] == drawn[drawn.index("<title>"):drawn.index("</title>")]
     match_page = signed_in.client.get(f"/floor/dabang/matches/{match_id}").get_data(as_text=True)
     assert '<tr data-deal="1">' in match_page and f'href="/floor/tables/{table["id"]}"' in match_page
+    assert "<svg" in road_of(match_page)
 
 
 def test_no_page_shows_a_hand_or_a_hidden_bottom(signed_in, api, clock):
@@ -223,3 +229,37 @@ def test_the_match_and_table_pages_list_its_alerts_to_resolve_there(signed_in, a
                                  data={"csrf_token": csrf_token(html), "note": "reader misread", "back": match_url})
     assert back.status_code == 302 and back.headers["Location"].endswith(match_url)
     assert api.get(f"/api/v1/alerts/{alert_id}", role="pitboss").json["state"] == "resolved"
+
+
+LIVE = {"X-Roadsvc-Live": "1"}
+
+
+def version_of(html: str) -> str:
+    return html.split('class="table-main dabang"')[1].split('data-version="')[1].split('"')[0]
+
+
+def test_the_table_and_match_pages_are_live_and_their_main_parts_show_no_hand(signed_in, api, clock):
+    table = new_table(api, "Dabang 15")
+    match_id = new_match(api, table["id"])["id"]
+    urls = (f"/floor/tables/{table['id']}", f"/floor/dabang/matches/{match_id}")
+    for url in urls:
+        page = signed_in.client.get(url).get_data(as_text=True)
+        assert 'id="live-config"' in page and "table.js" in page and 'id="table-main"' in page, url
+        assert f'"table": {table["id"]}' in page, url  # both watch the table's version on the floor
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    parts = {url: signed_in.client.get(url, headers=LIVE).get_data(as_text=True) for url in urls}
+    for url, part in parts.items():
+        assert "<html" not in part and 'data-field="phase" data-value="playing"' in part, url
+        assert set(card_codes(part)) <= {"BJ"}, url  # 抢亮's 大王 only: no hand, no hidden bottom
+        assert version_of(signed_in.client.get(url, headers=LIVE).get_data(as_text=True)) == version_of(part), url
+        assert 'data-field="countdown" data-deadline="' in part, url  # the page counts the match clock down
+    deal = state(api, match_id, "dealer")["current_deal"]
+    led = deal["hands"][str(deal["turn"])][0]
+    played = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": deal["turn"], "cards": [led]},
+                      role="dealer")
+    assert played.status_code == 201
+    for url, part in parts.items():
+        moved = signed_in.client.get(url, headers=LIVE).get_data(as_text=True)
+        assert version_of(moved) != version_of(part) and 'data-field="current-trick"' in moved, url
+        assert set(card_codes(moved)) <= {"BJ", led}, url  # the played card is public; the hands are not

@@ -1,7 +1,7 @@
 """The pit boss's 百人牛牛 table in headless Chromium (Debian's /usr/bin/chromium through Playwright): its
 tile on the floor, its page with the trend road, the floor monitor's alerts on both (a refused round
 post, then a stopped table on the jobs' clock), and no closed hand's fourth card or type anywhere in
-the page's text or HTML."""
+the page's text or HTML; the table's page following the rounds without a reload."""
 
 from __future__ import annotations
 
@@ -83,3 +83,22 @@ def test_the_pit_boss_sees_a_niuniu_table_its_trend_and_alerts_but_no_closed_car
     assert not [TYPES[position] for position in CLOSED if TYPES[position] in row]
     alert_text = floor_page.locator('[data-field="alerts"]').inner_text()
     assert not [kind for kind in TYPES.values() if kind in alert_text]
+
+
+def test_the_table_page_follows_the_rounds_without_reload(floor_server, floor_page):
+    table = floor_server.api("POST", "/api/v1/tables", {"name": "Niu Niu 89", "game": "niuniu"},
+                             role="pitboss").json()["id"]
+    floor_page.goto(f"{floor_server.url}/floor/tables/{table}?lang=en")
+    expect(floor_page.locator("#live")).to_have_attribute("data-state", "live")
+    floor_page.evaluate("window.sameDocument = true")
+    rounds = f"/api/v1/tables/{table}/rounds"
+    assert floor_server.api("POST", rounds, by_position(1, ROUND_1)).status_code == 201
+    row = floor_page.locator('tr[data-round="1"]')
+    expect(row).to_be_visible(timeout=3000)
+    expect(row.locator("td.cards")).to_have_count(5)
+    assert row.inner_text().count("🂠") == 5  # closed: every fourth card a card back
+    assert face(ROUND_1["player_4"][3]) not in row.inner_text()
+    assert floor_server.api("POST", f"{rounds}/1/open", {}).status_code == 200
+    expect(row.locator('td[data-position="player_4"] [data-field="type"]')).to_be_visible(timeout=3000)
+    expect(row).to_contain_text(face(ROUND_1["player_4"][3]))
+    assert floor_page.evaluate("window.sameDocument") is True

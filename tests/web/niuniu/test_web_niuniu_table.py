@@ -79,3 +79,45 @@ def test_the_floors_alert_list_names_the_niuniu_table(signed_in):
     listed = signed_in.client.get("/floor/alerts?lang=en").get_data(as_text=True)
     assert f'data-alert-table="{table}"' in listed and "Niu 10" in listed and "Rounds refused" in listed
     assert not hidden_codes_in(listed)
+
+
+
+LIVE = {"X-Roadsvc-Live": "1"}
+FACES = {position: code[:-1] + {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[code[-1]] for position, code in HIDDEN.items()}
+
+
+def live_main(signed_in, table: int) -> str:
+    """The table page's main part as its script fetches it again (static/table.js)."""
+    response = signed_in.client.get(f"/floor/tables/{table}?lang=en", headers=LIVE)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def version_of(html: str) -> str:
+    return html.split('class="table-main niuniu"')[1].split('data-version="')[1].split('"')[0]
+
+
+def shown_closed_cards(html: str, positions) -> list[str]:
+    """The closed fourth cards of `positions` the HTML shows, as faces or as codes (none should be)."""
+    return [FACES[p] for p in positions if f">{FACES[p]}<" in html] + hidden_codes_in(html)
+
+
+def test_the_page_is_live_its_main_part_moves_with_each_change_and_shows_no_closed_card(signed_in):
+    table = signed_in.api_post("/api/v1/tables", {"name": "Niu 11", "game": "niuniu"}, role="pitboss").json["id"]
+    page = signed_in.client.get(f"/floor/tables/{table}").get_data(as_text=True)
+    assert 'id="live-config"' in page and "table.js" in page and 'id="table-main"' in page
+    empty = live_main(signed_in, table)
+    assert "<html" not in empty and 'id="live-config"' not in empty  # the main part alone, to put in place
+    assert version_of(live_main(signed_in, table)) == version_of(empty)  # nothing moved: the same version
+    rounds = f"/api/v1/tables/{table}/rounds"
+    assert signed_in.api_post(rounds, by_order(1)).status_code == 201
+    dealt = live_main(signed_in, table)
+    assert version_of(dealt) != version_of(empty) and 'data-round="1"' in dealt
+    assert dealt.count("🂠") == 5 and shown_closed_cards(dealt, HIDDEN) == []
+    signed_in.api_post(f"{rounds}/1/open", {"position": "player_1"})
+    opened = live_main(signed_in, table)
+    assert version_of(opened) != version_of(dealt) and f">{FACES['player_1']}<" in opened
+    assert shown_closed_cards(opened, [p for p in HIDDEN if p != "player_1"]) == []
+    refused_with_hidden_card(signed_in, table, 2)  # an alert, and nothing else, moves the page too
+    alerted = live_main(signed_in, table)
+    assert version_of(alerted) != version_of(opened) and 'data-code="refused_rounds"' in alerted
