@@ -58,7 +58,7 @@ class Database:
         self.wake_folder = _wake_folder(url) if self.is_sqlite else None  # SQLite file: its readers' sockets
         if (folder := self.wake_folder) is not None:  # (the listener holds the folder, not the Database)
             wake_readers_at_commit(self._write_sessions, lambda: wake_readers(folder))
-        self._hot = HotConnections(self._hot_engine)
+        self._hot = HotConnections(self._hot_engine, limit=pool_size)
         self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")

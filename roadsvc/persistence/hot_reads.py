@@ -26,14 +26,21 @@ class HotConnections:
     PostgreSQL's hot engine is AUTOCOMMIT), so every read sees the newest commit. A
     connection whose query fails is closed and replaced on the next read (after a
     database restart, one poll fails, as with the pool).
+
+    At most `limit` are open: past it, a reader waits for one to come back. Connecting
+    yields to other greenlets, so without a bound a burst of requests (a floor's displays
+    reconnecting at once) opened a connection each and kept them all, past the database's
+    own limit (PostgreSQL's max_connections), and every other request then failed.
     """
 
-    def __init__(self, engine: Engine):
-        self.engine = engine
+    def __init__(self, engine: Engine, limit: int = 10):
+        self.engine, self.limit = engine, limit
         self._free: list = []
         self._open: list = []
         self._inherited: list = []  # a forked child's copies of its parent's: never used nor closed
         self._lock = threading.Lock()
+        self._returned = threading.Condition(self._lock)
+        self._waiting = 0  # readers waiting for a connection to come back
 
     def fetch_ints(self, sql: str, params: tuple[int, ...], many: bool = False) -> Any:
         """One row of integers (None if there is none), or with `many` every row."""
@@ -44,32 +51,54 @@ class HotConnections:
             self._discard(kept[0])
             raise
         self._free.append(kept)
+        if self._waiting:
+            with self._returned:
+                self._returned.notify()
         return row
 
     def _checkout(self) -> tuple[Any, Callable]:
         try:
-            return self._free.pop()
+            return self._free.pop()  # the hot path: no lock
         except IndexError:
             pass
-        connection = self.engine.raw_connection()
+        with self._lock:
+            self._waiting += 1  # before looking: a connection given back after the look then wakes this reader
+            try:
+                while not self._free and len(self._open) >= self.limit:
+                    self._returned.wait()
+            finally:
+                self._waiting -= 1
+            if self._free:
+                return self._free.pop()
+            self._open.append(None)  # the place of the connection being opened
+        try:
+            connection = self.engine.raw_connection()
+        except Exception:
+            self._forget(None)
+            raise
         connection.detach()  # ours now: close() really closes it
         with self._lock:
-            self._open.append(connection)
+            self._open[self._open.index(None)] = connection
         return connection, reader_for(connection, self.engine.dialect.paramstyle)
 
     def _discard(self, connection) -> None:
-        with self._lock:
-            if connection in self._open:
-                self._open.remove(connection)
+        self._forget(connection)
         try:
             connection.close()
         except Exception:  # noqa: BLE001 - already broken; nothing more to do
             pass
 
+    def _forget(self, connection) -> None:
+        """No longer count `connection` (None: one that failed to open); a waiting reader may open another."""
+        with self._returned:
+            if connection in self._open:
+                self._open.remove(connection)
+            self._returned.notify()
+
     def close_all(self) -> None:
         with self._lock:
             connections, self._open, self._free = self._open, [], []
-        for connection in connections:
+        for connection in filter(None, connections):  # (None: one being opened)
             try:
                 connection.close()
             except Exception:  # noqa: BLE001 - closing at shutdown: nothing more to do

@@ -119,3 +119,72 @@ def test_the_lobby_versions_are_every_tables_newest_shoe_and_revisions(db, datab
         (empty.id, 2, 0, 0, 0, 0),
         (dabang.id, 1, 0, 0, newest_match["id"], newest_match["revision"]),
     )
+
+
+def test_concurrent_readers_share_at_most_limit_connections_and_every_one_gets_its_answer(database_url):
+    """A burst of readers (a floor's displays reconnecting at once): never more connections than the
+    limit (past it, a reader waits for one to come back), and every reader answered."""
+    from sqlalchemy import event
+
+    db = Database(database_url, pool_size=3)
+    Base.metadata.create_all(db.engine)
+    table = tables.create_table(db, "Hot 4")
+    gate, inside, lock = threading.Event(), [], threading.Condition()
+    sql = "SELECT id FROM tables WHERE id = ? AND held_reader() = 1" if db.is_sqlite else None
+
+    if db.is_sqlite:
+        @event.listens_for(db.engine, "connect")
+        def _held_reader(dbapi_connection, _record) -> None:  # a read that waits until the test lets it go
+            def held() -> int:
+                with lock:
+                    inside.append(1)
+                    lock.notify_all()
+                gate.wait(10)
+                return 1
+            dbapi_connection.create_function("held_reader", 0, held)
+        db.engine.dispose()  # the pooled connections, opened before, had no such function
+    else:  # PostgreSQL: each read waits for the test's advisory lock
+        sql = "SELECT id FROM tables WHERE id = ? AND pg_advisory_lock_shared(4242) IS NOT NULL " \
+              "AND pg_advisory_unlock_shared(4242)"
+    answers = []
+    try:
+        holder = None
+        if not db.is_sqlite:
+            holder = db.engine.raw_connection()
+            holder.cursor().execute("SELECT pg_advisory_lock(4242)")
+
+        def read() -> None:
+            answers.append(db.fetch_ints(sql, table.id))
+
+        readers = [threading.Thread(target=read) for _ in range(12)]
+        for reader in readers:
+            reader.start()
+        if db.is_sqlite:
+            with lock:
+                assert lock.wait_for(lambda: len(inside) == 3, 10)  # three reads in flight, nine waiting
+        else:
+            wait_for_locks_waiting(holder, 3)
+        assert len(db._hot._open) == 3 and not answers
+        if db.is_sqlite:
+            gate.set()
+        else:
+            holder.cursor().execute("SELECT pg_advisory_unlock(4242)")
+        for reader in readers:
+            reader.join(10)
+        assert answers == [(table.id,)] * 12
+        assert len(db._hot._open) == 3
+    finally:
+        gate.set()
+        if holder is not None:
+            holder.close()
+        db.dispose()
+
+
+def wait_for_locks_waiting(connection, count: int) -> None:
+    """Until `count` sessions wait for advisory lock 4242 (PostgreSQL's pg_locks, not a sleep of a guessed length)."""
+    cursor = connection.cursor()
+    for _ in range(10_000):
+        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 4242 AND NOT granted")
+        if cursor.fetchone()[0] >= count:
+            return
+    raise AssertionError(f"{count} readers never waited for the lock")
