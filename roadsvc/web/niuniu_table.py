@@ -8,8 +8,8 @@ from flask import current_app, g, render_template
 from markupsafe import Markup
 
 from roadsvc.render.niuniu import TrendParams, render_trend_inline
-from roadsvc.services.niuniu.page import niuniu_table_detail
 from roadsvc.services.floor_page import alerts_key, digest
+from roadsvc.services.niuniu.page import niuniu_table_detail
 from roadsvc.services.niuniu.trend import app_trend_cache
 from roadsvc.web.context import database, pit_boss
 from roadsvc.web.floor import live_template, table_live

@@ -219,3 +219,48 @@ def test_a_stream_asked_for_on_a_connection_that_carried_another_request_is_serv
         assert streamed.startswith(b"HTTP/1.1 200") and b'"number":1' in streamed
     finally:
         server.stop()
+
+
+def postgres_connections_of(pid: int) -> int:
+    """The TCP connections process `pid` holds to port 5432 (its sockets' inodes in /proc/net/tcp)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:  # closed meanwhile
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    count = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[2].endswith(":1538") and fields[9] in inodes:  # remote port 5432
+            count += 1
+    return count
+
+
+def test_a_burst_of_stream_openings_on_postgresql_opens_no_more_connections_than_the_pool_allows(tmp_path):
+    """60 displays asking for their stream at once (a floor reconnecting after a restart): each request
+    reads its table, and opening a connection yields to the other requests, so the hot reads once opened
+    one connection each, past PostgreSQL's max_connections on a larger floor. The worker now holds at most
+    3 x ROADSVC_DB_POOL_SIZE and its hub's one, and every display gets its stream."""
+    require_postgres(postgres_url())
+    with fresh_deployment("postgres", tmp_path) as deployment:
+        floor = open_floor(deployment.url)
+        server = roadsvc_server(deployment, workers=1, worker_class="gevent", env={**FAST, "ROADSVC_DB_POOL_SIZE": "2"})
+        base = server.start()
+        host, port = base.split("//")[1].split(":")
+        request = (f"GET /api/v1/events?table_id={floor.table_ids[0]} HTTP/1.1\r\nHost: x\r\n"
+                   f"Authorization: Bearer {floor.display_key}\r\n\r\n").encode()
+        sockets = [socket.create_connection((host, int(port)), timeout=10) for _ in range(60)]
+        try:
+            for sock in sockets:  # every request on the wire before the worker answers the first
+                sock.sendall(request)
+            statuses = [sock.recv(64).split(b"\r\n")[0] for sock in sockets]
+            held = postgres_connections_of(workers_of(server.process.pid)[0])
+        finally:
+            for sock in sockets:
+                sock.close()
+            server.stop()
+    assert statuses == [b"HTTP/1.1 200 OK"] * 60
+    assert held <= 3 * 2 + 1
