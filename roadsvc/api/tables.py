@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any, Mapping
+
 from flask import Response, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ, TABLE_SETTINGS
-from roadsvc.api.context import acting, database, lobby as lobby_cache
+from roadsvc.api.context import DB, LOBBY, acting, database, lobby as lobby_cache
 from roadsvc.api.docs import error_responses, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.tables import (
@@ -18,7 +21,9 @@ from roadsvc.api.schemas.tables import (
     TableUpdateSchema,
 )
 from roadsvc.services import tables
-from roadsvc.services.lobby import SORTS, check_query, lobby_validator
+from roadsvc.api.serving.polls import PollRoute
+from roadsvc.persistence.engine import Database
+from roadsvc.services.lobby import SORTS, check_query, lobby_tag, lobby_validator
 
 blp = Blueprint("tables", __name__, description="Tables (rule set, limits, cutoffs, good-road thresholds) and the lobby")
 
@@ -69,7 +74,7 @@ def lobby():
     If-None-Match: the ETag moves with any change to any table, and a 304 builds nothing.
     """
     good_road, sort = check_query(request.args.to_dict()) if request.args else (None, "table")
-    tag = f"lobby.{lobby_validator(database())}.{good_road or ''}.{sort}"
+    tag = lobby_tag(lobby_validator(database()), good_road, sort)
     if holds(tag):
         response = Response(status=304)
     else:
@@ -77,6 +82,24 @@ def lobby():
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def current_lobby_tag(db: Database, _table: None, query: dict[str, str]) -> str:
+    """The ETag `lobby` would answer with (a bad query raises, and Flask answers it)."""
+    good_road, sort = check_query(query) if query else (None, "table")
+    return lobby_tag(lobby_validator(db), good_road, sort)
+
+
+def cached_lobby(extensions: Mapping[str, Any], _table: None, query: dict[str, str]) -> tuple[str, bytes] | None:
+    """(ETag, body) `lobby` would answer with, when this process has the body cached."""
+    good_road, sort = check_query(query) if query else (None, "table")
+    tag = lobby_tag(lobby_validator(extensions[DB]), good_road, sort)
+    body = extensions[LOBBY].cached_body(tag, good_road, sort)  # cached under the tag by `lobby`
+    return None if body is None else (tag, body)
+
+
+POLL = PollRoute(re.compile(r"/api/v1/tables"), "/api/v1/tables", READ, None, current_lobby_tag,
+                 cached_lobby)  # answered before Flask (roadsvc.api.serving.polls)
 
 
 @blp.route("/tables", methods=["POST"])

@@ -47,6 +47,11 @@ def lobby_validator(db: Database) -> str:
     return str(newest_event_id(db))
 
 
+def lobby_tag(validator: str, good_road: str | None, sort: str) -> str:
+    """The lobby's ETag: its validator and the variant asked for."""
+    return f"lobby.{validator}.{good_road or ''}.{sort}"
+
+
 def check_query(args: dict[str, str]) -> tuple[str | None, str]:
     """(good_road, sort) from the query; anything else, or a bad value, is a 422 naming it."""
     unknown = sorted(set(args) - {"good_road", "sort"})
@@ -82,6 +87,10 @@ class Lobby:
         body = b"[" + b",".join(encoded for _, encoded in rows) + b"]"
         self.bodies.put((validator, good_road, sort), body)
         return body
+
+    def cached_body(self, validator: str, good_road: str | None = None, sort: str = "table") -> bytes | None:
+        """The lobby's JSON for this state if this process has it (answered before Flask), else None."""
+        return self.bodies.get((validator, good_road, sort))
 
     def current_rows(self) -> list[Row]:
         """Every table's row, by table id: cached ones as they are, the others built now."""

@@ -172,3 +172,44 @@ def test_a_200_answered_before_flask_is_counted_and_logged_at_info(database_url,
         assert (line["level"], line["status"], line["table_id"]) == ("info", 200, table)
     finally:
         app.extensions["roadsvc.db"].dispose()
+
+
+LOBBY = "/api/v1/tables"
+
+
+def test_the_lobby_poll_is_answered_before_flask_as_flask_answers_it(api, dealt, answered_by_flask):
+    """The lobby's current 304, and its 200 once this process holds the body: the same status, headers
+    and bytes as Flask's (a cross-origin request always goes to Flask), without reaching Flask."""
+    by_flask = api.get(LOBBY, headers={"X-Request-ID": "lobby", "Origin": "https://elsewhere.example"})
+    tag = by_flask.headers["ETag"]
+    flask_304 = api.get(LOBBY, headers={"If-None-Match": tag, "X-Request-ID": "lobby",
+                                        "Origin": "https://elsewhere.example"})
+    assert answered_by_flask == [LOBBY, LOBBY] and flask_304.status_code == 304
+    fast_304 = api.get(LOBBY, headers={"If-None-Match": tag, "X-Request-ID": "lobby"})
+    fast_200 = api.get(LOBBY, headers={"If-None-Match": '"lobby.0..table"', "X-Request-ID": "lobby"})
+    assert answered_by_flask == [LOBBY, LOBBY]  # neither reached Flask
+    assert fast_304.status_code == 304 and sorted(fast_304.headers.items()) == sorted(flask_304.headers.items())
+    assert fast_200.status_code == 200 and fast_200.get_data() == by_flask.get_data()
+    assert sorted(fast_200.headers.items()) == sorted(by_flask.headers.items())
+    api.post(f"/api/v1/tables/{dealt['table']}/hands", {"result": "banker"}, role="dealer")
+    moved = api.get(LOBBY, headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != tag and answered_by_flask[-1] == LOBBY
+
+
+@pytest.mark.parametrize(("query", "status"), [("?sort=good_road_length", 200), ("?sort=sideways", 422),
+                                               ("?colour=red", 422), ("?sort=table&sort=table", 422)])
+def test_a_lobby_poll_with_a_query_gets_flask_s_answer(api, dealt, query, status):
+    """Another variant is another tag; a bad value, an unknown or a repeated parameter is Flask's 422
+    whatever the poll holds."""
+    tag = api.get(LOBBY).headers["ETag"]
+    answer = api.get(LOBBY + query, headers={"If-None-Match": tag})
+    assert answer.status_code == status
+    if status == 422:
+        assert answer.json["field"] in ("sort", "colour")
+
+
+def test_a_key_bound_to_a_table_is_refused_the_lobby_whatever_it_holds(api, app, dealt):
+    tag = api.get(LOBBY).headers["ETag"]
+    bound = create_key(app.extensions["roadsvc.db"], "dealer", "bound", table_id=dealt["table"])[1]
+    answer = api.get(LOBBY, headers={"If-None-Match": tag, "Authorization": f"Bearer {bound}"})
+    assert (answer.status_code, answer.json["code"]) == (403, "wrong_table")

@@ -21,7 +21,8 @@ cached yet) goes on to Flask unchanged, which answers it as it always has: the f
 only what Flask would, byte for byte. Each answer is counted in the same metrics (route, status)
 and logged as Flask's would be: a 304 at DEBUG, a 200 at INFO (docs/operations.md).
 
-A route registers a `PollRoute` (the roads here; the other games' polled reads the same way).
+A route registers a `PollRoute` (the roads, a 百人牛牛 table's trend, the lobby). A route of no table
+(the lobby) has no table to check: only a key bound to no table may read it, as in Flask.
 """
 
 from __future__ import annotations
@@ -47,17 +48,18 @@ JSON = "application/json"
 
 @dataclass(frozen=True)
 class PollRoute:
-    """A polled read: its path (with the table id as group 1), its URL rule (the metrics' and the
-    log's `route`), the capability and game it needs, its current ETag given the query (None: not
-    a query the fast path knows; Flask answers it), and, for a route whose answers are cached, its
-    current (ETag, JSON body) from the app's extensions when cached (None: Flask answers it)."""
+    """A polled read: its path (with the table id as group 1; no group for a route of no table), its
+    URL rule (the metrics' and the log's `route`), the capability and game it needs (None: any), its
+    current ETag given the table and the query (None: not a query the fast path knows; Flask answers
+    it), and, for a route whose answers are cached, its current (ETag, JSON body) from the app's
+    extensions when cached (None: Flask answers it)."""
 
     path: re.Pattern
     route: str
     capability: str
-    game: str
-    current_tag: Callable[[Database, int, dict[str, str]], str | None]
-    cached_answer: Callable[[Mapping[str, Any], int, dict[str, str]], tuple[str, bytes] | None] | None = None
+    game: str | None
+    current_tag: Callable[[Database, int | None, dict[str, str]], str | None]
+    cached_answer: Callable[[Mapping[str, Any], int | None, dict[str, str]], tuple[str, bytes] | None] | None = None
 
 
 class ConditionalPolls:
@@ -81,17 +83,17 @@ class ConditionalPolls:
         for route in self.routes:
             match = route.path.fullmatch(path)
             if match is not None:
-                return self._poll(environ, route, int(match.group(1)))
+                return self._poll(environ, route, int(match.group(1)) if route.path.groups else None)
         return None
 
-    def _poll(self, environ: dict, route: PollRoute, table_id: int):
+    def _poll(self, environ: dict, route: PollRoute, table_id: int | None):
         started = time.perf_counter()
         given = environ.get("HTTP_IF_NONE_MATCH")
-        if not 1 <= table_id <= MAX_ID or (not given and route.cached_answer is None):
+        if (table_id is not None and not 1 <= table_id <= MAX_ID) or (not given and route.cached_answer is None):
             return None
         principal = self._allowed(environ, route, table_id)
         query = _plain_query(environ.get("QUERY_STRING", ""))
-        if principal is None or query is None or self.games.game_of(table_id) != route.game:
+        if principal is None or query is None or (route.game is not None and self.games.game_of(table_id) != route.game):
             return None
         try:
             answer = self._current(route, table_id, query, given)
@@ -104,7 +106,7 @@ class ConditionalPolls:
             logs.log_poll(environ, route.route, principal, table_id, status, seconds)
         return answer
 
-    def _current(self, route: PollRoute, table_id: int, query: dict[str, str], given: str | None):
+    def _current(self, route: PollRoute, table_id: int | None, query: dict[str, str], given: str | None):
         if given:
             tag = route.current_tag(self.db, table_id, query)
             if tag is not None and given == f'"{tag}"':
@@ -117,7 +119,7 @@ class ConditionalPolls:
         tag, body = found
         return OK, [("Content-Type", JSON), ("Content-Length", str(len(body))), *_headers(tag)], [body]
 
-    def _allowed(self, environ: dict, route: PollRoute, table_id: int) -> Principal | None:
+    def _allowed(self, environ: dict, route: PollRoute, table_id: int | None) -> Principal | None:
         plain = presented_in(EnvironHeaders(environ))
         principal = self.keys.cached(plain) if plain is not None else None
         if principal is None or not principal.can(route.capability):
