@@ -58,7 +58,9 @@ def stream_events():
     `betting_closed`, `betting_cancelled`, `table_changed` (and `resync`). Each has an `id:`
     from one increasing sequence and JSON `data:` with `table_id`, `shoe_id`, `revision`.
     A `hand` carries its `number`, `result`, pairs, `bead` and `big_road` mark. A keep-alive
-    comment follows at most 15 s of quiet.
+    comment follows at most 15 s of quiet. Asked for as a connection's first request (as through
+    nginx's stream upstream), the stream has neither a length nor chunks: it runs to the end of the
+    connection (`Connection: close`), and the client reconnects with `Last-Event-ID`.
     """
     view = StreamView(_tables(principal()), _audiences(principal()))
     start = starting_point(hub(), _last_event_id())
