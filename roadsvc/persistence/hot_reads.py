@@ -47,7 +47,7 @@ class HotConnections:
         kept = self._checkout()
         try:
             row = kept[1](sql, params, many)
-        except Exception:
+        except BaseException:  # a failed read, or its greenlet killed: the connection's state is unknown
             self._discard(kept[0])
             raise
         self._free.append(kept)
@@ -73,7 +73,7 @@ class HotConnections:
             self._open.append(None)  # the place of the connection being opened
         try:
             connection = self.engine.raw_connection()
-        except Exception:
+        except BaseException:  # (a greenlet killed while connecting, too: its place is given back)
             self._forget(None)
             raise
         connection.detach()  # ours now: close() really closes it

@@ -188,3 +188,29 @@ def wait_for_locks_waiting(connection, count: int) -> None:
         if cursor.fetchone()[0] >= count:
             return
     raise AssertionError(f"{count} readers never waited for the lock")
+
+
+def test_a_connection_that_cannot_be_opened_gives_its_place_back(tmp_path):
+    """A reader that fails to connect (or whose greenlet is killed while connecting) leaves no place taken:
+    with a limit of one, the next reader tries again rather than waiting for ever."""
+    import pytest
+    from sqlalchemy import create_engine
+
+    from roadsvc.persistence.hot_reads import HotConnections
+
+    hot = HotConnections(create_engine(f"sqlite:///{tmp_path / 'missing' / 'roadsvc.db'}"), limit=1)
+    with pytest.raises(Exception, match="unable to open database file"):
+        hot.fetch_ints("SELECT 1", ())
+    failures = []
+
+    def read_again() -> None:
+        try:
+            hot.fetch_ints("SELECT 1", ())
+        except Exception as error:  # noqa: BLE001 - what the test looks at
+            failures.append(str(error))
+
+    again = threading.Thread(target=read_again, daemon=True)
+    again.start()
+    again.join(10)  # a reader left waiting for the lost place would still be here
+    assert not again.is_alive() and "unable to open database file" in failures[0]
+    assert hot._open == [] and hot._free == []
