@@ -108,8 +108,10 @@ class HotConnections:
         """In a forked child: keep the parent's connections referenced (closing or
         collecting them would close the parent's sockets) and start afresh."""
         with self._lock:
-            self._inherited.extend(self._open)
+            self._inherited.extend(filter(None, self._open))
             self._open, self._free = [], []
+        self._lock = threading.Lock()  # no thread of the parent's is here to release or wait on them
+        self._returned, self._waiting = threading.Condition(self._lock), 0
 
 
 def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...], bool], Any]:
