@@ -78,7 +78,10 @@ class HotConnections:
             raise
         connection.detach()  # ours now: close() really closes it
         with self._lock:
-            self._open[self._open.index(None)] = connection
+            if None in self._open:
+                self._open[self._open.index(None)] = connection
+            else:  # every connection was closed meanwhile (close_all): this one is counted anew
+                self._open.append(connection)
         return connection, reader_for(connection, self.engine.dialect.paramstyle)
 
     def _discard(self, connection) -> None:
@@ -107,11 +110,10 @@ class HotConnections:
     def forget_after_fork(self) -> None:
         """In a forked child: keep the parent's connections referenced (closing or
         collecting them would close the parent's sockets) and start afresh."""
-        with self._lock:
-            self._inherited.extend(filter(None, self._open))
-            self._open, self._free = [], []
-        self._lock = threading.Lock()  # no thread of the parent's is here to release or wait on them
+        self._lock = threading.Lock()  # (the parent's may be held by a thread the child does not have)
         self._returned, self._waiting = threading.Condition(self._lock), 0
+        self._inherited.extend(filter(None, self._open))
+        self._open, self._free = [], []
 
 
 def reader_for(connection, paramstyle: str) -> Callable[[str, tuple[int, ...], bool], Any]:
