@@ -61,7 +61,9 @@ class Connection:
         return self.display.recv(65536)
 
     def close(self) -> None:
+        """Both ends (a test that only built an environ from the worker's end leaves it open)."""
         self.display.close()
+        self.worker.close()
 
 
 @pytest.fixture

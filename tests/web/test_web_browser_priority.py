@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_web_browser import REFUSED, new_table, tile
+from test_web_browser import NATURAL, REFUSED, new_table, tile
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 RED = re.compile(r"\bworst-critical\b")
@@ -52,6 +52,11 @@ def test_a_new_critical_flashes_its_tile_and_beeps_only_when_asked(floor_server,
     expect(tile(floor_page, first)).to_have_attribute("data-flashed", "1")
     expect(tile(floor_page, first)).to_have_class(re.compile(r"\bnew-critical\b"))
     assert floor_page.evaluate("document.body.dataset.beeps") is None
+    version = tile(floor_page, first).get_attribute("data-version")
+    assert floor_server.api("POST", f"/api/v1/tables/{first}/hands", NATURAL).status_code == 201
+    # the tile is put in place again (its hands moved): the flash goes on
+    expect(tile(floor_page, first)).not_to_have_attribute("data-version", version)
+    expect(tile(floor_page, first)).to_have_attribute("data-flashed", "1")
     sound.check()
     floor_page.reload()
     expect(floor_page.locator('[data-field="sound"]')).to_be_checked()  # kept in this browser

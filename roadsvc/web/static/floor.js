@@ -43,7 +43,7 @@ async function updateTiles(pairs) {
     for (const fresh of Array.from(parse(await response.text()).children)) {
       fresh.hidden = !matches(fresh);
       const old = tileOf(fresh.dataset.tableId);
-      if (old) swap(old, fresh); else tiles.append(fresh);
+      if (old) { keepFlash(old, fresh); swap(old, fresh); } else tiles.append(fresh);
     }
   }
   const wanted = new Set(pairs.map(([id]) => String(id)));
@@ -89,8 +89,19 @@ function announceNewCriticals() {
 function flash(element) {
   element.classList.remove('new-critical');
   void element.offsetWidth;  // restart the animation
-  element.classList.add('new-critical');
+  flashing(element);
   element.dataset.flashed = String(Number(element.dataset.flashed || 0) + 1);
+}
+
+// Flashing until the animation ends (a tile put in place meanwhile goes on flashing: keepFlash).
+function flashing(element) {
+  element.classList.add('new-critical');
+  element.addEventListener('animationend', () => element.classList.remove('new-critical'), { once: true });
+}
+
+function keepFlash(old, fresh) {
+  if (old.classList.contains('new-critical')) flashing(fresh);
+  if (old.dataset.flashed) fresh.dataset.flashed = old.dataset.flashed;
 }
 
 function beep() {
