@@ -84,16 +84,19 @@ def lobby():
     return response
 
 
+def _current_lobby(db: Database, query: dict[str, str]) -> tuple[str, str | None, str]:
+    """(ETag, good_road, sort) `lobby` would answer with (a bad query raises, and Flask answers it)."""
+    good_road, sort = check_query(query)
+    return lobby_tag(lobby_validator(db), good_road, sort), good_road, sort
+
+
 def current_lobby_tag(db: Database, _table: None, query: dict[str, str]) -> str:
-    """The ETag `lobby` would answer with (a bad query raises, and Flask answers it)."""
-    good_road, sort = check_query(query) if query else (None, "table")
-    return lobby_tag(lobby_validator(db), good_road, sort)
+    return _current_lobby(db, query)[0]
 
 
 def cached_lobby(extensions: Mapping[str, Any], _table: None, query: dict[str, str]) -> tuple[str, bytes] | None:
     """(ETag, body) `lobby` would answer with, when this process has the body cached."""
-    good_road, sort = check_query(query) if query else (None, "table")
-    tag = lobby_tag(lobby_validator(extensions[DB]), good_road, sort)
+    tag, good_road, sort = _current_lobby(extensions[DB], query)
     body = extensions[LOBBY].cached_body(tag, good_road, sort)  # cached under the tag by `lobby`
     return None if body is None else (tag, body)
 

@@ -77,16 +77,22 @@ def read(session: Session, match: DabangMatch, now: datetime, *, hidden: bool) -
     return views.match_view(match, state, rows.deal_results(session, match.id), now, hidden=hidden)
 
 
+def read_with_road(session: Session, match: DabangMatch, now: datetime) -> tuple[dict, dict]:
+    """The match as the players at the table see it, and its road (the pages): its deals read once."""
+    deals = rows.deal_results(session, match.id)
+    return views.match_view(match, replay.state(session, match), deals, now, hidden=False), road_of(match, deals)
+
+
 def road(db: Database, match_id: int) -> tuple[dict, int]:
     """The match road (one entry per finished deal) and the revision it is of."""
     with db.read() as session:
         match = match_or_404(session, match_id)
-        return road_of(session, match), match.revision
+        return road_of(match, rows.deal_results(session, match.id)), match.revision
 
 
-def road_of(session: Session, match: DabangMatch) -> dict:
+def road_of(match: DabangMatch, deals: list) -> dict:
     return {"match_id": match.id, "levels": {"A": match.level_a, "B": match.level_b}, "winner": match.winner,
-            "reason": match.reason, "deals": rows.deal_results(session, match.id)}
+            "reason": match.reason, "deals": deals}
 
 
 def match_revision(db: Database, match_id: int) -> int:

@@ -19,7 +19,7 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Alert, DabangMatch, DabangTournament, Table
 from roadsvc.services import alerts as alerts_service
-from roadsvc.services.dabang.matches import match_or_404, read, road_of
+from roadsvc.services.dabang.matches import match_or_404, read_with_road
 from roadsvc.services.dabang.monitor import subject_of
 from roadsvc.services.dabang.tables import check_dabang_table
 from roadsvc.services.dabang.tournaments import get_tournament
@@ -66,8 +66,7 @@ def table_detail(db: Database, table_id: int, now: datetime) -> DabangTableDetai
     with db.read() as session:
         table = check_dabang_table(session, table_id)
         played = rows.table_matches(session, table_id)
-        current = read(session, played[0], now, hidden=False) if played else None
-        road = road_of(session, played[0]) if played else None
+        current, road = read_with_road(session, played[0], now) if played else (None, None)
         found = (table.id, table.name, current, road, [summary(row) for row in played])
     return DabangTableDetail(*found, _alerts(db, {"table_id": table_id}))
 
@@ -76,7 +75,7 @@ def match_detail(db: Database, match_id: int, now: datetime) -> MatchDetail:
     with db.read() as session:
         row = match_or_404(session, match_id)
         table = rows.table_row(session, row.table_id)
-        found = (table.id, table.name, read(session, row, now, hidden=False), road_of(session, row))
+        found = (table.id, table.name, *read_with_road(session, row, now))
     return MatchDetail(*found, _alerts(db, {"table_id": found[0], "subject": subject_of(match_id)}))
 
 
