@@ -55,16 +55,16 @@ from roadsvc.services.errors import ServiceError
 log = logging.getLogger(__name__)
 
 
-def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseScheduler | None = None) -> BaseScheduler:
-    """A scheduler holding the jobs the settings turn on (not started)."""
+def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseScheduler | None = None,
+                    clock: Callable[[], datetime] = utcnow) -> BaseScheduler:
+    """A scheduler holding the jobs the settings turn on (not started). `clock` gives the clock
+    passes their "now" (tests set it)."""
     scheduler = scheduler or BlockingScheduler(timezone="UTC")
     if settings["MONITOR_INTERVAL"] > 0:
-        scheduler.add_job(MonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"], id="monitor",
-                          max_instances=1, coalesce=True)
-        scheduler.add_job(RoundTablesMonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"],
-                          id="niuniu_monitor", max_instances=1, coalesce=True)
-        scheduler.add_job(MatchesMonitorJob(db).run, "interval", seconds=settings["MONITOR_INTERVAL"],
-                          id="dabang_monitor", max_instances=1, coalesce=True)
+        for job_id, job in (("monitor", MonitorJob), ("niuniu_monitor", RoundTablesMonitorJob),
+                            ("dabang_monitor", MatchesMonitorJob)):
+            scheduler.add_job(job(db, clock).run, "interval", seconds=settings["MONITOR_INTERVAL"], id=job_id,
+                              max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)
@@ -83,10 +83,10 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
                           id="demo_dealer", max_instances=1, coalesce=True)
     if settings["TABLE_MODES_INTERVAL"] > 0:
-        scheduler.add_job(TableModesJob(db).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
+        scheduler.add_job(TableModesJob(db, clock).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
                           id="table_modes", max_instances=1, coalesce=True)
     if settings.get("DABANG_CLOCK_INTERVAL", 0) > 0:
-        scheduler.add_job(MatchClockJob(db).run, "interval", seconds=settings["DABANG_CLOCK_INTERVAL"],
+        scheduler.add_job(MatchClockJob(db, clock).run, "interval", seconds=settings["DABANG_CLOCK_INTERVAL"],
                           id="dabang_clock", max_instances=1, coalesce=True)
     if settings["EVENTS_PRUNE_INTERVAL"] > 0:
         scheduler.add_job(prune_events, "interval", args=[db, settings["EVENTS_RETENTION"]],

@@ -8,6 +8,7 @@ from sqlalchemy import Row, Text, cast, delete, func, select, update
 from sqlalchemy.orm import Bundle
 from sqlalchemy.orm import Session
 
+from roadsvc.domain.monitoring.subjects import TABLE as TABLE_SUBJECT
 from roadsvc.persistence.models import (
     ALERT_RESOLVED, OPEN, Alert, AuditRecord, Hand, MonitorTally, Shoe, Table,
 )
@@ -20,10 +21,21 @@ def active_alert(session: Session, table_id: int, subject: str, code: str) -> Al
     return session.scalars(query).first()
 
 
-def active_alerts_with_codes(session: Session, codes: Sequence[str]) -> Sequence[Alert]:
+def active_alerts_with_codes(session: Session, codes: Sequence[str], kind: str | None = None,
+                             game: str | None = None) -> Sequence[Alert]:
+    """The unresolved alerts of these codes; only those about subjects of `kind` (`shoe`, `table`,
+    `match`: roadsvc.domain.monitoring.subjects) at tables of `game`, when given. A game's clock pass
+    reads only the subjects it owns: another game's alert of the same code is none of its business."""
     if not codes:
         return []
-    return session.scalars(select(Alert).where(Alert.code.in_(codes), Alert.state != ALERT_RESOLVED)).all()
+    query = select(Alert).where(Alert.code.in_(codes), Alert.state != ALERT_RESOLVED)
+    if kind == TABLE_SUBJECT:
+        query = query.where(Alert.subject == TABLE_SUBJECT)
+    elif kind is not None:
+        query = query.where(Alert.subject.like(f"{kind}:%"))
+    if game is not None:
+        query = query.join(Table, Table.id == Alert.table_id).where(Table.game == game)
+    return session.scalars(query.order_by(Alert.id)).all()
 
 
 def alert_for_update(session: Session, alert_id: int) -> Alert | None:

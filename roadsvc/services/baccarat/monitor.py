@@ -116,7 +116,8 @@ def advantages_seen(session: Session, shoe: Shoe, fact: NextHandAdvantages, now:
 
 def has_active(db: Database, shoe_id: int, code: str) -> bool:
     with db.read() as session:
-        return any(alert.shoe_id == shoe_id for alert in repo.active_alerts_with_codes(session, [code]))
+        return any(alert.shoe_id == shoe_id
+                   for alert in repo.active_alerts_with_codes(session, [code], kind=subjects.SHOE))
 
 
 # On the clock
@@ -132,12 +133,15 @@ class Pass:
 
 
 def check_open_shoes(db: Database, now: datetime | None = None) -> Pass:
-    """Every clock rule at every open shoe; self-resolving alerts whose condition is gone resolve."""
+    """Every clock rule at every open shoe; self-resolving alerts whose condition is gone resolve. Only
+    the shoes' alerts (subject `shoe:<id>`): a 百人牛牛 table's or a 打棒 match's stale_table is its
+    own game's pass's to raise and resolve."""
     now = now or utcnow()
     with db.read() as session:
         rows = repo.open_shoes_with_activity(session)
         clock_codes = self_resolving_codes(ShoeClock)
-        active = {(a.shoe_id, a.code): a.id for a in repo.active_alerts_with_codes(session, clock_codes)}
+        active = {(a.shoe_id, a.code): a.id
+                  for a in repo.active_alerts_with_codes(session, clock_codes, kind=subjects.SHOE)}
     seen, raised = set(), 0
     for shoe, table, last_at, posted in rows:
         fact = ShoeClock(now, shoe.opened_at, last_at, posted or 0, shoe.last_hand is not None and

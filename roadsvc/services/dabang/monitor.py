@@ -24,6 +24,7 @@ from roadsvc.domain.dabang.monitoring import REFUSED_PLAYS, STALE_TABLE, MatchCl
 from roadsvc.domain.dabang.play_phase import Playing
 from roadsvc.domain.dabang.seats import SEATS
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.games import DABANG
 from roadsvc.domain.monitoring import evaluate, resolve_settings, subjects
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import dabang as rows
@@ -94,8 +95,8 @@ def check_matches(db: Database, now: datetime | None = None) -> Pass:
     now = now or utcnow()
     with db.read() as session:
         clocks = [_clock(session, match, now) for match in rows.open_matches(session)]
-        active = {alert.subject: alert.id for alert in alerts_repo.active_alerts_with_codes(session, [STALE_TABLE])
-                  if subjects.kind_of(alert.subject) == MATCH}
+        active = {alert.subject: alert.id
+                  for alert in alerts_repo.active_alerts_with_codes(session, [STALE_TABLE], kind=MATCH, game=DABANG)}
     seen, raised = set(), 0
     for clock in clocks:
         found = _record_stale(db, clock, now)

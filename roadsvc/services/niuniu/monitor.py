@@ -83,8 +83,8 @@ def check_tables(db: Database, now: datetime | None = None) -> Pass:
     with db.read() as session:
         rows = niuniu_repo.tables_with_newest_round(session)
         codes = self_resolving_codes(TableClock)
-        active = {(a.table_id, a.code): a.id for a in repo.active_alerts_with_codes(session, codes)
-                  if a.subject == TABLE}
+        active = {(a.table_id, a.code): a.id
+                  for a in repo.active_alerts_with_codes(session, codes, kind=TABLE, game=NIUNIU)}
     seen, closed, raised = set(), set(), 0
     for table, number, phase, changed_at in rows:
         fact, settings = TableClock(now, number, phase, changed_at), resolve_settings(table.settings)
