@@ -4,6 +4,10 @@ Stakes and limits arrive as strings, ints or Decimals and are refused unless the
 are whole cents. Winnings that are not whole cents are rounded DOWN to the cent
 (the house keeps the fraction, as the operator's texts say); by the same token
 an amount a player loses that is not whole cents is rounded UP.
+
+Every amount is bounded: at most MAX_AMOUNT_DIGITS digits before the point (MAX_AMOUNT), so
+that any stake times any pay is exact in cents and fits the ledger's 64-bit cents; past it
+(`"1e30"`, 32 digits) is refused `invalid_amount`, never a crash.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from roadsvc.domain.errors import DomainError
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
+MAX_AMOUNT_DIGITS = 13
+MAX_AMOUNT = Decimal("9" * MAX_AMOUNT_DIGITS + ".99")
 
 
 def to_decimal(value: object, field: str | None = None, what: str = "amount") -> Decimal:
@@ -26,6 +32,9 @@ def to_decimal(value: object, field: str | None = None, what: str = "amount") ->
         raise DomainError("invalid_amount", f"{what} {value!r} is not a number", field) from None
     if not number.is_finite():
         raise DomainError("invalid_amount", f"{what} must be finite", field)
+    if abs(number) > MAX_AMOUNT:
+        raise DomainError("invalid_amount", f"{what} has at most {MAX_AMOUNT_DIGITS} digits before the point "
+                          f"(at most {MAX_AMOUNT}), got {value!r}", field)
     return number
 
 

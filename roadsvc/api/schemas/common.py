@@ -2,6 +2,28 @@
 
 Every number is bounded and every string is checked here, so that no input can reach
 the database as something it refuses (an integer overflow, a NUL byte) and answer 500.
+
+THE shared field types: every game's routes use these, never their own (docs/api.md):
+
+=================  ==========================================================  =====================
+field              what it takes                                               refused with
+=================  ==========================================================  =====================
+``Amount()``       a stake, balance or amount: decimal string, <= 2 places,    ``invalid_amount``
+                   at most 13 digits before the point, never a JSON number
+``Money()``        a table's limit setting: "0.01" to "100000000.00"           ``invalid_amount``
+``name()``         a person's, team's or event's name (1-100 characters)       ``invalid_characters``
+``account_id()``   a player account (1-100 characters)                         ``invalid_characters``
+``seat()``         a 打棒 seat 1-4 (a JSON number)                             ``invalid_seat``
+``position()``     a 百人牛牛 position: banker, player_1 ... player_4          ``unknown_position``
+``area()``         a 百人牛牛 bet area: player_1 ... player_4                  ``unknown_area``
+``card_code()``    a card: AS ... KD (10 as 10), jokers BJ 大王 / SJ 小王        ``invalid_card``
+``cards()``        a list of card codes                                        ``invalid_card``
+``round_number()`` a 百人牛牛 round number 1 to MAX_ROUND                      ``invalid_round``
+``deal_number()``  a 打棒 deal number 1 to MAX_DEAL                            ``invalid_deal``
+``PageQuery``      ``?after=N&limit=L`` (after 0..MAX_ROUND, limit 1..500)     ``invalid_parameter``
+=================  ==========================================================  =====================
+
+Each refusal is a 422 (400 for a query string) whose `field` names the input, dotted.
 """
 
 from __future__ import annotations
@@ -13,7 +35,9 @@ import unicodedata
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from roadsvc.domain.amounts import MAX_AMOUNT, MAX_AMOUNT_DIGITS
 from roadsvc.domain.baccarat.bets.bounds import MAX_LIMIT, MAX_PAY, MIN_LIMIT, MONEY_PATTERN, PAY_PATTERN, PAY_PLACES
+from roadsvc.domain.niuniu.dealing import PLAYERS, POSITIONS
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # Unicode categories never allowed in text: control, format (bidi, zero-width), line and
@@ -22,6 +46,16 @@ HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs"})
 BET_CODE_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 BET_CODE = validate.Regexp(BET_CODE_PATTERN, error="a code is lower-case letters, digits and _")
 CENT = decimal.Decimal("0.01")
+MAX_NAME = 100
+MAX_ACCOUNT_ID = 100
+MAX_ROUND = 10_000_000
+MAX_DEAL = 1_000
+MAX_PAGE = 500
+SEATS = (1, 2, 3, 4)
+AMOUNT_PATTERN = rf"^[0-9]{{1,{MAX_AMOUNT_DIGITS}}}(\.[0-9]{{1,2}})?$"
+# A card as the rules read it: rank A 2-9 10 J Q K (T for 10), suit S H D C (either case, or
+# the suit's symbol); jokers BJ (大王) and SJ (小王).
+CARD_CODE_PATTERN = r"^(([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]|[BbSs][Jj])$"
 
 
 class Coded(str):
@@ -51,6 +85,17 @@ class CodedRegexp(validate.Regexp):
 
     def __init__(self, pattern: str, code: str, error: str):
         super().__init__(pattern, error=error)
+        self.code = code
+
+    def _format_error(self, value) -> str:
+        return Coded(super()._format_error(value), self.code)
+
+
+class CodedOneOf(validate.OneOf):
+    """marshmallow's OneOf (so the OpenAPI shows the enum) refusing with `code`."""
+
+    def __init__(self, choices, code: str, **kwargs):
+        super().__init__(choices, **kwargs)
         self.code = code
 
     def _format_error(self, value) -> str:
@@ -125,3 +170,99 @@ class Timestamps(ma.Schema):
 
 class Empty(StrictSchema):
     """No fields: the request carries no body (or `{}`)."""
+
+
+class Amount(fields.String):
+    """An amount of money a player stakes, states or holds: a decimal string with at most two
+    places and at most 13 digits before the point ("10.00", "0.5", "1000"), answered with two
+    places. Never a JSON number (not exact), never an exponent ("1e30"), never rounded: "10.005"
+    is refused `invalid_amount` naming the field. `positive=True` (a stake) refuses "0"."""
+
+    def __init__(self, *, positive: bool = False, **kwargs):
+        least = "more than 0" if positive else "from 0"
+        self.positive = positive
+        message = (f'an amount is a decimal string {least} to {MAX_AMOUNT} with at most two places ("100.00"), never '
+                   "a JSON number")
+        metadata = {"description": message, "example": "100.00", **kwargs.pop("metadata", {})}
+        kwargs.setdefault("error_messages", {"invalid": Coded(message, "invalid_amount")})
+        self.message = message
+        super().__init__(validate=CodedRegexp(AMOUNT_PATTERN, "invalid_amount", error=message), metadata=metadata,
+                         **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        self.validators[0](text)  # the pattern first: only then is it a number to normalise
+        number = decimal.Decimal(text)
+        if self.positive and number == 0:
+            raise ma.ValidationError(Coded(self.message, "invalid_amount"))
+        return str(number.quantize(CENT))
+
+
+def name(**kwargs) -> fields.String:
+    """A person's, team's, tournament's or table's name: 1-100 printable characters (no control,
+    bidi, zero-width or other invisible character: `invalid_characters`)."""
+    return text(MAX_NAME, **kwargs)
+
+
+def account_id(**kwargs) -> fields.String:
+    """A player's account id as the operator's system names it: 1-100 printable characters
+    (`invalid_characters` for an invisible one: it is shown on settlements and reports)."""
+    kwargs.setdefault("metadata", {"example": "acct-1001"})
+    return text(MAX_ACCOUNT_ID, **kwargs)
+
+
+def seat(**kwargs) -> fields.Integer:
+    """A 打棒 seat: the JSON number 1, 2, 3 or 4 (team A: 1 and 3; team B: 2 and 4). A string ("1")
+    is refused `invalid_seat` saying so."""
+    message = Coded("a seat is the number 1, 2, 3 or 4 (a JSON number, not a string)", "invalid_seat")
+    kwargs.setdefault("metadata", {"description": "The seat, 1-4 (team A: 1 and 3; team B: 2 and 4)", "example": 2})
+    return fields.Integer(strict=True, validate=CodedRange(1, 4, "invalid_seat", error=message),
+                          error_messages={"invalid": message}, **kwargs)
+
+
+def position(**kwargs) -> fields.String:
+    """A 百人牛牛 position: banker, player_1, player_2, player_3 or player_4 (`unknown_position`)."""
+    kwargs.setdefault("metadata", {"description": "banker, player_1 ... player_4", "example": "player_2"})
+    return fields.String(validate=CodedOneOf(POSITIONS, "unknown_position"), **kwargs)
+
+
+def area(**kwargs) -> fields.String:
+    """A 百人牛牛 bet area: player_1 ... player_4 (the banker is not an area: `unknown_area`)."""
+    kwargs.setdefault("metadata", {"description": "player_1 ... player_4", "example": "player_1"})
+    return fields.String(validate=CodedOneOf(PLAYERS, "unknown_area"), **kwargs)
+
+
+def card_code(**kwargs) -> fields.String:
+    """One card code: rank A 2-9 10 J Q K and suit S H D C ("10H", "AS"; T for 10, either case, the
+    suit's symbol), or a joker BJ (大王) / SJ (小王). Whether a game deals jokers, and which cards
+    are in a hand, are the game's rules (they answer with their own codes)."""
+    kwargs.setdefault("metadata", {"description": "AS ... KD (10 as 10), BJ 大王, SJ 小王", "example": "10H"})
+    return fields.String(validate=CodedRegexp(CARD_CODE_PATTERN, "invalid_card", error="not a card code (rank A 2-9 "
+                                              "10 J Q K, suit S H D C, or the jokers BJ SJ)"), **kwargs)
+
+
+def cards(low: int = 0, high: int = 200, **kwargs) -> fields.List:
+    """A list of `low` to `high` card codes (the item's error names it: cards.2)."""
+    return fields.List(card_code(), validate=validate.Length(low, high), **kwargs)
+
+
+def round_number(**kwargs) -> fields.Integer:
+    """A 百人牛牛 round's number, 1 to MAX_ROUND (`invalid_round`)."""
+    return integer(1, MAX_ROUND, "invalid_round", **kwargs)
+
+
+def deal_number(**kwargs) -> fields.Integer:
+    """A 打棒 deal's number within its match, 1 to MAX_DEAL (`invalid_deal`)."""
+    return integer(1, MAX_DEAL, "invalid_deal", **kwargs)
+
+
+class PageQuery(StrictSchema):
+    """`?after=N&limit=L`: the items after N (0: from the first), at most L (1-500, default 100).
+    A bad value is refused naming its own parameter."""
+
+    after = fields.Integer(strict=False, load_default=0, validate=CodedRange(0, MAX_ROUND, "invalid_parameter"),
+                           error_messages={"invalid": Coded("after is a whole number", "invalid_parameter")},
+                           metadata={"description": "Continue after this number (`next_after` of the last page)"})
+    limit = fields.Integer(strict=False, load_default=100, validate=CodedRange(1, MAX_PAGE, "invalid_parameter"),
+                           error_messages={"invalid": Coded("limit is a whole number", "invalid_parameter")},
+                           metadata={"description": f"At most this many (1-{MAX_PAGE})"})
