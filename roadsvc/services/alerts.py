@@ -35,7 +35,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.monitoring import KEPT, SEVERITIES, Finding, subjects
+from roadsvc.domain.monitoring import KEPT, SEVERITIES, Finding, priority, subjects
 
 __all__ = ["SEVERITIES", "record", "change_state", "subjects"]
 from roadsvc.persistence import alerts as repo
@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 STATES = (ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED)
 RAISED, SEEN, SEVERITY_RAISED = "raised", "seen", "severity_raised"
 SYSTEM_ACTOR = "roadsvc monitor"
+SHOWN = 200  # a page lists at most this many unresolved alerts, and as many resolved ones
 
 
 def record(session: Session, table_id: int, subject: str, finding: Finding, now: datetime | None = None) -> Alert:
@@ -182,6 +183,25 @@ def get_alert(db: Database, alert_id: int) -> Alert:
         if alert is None:
             raise NotFound("alert_not_found", f"no alert {alert_id}", "alert_id")
         return alert
+
+
+def alert_order(alert: Alert) -> tuple:
+    """The worst severity first, money and integrity before operations, then the newest;
+    acknowledged alerts keep their place (roadsvc.domain.monitoring.priority)."""
+    return priority.alert_order(alert.severity, alert.code, alert.last_seen_at, alert.id)
+
+
+def in_floor_order(db: Database, filters: dict[str, Any], limit: int = SHOWN, resolved: bool = True) -> list[Alert]:
+    """The alerts matching `filters` (a table's, a match's, the whole floor's) as every page lists them,
+    in the floor's order: the unresolved first, worst first (`alert_order`: an acknowledged one is
+    marked, never demoted), then (if `resolved`) the resolved, newest first; at most `limit` per state."""
+    with db.read() as session:
+        found = [alert for state in (ALERT_OPEN, ALERT_ACKNOWLEDGED)
+                 for alert in repo.find_alerts(session, {**filters, "state": state}, 0, limit)[0]]
+        found.sort(key=alert_order)
+        if resolved:
+            found += repo.find_alerts(session, {**filters, "state": ALERT_RESOLVED}, 0, limit)[0]
+        return found
 
 
 def find_alerts(db: Database, filters: dict[str, Any], offset: int = 0, limit: int = 50) -> tuple[list[Alert], int]:

@@ -17,7 +17,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Iterable
 
-from roadsvc.domain.monitoring import priority
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
@@ -128,17 +127,9 @@ def worst_severity(entry: dict[str, Any]) -> str | None:
     return entry["alerts"]["worst"]
 
 
-def alert_order(alert: Alert) -> tuple:
-    """The worst severity first, money and integrity before operations, then the newest;
-    acknowledged alerts keep their place (roadsvc.domain.monitoring.priority)."""
-    return priority.alert_order(alert.severity, alert.code, alert.last_seen_at, alert.id)
-
-
-def unresolved_alerts(db: Database, table_id: int | None = None) -> list[Alert]:
-    found: list[Alert] = []
-    for state in (ALERT_OPEN, ALERT_ACKNOWLEDGED):
-        found += alerts_service.find_alerts(db, {"state": state, "table_id": table_id}, 0, ALERTS_SHOWN)[0]
-    return sorted(found, key=alert_order)
+def unresolved_alerts(db: Database) -> list[Alert]:
+    """Every table's unresolved alerts, in the floor's order (services.alerts.in_floor_order)."""
+    return alerts_service.in_floor_order(db, {}, ALERTS_SHOWN, resolved=False)
 
 
 def alerts_version(shown: Iterable[Alert]) -> str:
@@ -167,7 +158,7 @@ def table_detail(db: Database, snapshots: SnapshotCache, table_id: int) -> Table
     if not found:
         return TableDetail(table, None, None, [], [], [])
     shoe = found[0]
-    shoe_alerts = alerts_service.find_alerts(db, {"table_id": table_id}, 0, ALERTS_SHOWN)[0]
+    shoe_alerts = alerts_service.in_floor_order(db, {"table_id": table_id})
     odds, problem = next_hand_odds(db, table_id)
     shown = [a for a in shoe_alerts if a.shoe_id in (shoe.id, None)]  # the shoe's, and the table's own
     return TableDetail(table, shoe, snapshots.document(shoe.id), hands.list_hands(db, shoe.id),

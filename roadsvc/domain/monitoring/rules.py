@@ -40,7 +40,8 @@ def refused_hands(fact: HandRefused, settings: Settings) -> Finding | None:
     refused = {"hand_number": fact.hand_number, "code": fact.code, "message": fact.message, "field": fact.field,
                "input": fact.refused}
     details = {"refusals": fact.refusals, "critical_at": settings[REFUSED_CRITICAL_AT.name], "refused": [refused]}
-    message = f"{fact.refusals} hand(s) refused in this shoe; the last ({fact.code}): {fact.message}"
+    message = f"{fact.refusals} hand(s) refused in this shoe; the last (hand {fact.hand_number}, {fact.code}): " \
+              f"{fact.message}"
     return Finding("refused_hands", CRITICAL if critical else WARNING, message, details, fact.hand_number,
                    keep="refused")
 

@@ -151,19 +151,38 @@ def _refused_rounds(d: Mapping[str, Any], lang: str, _: int | None) -> str:
     last = (d.get("refused") or [{}])[-1]
     reason = ROUND_REFUSALS.get(last.get("code"), {}).get(lang) or {"en": "refused", "zh-Hans": "被拒",
                                                                      "zh-Hant": "被拒"}[lang]
-    n, number = d["refusals"], last.get("round_number")
-    return {"en": f"{count(n, 'round post', lang)} refused at this table; the last (round {number}): {reason}",
-            "zh-Hans": f"本台有 {n} 次牌局提交被拒；最近一次（第 {number} 局）：{reason}",
-            "zh-Hant": f"本台有 {n} 次牌局提交被拒；最近一次（第 {number} 局）：{reason}"}[lang]
+    n, number, which = d["refusals"], last.get("round_number"), _made_critical(d, "round_number", "round", lang)
+    return {"en": f"{count(n, 'round post', lang)} refused at this table{which}; the last (round {number}): {reason}",
+            "zh-Hans": f"本台有 {n} 次牌局提交被拒{which}；最近一次（第 {number} 局）：{reason}",
+            "zh-Hant": f"本台有 {n} 次牌局提交被拒{which}；最近一次（第 {number} 局）：{reason}"}[lang]
 
 
 def _refused(d: Mapping[str, Any], lang: str, _: int | None) -> str:
     last = (d.get("refused") or [{}])[-1]
     reason = REFUSALS.get(last.get("code"), {}).get(lang) or {"en": "refused", "zh-Hans": "被拒", "zh-Hant": "被拒"}[lang]
-    n, hand = d["refusals"], last.get("hand_number")
-    return {"en": f"{count(n, 'hand', lang)} refused in this shoe; the last (hand {hand}): {reason}",
-            "zh-Hans": f"本靴有 {n} 局被拒；最近一局（第 {hand} 局）：{reason}",
-            "zh-Hant": f"本靴有 {n} 局被拒；最近一局（第 {hand} 局）：{reason}"}[lang]
+    n, hand, which = d["refusals"], last.get("hand_number"), _made_critical(d, "hand_number", "hand", lang)
+    return {"en": f"{count(n, 'hand', lang)} refused in this shoe{which}; the last (hand {hand}): {reason}",
+            "zh-Hans": f"本靴有 {n} 局被拒{which}；最近一局（第 {hand} 局）：{reason}",
+            "zh-Hant": f"本靴有 {n} 局被拒{which}；最近一局（第 {hand} 局）：{reason}"}[lang]
+
+
+NAMED = 5  # the newest hands (rounds) a critical refusal alert names
+
+
+def _made_critical(d: Mapping[str, Any], key: str, word: str, lang: str) -> str:
+    """A critical refusal alert names what made it critical: the hands (rounds) refused, as kept, and the
+    threshold; nothing while it is a warning."""
+    if d["refusals"] < d.get("critical_at", d["refusals"] + 1):
+        return ""
+    numbers = list(dict.fromkeys(entry[key] for entry in d.get("refused") or [] if entry.get(key) is not None))
+    more = len(numbers) > NAMED or len(d.get("refused") or []) < d["refusals"]  # older ones, not named
+    numbers = numbers[-NAMED:]
+    if lang == "en":
+        listed = ", ".join(map(str, numbers[:-1])) + (" and " if len(numbers) > 1 else "") + str(numbers[-1])
+        return f" ({'…, ' if more else ''}{word}{'s' if len(numbers) > 1 else ''} {listed}; critical at {d['critical_at']})"
+    listed = "、".join(map(str, numbers))
+    critical = {"zh-Hans": "达到严重", "zh-Hant": "達到嚴重"}[lang]
+    return f"（{'…、' if more else ''}第 {listed} 局；{d['critical_at']} 次即{critical}）"
 
 
 def _corrections(d: Mapping[str, Any], lang: str, _: int | None) -> str:

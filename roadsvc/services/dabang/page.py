@@ -24,8 +24,6 @@ from roadsvc.services.dabang.monitor import subject_of
 from roadsvc.services.dabang.tables import check_dabang_table
 from roadsvc.services.dabang.tournaments import get_tournament
 
-ALERTS_SHOWN = 200
-
 
 @dataclass(frozen=True)
 class MatchSummary:
@@ -80,7 +78,7 @@ def match_detail(db: Database, match_id: int, now: datetime) -> MatchDetail:
 
 
 def _alerts(db: Database, filters: dict[str, Any]) -> list[Alert]:
-    return alerts_service.find_alerts(db, filters, 0, ALERTS_SHOWN)[0]
+    return alerts_service.in_floor_order(db, filters)
 
 
 def tournaments(db: Database) -> list[dict[str, Any]]:

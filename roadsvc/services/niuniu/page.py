@@ -15,7 +15,6 @@ from roadsvc.services.niuniu.round_views import public_round
 from roadsvc.services.niuniu.tables import niuniu_table
 
 RECENT_ROUNDS = 20
-ALERTS_SHOWN = 200
 
 
 @dataclass(frozen=True)
@@ -40,5 +39,5 @@ def niuniu_table_detail(db: Database, table_id: int) -> NiuniuTableDetail:
                   "reason": record.reason} for record in repo.audit_of(session, table_id)]
         detail = (table.id, table.name, table.revision, [public_round(row) for row in reversed(rows)],
                   0 if state is None else state.late_slips, audit)
-    found = alerts_service.find_alerts(db, {"table_id": table_id}, 0, ALERTS_SHOWN)[0]
+    found = alerts_service.in_floor_order(db, {"table_id": table_id})
     return NiuniuTableDetail(*detail, found)

@@ -185,7 +185,9 @@ document.addEventListener('submit', async (event) => {
   const form = event.target.closest('form.note-form');
   if (!form) return;
   event.preventDefault();
-  const action = (event.submitter && event.submitter.formAction) || form.action;
+  // The button's own formaction (acknowledge), else the form's (resolve). Not `submitter.formAction`: without
+  // the attribute it reads as the page's own address, and Resolve posted to /floor (415).
+  const action = (event.submitter && event.submitter.getAttribute('formaction')) || form.getAttribute('action');
   const response = await fetch(action, { method: 'POST', body: new FormData(form), headers: LIVE_HEADERS, credentials: 'same-origin' });
   const item = form.closest('[data-alert-id]');
   if (!response.ok) {

@@ -78,3 +78,19 @@ def test_a_dabang_matchs_alerts_say_match_deal_and_seat():
     assert alert_message("stale_table", stale, "en") == "Match 5: deal 4 has not moved for 2 min 10 s " \
         "(stopped after 2 min)"
     assert alert_message("stale_table", {**stale, "deal_number": None}, "zh-Hant").startswith("比賽 5：")
+
+
+def test_a_critical_refusal_alert_names_the_hands_or_rounds_that_made_it_critical():
+    hands = {"refusals": 3, "critical_at": 3, "refused": [{"code": "card_count", "hand_number": 10},
+                                                          {"code": "card_count", "hand_number": 11},
+                                                          {"code": "third_card_rule", "hand_number": 12}]}
+    assert alert_message("refused_hands", hands, "en") == "3 hands refused in this shoe (hands 10, 11 and 12; " \
+        "critical at 3); the last (hand 12): the third-card rule was not followed"
+    assert "（第 10、11、12 局；3 次即达到严重）" in alert_message("refused_hands", hands, "zh-Hans")
+    assert "（第 10、11、12 局；3 次即達到嚴重）" in alert_message("refused_hands", hands, "zh-Hant")
+    warning = alert_message("refused_hands", {**hands, "refusals": 2, "refused": hands["refused"][:2]}, "en")
+    assert warning == "2 hands refused in this shoe; the last (hand 11): the wrong number of cards"
+    rounds = {"scope": "table", "refusals": 25, "critical_at": 3,
+              "refused": [{"code": "repeated_card", "round_number": n} for n in range(6, 26)]}  # the kept 20
+    assert alert_message("refused_rounds", rounds, "en").startswith(
+        "25 round posts refused at this table (…, rounds 21, 22, 23, 24 and 25; critical at 3); the last (round 25)")

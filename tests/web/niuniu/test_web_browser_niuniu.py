@@ -68,8 +68,9 @@ def test_the_pit_boss_sees_a_niuniu_table_its_trend_and_alerts_but_no_closed_car
     expect(trend).to_be_visible()
     assert trend.bounding_box()["width"] > 300
     alerts = floor_page.locator('[data-field="alerts"] [data-alert-id]')
-    expect(alerts.locator('[data-field="alert-title"]')).to_have_text(["Table stopped", "Rounds refused"])
-    expect(alerts.locator('[data-field="alert-message"]').last).to_have_text(
+    # the floor's order: a refusal before a stopped table (both warnings), not the newest first
+    expect(alerts.locator('[data-field="alert-title"]')).to_have_text(["Rounds refused", "Table stopped"])
+    expect(alerts.locator('[data-field="alert-message"]').first).to_have_text(
         "1 round post refused at this table; the last (round 3): a card repeated")
     expect(floor_page.locator('tr[data-round="2"] td[data-position="player_1"]')).to_contain_text("5♣")
 
