@@ -48,7 +48,8 @@ def hub() -> EventHub:
         {"in": "header", "name": "Last-Event-ID", "schema": {"type": "integer"},
          "description": "Resume after this id: every later event, in order, once; `resync` first if it is older than retention."},
     ],
-    responses={"200": {"description": "An event stream", "content": {"text/event-stream": {"example": EXAMPLE}}}},
+    responses={"200": {"description": "An event stream", "content": {"text/event-stream": {
+        "schema": {"type": "string", "description": "Server-sent events (docs/events.md)"}, "example": EXAMPLE}}}},
 )
 @error_responses(401, 403, 404, 422)
 def stream_events():

@@ -41,7 +41,8 @@ def shoe_hands(shoe_id):
 
 @blp.route("/shoes/<id:shoe_id>/hands.csv", methods=["GET"])
 @requires(READ)
-@blp.response(200, content_type="text/csv", example=CSV_EXAMPLE, description="One row per hand")
+@blp.doc(responses={"200": {"description": "One row per hand", "content": {"text/csv": {
+    "schema": {"type": "string"}, "example": CSV_EXAMPLE}}}})
 @error_responses(401, 404)
 def shoe_hands_csv(shoe_id):
     """A shoe's hands as CSV

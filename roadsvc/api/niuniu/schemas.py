@@ -3,9 +3,9 @@ refuses with a stable code and the field (a repeated card, a joker as reveal, to
 
 from __future__ import annotations
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas.common import Amount, StrictSchema, account_id, area, integer, round_number, text
 from roadsvc.services.admin_audit import MAX_REASON
 
 POSITION = {"description": "banker, player_1 ... player_4", "example": "player_2"}
@@ -39,11 +39,25 @@ class NiuniuVoidSchema(StrictSchema):
     reason = text(MAX_REASON, required=True, metadata={"example": "misdeal: a card exposed"})
 
 
+class NiuniuBetLineSchema(StrictSchema):
+    area = area(required=True)
+    stake = Amount(positive=True, required=True, metadata={"example": "10.00"})
+
+
 class NiuniuSlipSchema(StrictSchema):
-    round = fields.Raw(required=True, metadata={"example": 8})
-    account_id = fields.Raw(required=True, metadata={"example": "acct-1001"})
-    balance = fields.Raw(required=True, metadata={"description": "The account's stated balance", "example": "1000.00"})
-    bets = fields.Raw(required=True, metadata={"example": [{"area": "player_1", "stake": "10.00"}]})
+    round = round_number(required=True, metadata={"description": "The round the slip bets on", "example": 8})
+    account_id = account_id(required=True)
+    balance = Amount(required=True, metadata={"description": "The account's stated balance", "example": "1000.00"})
+    bets = fields.List(fields.Nested(NiuniuBetLineSchema), required=True, validate=validate.Length(1, 100),
+                       metadata={"example": [{"area": "player_1", "stake": "10.00"}]})
+
+
+class NiuniuSlipAnswerSchema(StrictSchema):
+    slip_id = fields.Integer(required=True)
+    round = fields.Integer(required=True)
+    account_id = fields.String(required=True)
+    status = fields.String(required=True, metadata={"example": "open"})
+    bets = fields.List(fields.Nested(NiuniuBetLineSchema), required=True)
 
 
 class NiuniuAccountSchema(StrictSchema):

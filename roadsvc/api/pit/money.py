@@ -3,8 +3,10 @@ a shoe. The shift report is in roadsvc.api.pit.reports."""
 
 from __future__ import annotations
 
+import marshmallow as ma
 from flask import request
 from flask_smorest import Blueprint
+from marshmallow import fields
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, floor_clock
@@ -22,6 +24,41 @@ FIGURES_EXAMPLE = {"turnover": "12500.00", "win": "830.00", "hold": 0.0664, "exp
                    "by_bet": {"banker": "7000.00", "player": "5000.00", "tie": "500.00"}}
 
 
+SHIFT_PARAMETERS = [
+    {"in": "query", "name": "date", "schema": {"type": "string", "format": "date"},
+     "description": "The shift's day (YYYY-MM-DD, the floor's time zone); with `shift`"},
+    {"in": "query", "name": "shift", "schema": {"type": "string", "pattern": "^[0-9]{4}$"},
+     "description": "The shift's start, HHMM (0600, 1400, 2200 by default); the current shift by default"}]
+
+
+class ShiftSchema(ma.Schema):
+    date = fields.String(metadata={"example": "2026-11-25"})
+    shift = fields.String(metadata={"example": "1400"})
+    time_zone = fields.String(metadata={"example": "Asia/Macau"})
+    begins = fields.String()
+    ends = fields.String()
+
+
+class ShoeMoneySchema(ma.Schema):
+    shoe_id = fields.Integer()
+    money = fields.Dict(metadata={"description": "turnover, win, hold, expected_hold, bets, accounts, largest_bet, "
+                                                 "largest_win, by_bet (amounts as decimal strings)"})
+    running_win = fields.List(fields.Dict(), metadata={"description": "{hand, win} after each counted hand"})
+    hand_in_play = fields.Dict(metadata={"description": "{hand_number, open_bets by bet}"})
+
+
+class TableShoeMoneySchema(ShoeMoneySchema):
+    id = fields.Integer()
+    number = fields.Integer()
+
+
+class TableMoneySchema(ma.Schema):
+    table_id = fields.Integer()
+    shift = fields.Nested(ShiftSchema)
+    money = fields.Dict(metadata={"description": "The table's figures in the shift"})
+    shoe = fields.Nested(TableShoeMoneySchema, allow_none=True, metadata={"description": "Its newest shoe's money"})
+
+
 def chosen_shift():
     """?date=YYYY-MM-DD&shift=HHMM, or the shift running now."""
     clock = floor_clock()
@@ -31,8 +68,8 @@ def chosen_shift():
 
 
 @blp.route("/tables/<id:table_id>/money", methods=["GET"])
-@requires(READ_MONEY)
-@blp.response(200, example={"table_id": 3, "shift": {"date": "2026-11-25", "shift": "1400", "time_zone": "Asia/Macau",
+@requires(READ_MONEY, parameters=SHIFT_PARAMETERS)
+@blp.response(200, TableMoneySchema, example={"table_id": 3, "shift": {"date": "2026-11-25", "shift": "1400", "time_zone": "Asia/Macau",
                                                      "begins": "2026-11-25T06:00:00+00:00",
                                                      "ends": "2026-11-25T14:00:00+00:00"},
                             "money": FIGURES_EXAMPLE, "shoe": {"id": 12, "number": 7}})
@@ -59,7 +96,7 @@ def table_money(table_id):
 
 @blp.route("/shoes/<id:shoe_id>/money", methods=["GET"])
 @requires(READ_MONEY)
-@blp.response(200, example={"shoe_id": 12, "money": FIGURES_EXAMPLE,
+@blp.response(200, ShoeMoneySchema, example={"shoe_id": 12, "money": FIGURES_EXAMPLE,
                             "running_win": [{"hand": 1, "win": "100.00"}, {"hand": 2, "win": "-850.00"}],
                             "hand_in_play": {"hand_number": 3, "open_bets": {"banker": {"stake": "500.00", "bets": 2}}}})
 @error_responses(401, 403, 404)

@@ -35,7 +35,12 @@ def chosen_format() -> str:
 @blp.route("/reports/shifts/<date>/<shift>", methods=["GET"])
 @requires(READ_MONEY, parameters=[
     {"in": "query", "name": "format", "schema": {"type": "string", "enum": list(FORMATS)}},
-    {"in": "query", "name": "lang", "schema": {"type": "string", "enum": list(LANGUAGES)}}])
+    {"in": "query", "name": "lang", "schema": {"type": "string", "enum": list(LANGUAGES)}}],
+    responses={"200": {"description": "The report: JSON (per table and the floor's totals), CSV or PDF", "content": {
+        "application/json": {"schema": {"type": "object", "additionalProperties": True, "description": "The shift, "
+                                        "each table's figures, the floor's totals (docs/operations.md)"}},
+        "text/csv": {"schema": {"type": "string"}},
+        "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
 @error_responses(401, 403, 422)
 def shift_report(date, shift):
     """A shift's report

@@ -55,6 +55,7 @@ SEATS = (1, 2, 3, 4)
 AMOUNT_PATTERN = rf"^[0-9]{{1,{MAX_AMOUNT_DIGITS}}}(\.[0-9]{{1,2}})?$"
 # A card as the rules read it: rank A 2-9 10 J Q K (T for 10), suit S H D C (either case, or
 # the suit's symbol); jokers BJ (大王) and SJ (小王).
+PLAYING_CARD_PATTERN = r"^([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]$"  # no joker (baccarat)
 CARD_CODE_PATTERN = r"^(([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]|[BbSs][Jj])$"
 
 

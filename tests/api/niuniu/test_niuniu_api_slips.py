@@ -27,19 +27,41 @@ def test_refusals_with_their_codes(api, niuniu):
     assert slip(api, niuniu, number=3).json["code"] == "round_not_open"
     bad_area = slip(api, niuniu, banker="1.00")
     assert (bad_area.status_code, bad_area.json["code"], bad_area.json["field"]) == (422, "unknown_area",
-                                                                                     "bets[0].area")
+                                                                                     "bets.0.area")
     unknown = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {"round": 1, "account_id": "a", "balance": "1",
-                                                                  "bets": [], "hand_number": 3}, role="game_server")
+                                                                  "bets": [{"area": "player_1", "stake": "1"}],
+                                                                  "hand_number": 3}, role="game_server")
     assert (unknown.status_code, unknown.json["field"]) == (422, "hand_number")  # niuniu's schema, not baccarat's
     assert slip(api, niuniu, role="dealer").status_code == 403
     assert api.post("/api/v1/tables/999/slips", {}, role="game_server").status_code == 404
 
 
-def test_a_baccarat_slip_on_a_baccarat_table_still_goes_to_baccarat(api, niuniu):
+def test_a_niuniu_slip_on_a_baccarat_table_is_told_the_table_is_baccarats(api, niuniu):
     table = api.post("/api/v1/tables", {"name": "Bac"}, role="pitboss").json["id"]
     answer = api.post(f"/api/v1/tables/{table}/slips", {"round": 1, "account_id": "a", "balance": "1",
                                                          "bets": []}, role="game_server")
-    assert (answer.status_code, answer.json["field"]) == (422, "client_slip_id")  # baccarat's schema
+    assert (answer.status_code, answer.json["code"], answer.json["game"]) == (409, "wrong_game", "baccarat")
+    assert answer.json["message"] == f"table {table} is a baccarat table"
+    half = api.post(f"/api/v1/tables/{table}/slips", {"account_id": "a", "bets": []}, role="game_server")
+    assert (half.status_code, half.json["field"]) == (422, "client_slip_id")  # baccarat's schema: no other game's slip
+    mixed = api.post(f"/api/v1/tables/{table}/slips", {"round": 1, "account_id": "a", "balance": "1", "bets": [],
+                                                        "client_slip_id": "x"}, role="game_server")
+    assert (mixed.status_code, mixed.json["code"]) == (422, "validation_error")  # baccarat's own field: its refusal
+
+
+def test_a_baccarat_slip_on_a_niuniu_table_is_told_the_table_is_niunius(api, niuniu):
+    answer = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {"client_slip_id": "s1", "account_id": "a",
+                                                                "account_range": {"min": "1", "max": "100"},
+                                                                "bets": [{"bet": "banker", "stake": "10"}]},
+                      role="game_server")
+    assert (answer.status_code, answer.json["code"], answer.json["game"]) == (409, "wrong_game", "niuniu")
+
+
+def test_invisible_characters_in_a_slips_account_id_are_refused(api, niuniu):
+    for hidden in ("\u202e", "\u200b", "\u0085"):
+        answer = slip(api, niuniu, account=f"acct{hidden}1")
+        assert (answer.status_code, answer.json["code"], answer.json["field"]) == (422, "invalid_characters",
+                                                                                   "account_id"), hidden
 
 
 def test_niuniu_paths_on_a_baccarat_table_are_wrong_game(api):

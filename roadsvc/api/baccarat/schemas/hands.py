@@ -5,9 +5,16 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas.common import PLAYING_CARD_PATTERN, StrictSchema, integer, text
 from roadsvc.domain.baccarat.dealing.hands import RESULTS
 from roadsvc.services.admin_audit import MAX_REASON
+
+
+CARD = {"type": "string", "pattern": PLAYING_CARD_PATTERN, "example": "4S"}
+SIDE = {"type": "array", "items": CARD, "minItems": 2, "maxItems": 3}
+CARDS = [{"type": "array", "items": CARD, "minItems": 4, "maxItems": 6},
+         {"type": "object", "properties": {"player": SIDE, "banker": SIDE}, "required": ["player", "banker"],
+          "additionalProperties": False}]
 
 
 class HandFieldsSchema(StrictSchema):
@@ -17,7 +24,7 @@ class HandFieldsSchema(StrictSchema):
         allow_none=True,
         metadata={
             "description": 'Dealing order P1 B1 P2 B2 [P3] [B3], or {"player": [...], "banker": [...]}',
-            "example": ["4S", "KD", "3H", "9C"],
+            "example": ["4S", "KD", "3H", "9C"], "oneOf": CARDS,
         },
     )
     result = fields.String(validate=validate.OneOf(RESULTS), allow_none=True)
