@@ -26,6 +26,7 @@ from roadsvc.services.keys import KeyVerifier
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.scopes import TableScopes
 from roadsvc.services.baccarat.snapshots import SnapshotCache
+from roadsvc.stream.engine.handover import engine_handover
 from roadsvc.stream.hub import EventHub
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
@@ -68,6 +69,8 @@ def register_extensions(app: Flask) -> None:
     read_links.init_app(app)
     app.extensions["roadsvc.api"] = create_api(app)
     app.extensions["roadsvc.events"] = EventHub.from_settings(db, app.config)  # started by the first stream
+    if app.config["REDIS_URL"]:  # streams nginx marks as the push engine's go to it (roadsvc.stream.engine)
+        app.extensions["roadsvc.engine"] = engine_handover(app.config)
 
 
 def register_blueprints(app: Flask) -> None:

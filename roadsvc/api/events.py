@@ -21,12 +21,14 @@ from roadsvc.persistence.repositories import table_exists
 from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.events import ALL, OPERATORS
 from roadsvc.services.keys import Principal, authorize
+from roadsvc.stream.engine.handover import ENGINE_HEADER, Handover
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import EventStream, StreamView, starting_point
 
 blp = Blueprint("events", __name__, description="Live events: every committed change, as Server-Sent Events")
 
 HUB = "roadsvc.events"
+HANDOVER = "roadsvc.engine"
 EXAMPLE = (
     "retry: 2000\n: roadsvc events\n\n"
     "id: 42\nevent: hand\ndata: {\"table_id\":1,\"shoe_id\":3,\"revision\":18,\"number\":15,\"result\":\"banker\", ...}\n\n"
@@ -63,8 +65,13 @@ def stream_events():
     nginx's stream upstream), the stream has neither a length nor chunks: it runs to the end of the
     connection (`Connection: close`), and the client reconnects with `Last-Event-ID`.
     """
-    view = StreamView(_tables(principal()), _audiences(principal()))
-    start = starting_point(hub(), _last_event_id())
+    caller = principal()
+    view = StreamView(_tables(caller), _audiences(caller))
+    last_event_id = _last_event_id()
+    target = _engine_target(view, caller, last_event_id)
+    if target is not None:  # nginx follows it to the engine's subscriber location (docs/events.md)
+        return Response(status=200, headers={"X-Accel-Redirect": target, "X-Accel-Buffering": "no"})
+    start = starting_point(hub(), last_event_id)
     config = current_app.config
     body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -72,6 +79,14 @@ def stream_events():
     # it): the stream's bytes are already bytes, and roadsvc's worker finds the EventStream itself
     # as the response's body, to detach it (roadsvc.stream.worker).
     return Response(body, mimetype="text/event-stream", headers=headers, direct_passthrough=True)
+
+
+def _engine_target(view: StreamView, caller: Principal, last_event_id: int | None) -> str | None:
+    """The engine's location for a stream that came through it (nginx sets the header); None: served here."""
+    handover = current_app.extensions.get(HANDOVER)
+    if handover is None or not request.headers.get(ENGINE_HEADER):
+        return None
+    return handover.target(view.tables, view.audiences, caller.key_id, last_event_id)
 
 
 def _tables(caller: Principal) -> frozenset[int] | None:

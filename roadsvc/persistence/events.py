@@ -196,6 +196,7 @@ def event_id_range(session: Session) -> tuple[int, int]:
 
 
 NEWEST_EVENT_SQL = "SELECT coalesce(max(id), 0) FROM events"
+TABLE_IDS_SQL = "SELECT id FROM tables ORDER BY id"
 
 
 def prune_events(session: Session, before: datetime) -> int:

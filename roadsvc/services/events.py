@@ -29,6 +29,7 @@ EVENT_TYPES = (
     "betting_closed", "betting_cancelled", "table_changed",
     "hand_held", "hand_flown", "charter_started", "charter_ended",  # VIP and squeeze tables (issue 14)
     "pit_note",  # a pit boss's note on a table or shoe (issue 24; operators only)
+    "key_revoked",  # a key was revoked: the push engine closes its streams (issue 37; operators only)
 )
 
 
@@ -80,6 +81,11 @@ def newest_event_id(db: Database) -> int:
     """The newest id, by one indexed lookup on the hot path (no transaction)."""
     row = db.fetch_ints(log.NEWEST_EVENT_SQL)
     return row[0] if row else 0
+
+
+def table_ids(db: Database) -> list[int]:
+    """Every table's id (the engine publisher keeps each table's channels alive)."""
+    return [row[0] for row in db.fetch_int_rows(log.TABLE_IDS_SQL)]
 
 
 def event_id_range(db: Database) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from sqlalchemy import select
 from roadsvc.persistence import page_sessions as page_sessions_repo
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.events import OPERATORS, append_event
 from roadsvc.persistence.models import ApiKey, Table, utcnow
 from roadsvc.services.capabilities import BINDABLE_ROLES, MONITOR, ROLES, can, roles_with
 from roadsvc.services import admin_audit
@@ -194,6 +195,8 @@ def revoke_key(db: Database, key_id: int, actor: Actor | None = None) -> KeyInfo
             key.revoked_at = utcnow()
             page_sessions_repo.end_for_key(session, key.id, key.revoked_at, "key_revoked")
             admin_audit.record(session, "key.revoked", actor, f"key {key.id}", key.table_id, before, _audited(key))
+            # The push engine ends the key's open streams when its publisher meets this (docs/events.md).
+            append_event(session, "key_revoked", table_id=None, data={"key_id": key.id}, audience=OPERATORS)
         return _info(key)
 
 

@@ -1,0 +1,59 @@
+"""Where an authorized stream goes: to the engine (an internal redirect nginx follows to the view's
+channel, from the right message), or, when the engine cannot answer it exactly, to roadsvc's own
+stream (the in-process hub, which reads the log).
+
+roadsvc answers a stream itself when: it did not come through the engine (nginx marks the ones that
+do with `X-Roadsvc-Engine`), it names several tables (no one channel carries exactly those), no
+Redis is configured, or it resumes from an event the ledger cannot place: after what the publisher
+has published, or older than the engine's buffer (the log answers it, then the live events follow).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Mapping
+from urllib.parse import quote
+
+import redis
+
+from roadsvc.stream.engine.channels import key_channel, view_channel
+from roadsvc.stream.engine.ledger import Ledger
+
+log = logging.getLogger(__name__)
+ENGINE_HEADER = "X-Roadsvc-Engine"
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    ledger: Ledger
+    prefix: str
+    subscribe_path: str
+
+    def target(self, tables: frozenset[int] | None, audiences: frozenset[str], key_id: int,
+               last_event_id: int | None) -> str | None:
+        """The internal location of the engine's stream (its channel, the key's channel, and the message
+        to go on after), or None: roadsvc serves this stream."""
+        channel = view_channel(self.prefix, tables, audiences)
+        if channel is None:
+            return None
+        start = ""
+        if last_event_id is not None:
+            try:
+                published = self.ledger.published()  # read first: every event up to it is in the ledger
+                message_id = None if published is None or last_event_id > published else \
+                    self.ledger.handover(channel, last_event_id)
+            except redis.RedisError:
+                log.warning("engine ledger unavailable: the stream is served by roadsvc", exc_info=True)
+                return None
+            if message_id is None:
+                return None
+            start = "?from=" + quote(message_id, safe="")
+        return f"{self.subscribe_path}/{channel}/{key_channel(self.prefix, key_id)}{start}"
+
+
+def engine_handover(settings: Mapping[str, Any]) -> Handover:
+    prefix = settings["ENGINE_PREFIX"]
+    ledger = Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
+                    max_age=settings["ENGINE_LEDGER_MAX_AGE"])
+    return Handover(ledger, prefix, settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))

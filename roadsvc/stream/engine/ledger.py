@@ -1,0 +1,67 @@
+"""What the publisher has published, in Redis, shared by every roadsvc machine:
+
+- `<prefix>published`: the id of the newest event published to all its channels (the publisher's cursor);
+- `<prefix>ids:<channel>`: a sorted set of the engine's message ids of the channel's newest events
+  (score: the event's id), the last `keep` of them: a stream resuming after event N on a channel is
+  handed to the engine from the message of the newest event <= N there;
+- `<prefix>lease`: the elected publisher (a lock with a timeout, renewed while it publishes).
+"""
+
+from __future__ import annotations
+
+import time
+
+import redis
+
+
+class Ledger:
+    def __init__(self, url: str, prefix: str, *, keep: int = 1000, max_age: float = 3000.0):
+        """`keep` (fewer than the engine's nchan_message_buffer_length) and `max_age` (seconds, less than
+        its nchan_message_timeout): a message older than either may have left the engine's buffer."""
+        self.redis = redis.Redis.from_url(url)
+        self.prefix, self.keep, self.max_age = prefix, keep, max_age
+
+    def published(self) -> int | None:
+        value = self.redis.get(self.prefix + "published")
+        return None if value is None else int(value)
+
+    def start_at(self, event_id: int) -> None:
+        """The cursor of a floor that never published: nothing before `event_id` is published."""
+        self.redis.set(self.prefix + "published", event_id, nx=True)
+
+    def record(self, event_id: int, messages: list[tuple[str, str]]) -> None:
+        """Event `event_id` is now in each (channel, message id) of `messages`: remember them, then move
+        the cursor (one round trip)."""
+        pipe = self.redis.pipeline(transaction=True)
+        for channel, message_id in messages:
+            key = self._ids(channel)
+            pipe.zadd(key, {message_id: event_id})
+            pipe.zremrangebyrank(key, 0, -self.keep - 1)
+        pipe.set(self.prefix + "published", event_id)
+        pipe.execute()
+
+    def newest(self, channel: str) -> int:
+        """The newest event id recorded on `channel` (0: none)."""
+        found = self.redis.zrevrange(self._ids(channel), 0, 0, withscores=True)
+        return int(found[0][1]) if found else 0
+
+    def forget(self, channel: str) -> None:
+        """The engine lost the channel's messages (a restarted node): no stream is handed over from them."""
+        self.redis.delete(self._ids(channel))
+
+    def handover(self, channel: str, after: int) -> str | None:
+        """The engine's id of the message from which a stream of `channel` that has seen every event up to
+        `after` goes on; None when the engine may no longer hold it (roadsvc then serves the stream)."""
+        found = self.redis.zrevrangebyscore(self._ids(channel), after, "-inf", start=0, num=1)
+        if not found:
+            return None
+        message_id = found[0].decode()
+        sent_at = int(message_id.split(":", 1)[0])
+        return message_id if time.time() - sent_at < self.max_age else None
+
+    def lease(self, seconds: float) -> redis.lock.Lock:
+        """The publisher's lease: `acquire(blocking=False)` to be elected, `reacquire()` to keep it."""
+        return self.redis.lock(self.prefix + "lease", timeout=seconds, blocking=False)
+
+    def _ids(self, channel: str) -> str:
+        return f"{self.prefix}ids:{channel}"

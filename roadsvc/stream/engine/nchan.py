@@ -1,0 +1,80 @@
+"""The publisher's HTTP client of the engine's publisher location (nchan_publisher): publish a
+message to a channel (the answer names the engine's message id), delete a channel (its subscribers'
+streams end). Several engine nodes may be given: a node that cannot be reached is skipped for the next.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+from dataclasses import dataclass
+from urllib.parse import quote, urlsplit
+
+log = logging.getLogger(__name__)
+
+
+class EngineUnavailable(RuntimeError):
+    """No engine node answered."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    message_id: str  # the engine's id of the message ("<time>:<tag>")
+    messages: int  # how many messages the channel holds now
+
+
+class NchanClient:
+    def __init__(self, urls: list[str], timeout: float = 5.0):
+        """`urls`: each node's publisher location, e.g. http://10.0.0.5/_engine/pub/ (the channel id follows)."""
+        if not urls:
+            raise ValueError("no engine URL")
+        self.nodes = [urlsplit(url) for url in urls]
+        self.timeout = timeout
+        self._node = 0
+        self._connection: http.client.HTTPConnection | None = None
+
+    def publish(self, channel: str, body: bytes) -> Published:
+        status, answer = self._request("POST", channel, body)
+        if status not in (200, 201, 202):
+            raise EngineUnavailable(f"publishing to {channel}: HTTP {status} {answer[:200]!r}")
+        info = json.loads(answer)
+        return Published(info["last_message_id"], int(info["messages"]))
+
+    def delete(self, channel: str) -> bool:
+        """Delete a channel: the engine ends its subscribers' streams. False: it had none."""
+        status, answer = self._request("DELETE", channel, b"")
+        if status not in (200, 404):
+            raise EngineUnavailable(f"deleting {channel}: HTTP {status} {answer[:200]!r}")
+        return status == 200
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _request(self, method: str, channel: str, body: bytes) -> tuple[int, bytes]:
+        for _ in range(len(self.nodes)):
+            node = self.nodes[self._node]
+            try:
+                return self._send(node, method, channel, body)
+            except OSError as error:  # refused, reset, timed out: try the next node
+                log.warning("engine node %s: %s; trying the next", node.netloc, error)
+                self.close()
+                self._node = (self._node + 1) % len(self.nodes)
+        raise EngineUnavailable(f"no engine node answered ({', '.join(node.netloc for node in self.nodes)})")
+
+    def _send(self, node, method: str, channel: str, body: bytes) -> tuple[int, bytes]:
+        for attempt in (1, 2):  # a kept-alive connection the node closed meanwhile: open a new one once
+            if self._connection is None:
+                self._connection = http.client.HTTPConnection(node.hostname, node.port or 80, timeout=self.timeout)
+            try:
+                self._connection.request(method, node.path + quote(channel, safe=""), body=body,
+                                         headers={"Accept": "text/json", "Content-Type": "text/event-stream"})
+                response = self._connection.getresponse()
+                return response.status, response.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                self.close()
+                if attempt == 2:  # (a kept-alive connection nginx closed while idle: it never read the request)
+                    raise
+        raise AssertionError("unreachable")

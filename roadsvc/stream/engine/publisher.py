@@ -1,0 +1,162 @@
+"""The one publishing path to the engine: a loop that reads the event log in order and publishes each
+event once, after its commit, to every channel whose readers may see it (channels.event_channels),
+as the SSE block the in-process hub sends (roadsvc.stream.hub.frame_of), so its `id:` is the event's
+id. One publisher per floor is active at a time: every `roadsvc publish` process (one per machine)
+asks for the lease in Redis; the holder publishes and renews it, the others wait to take over from
+the cursor (ledger.Ledger). It also keeps quiet channels alive (a `: keep-alive` comment a keep-alive
+interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams.
+
+Published once: the cursor moves after an event is in all its channels; a publisher that takes over
+skips the channels where the ledger already has the event. (A publisher killed between the engine's
+answer and the ledger's write, a window of one round trip to Redis, leaves that one event to be
+published again on that one channel: docs/events.md.)
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from typing import Any, Callable
+
+from roadsvc.persistence.engine import Database
+from roadsvc.services import events as event_log
+from roadsvc.services.events import EventRecord
+from roadsvc.stream.engine.channels import FLOOR, OPS, event_channels, key_channel
+from roadsvc.stream.engine.ledger import Ledger
+from roadsvc.stream.engine.nchan import NchanClient
+from roadsvc.stream.hub import frame_of
+
+log = logging.getLogger(__name__)
+PAGE = 500
+KEEPALIVE = b": keep-alive\n"  # the engine adds the blank line (nchan_subscriber_http_raw_stream_separator)
+
+
+class EnginePublisher:
+    def __init__(self, db: Database, engine: NchanClient, ledger: Ledger, prefix: str, *, keepalive: float = 15.0,
+                 lease_seconds: float = 5.0, fallback_check: float = 1.0, key_cache_ttl: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.db, self.engine, self.ledger, self.prefix = db, engine, ledger, prefix
+        self.key_cache_ttl = key_cache_ttl
+        self._closing: list[tuple[float, str]] = []  # (when, key channel): a revoked key's second close
+        self.keepalive, self.lease_seconds, self.fallback_check, self.clock = keepalive, lease_seconds, fallback_check, clock
+        self.owner = uuid.uuid4().hex
+        self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
+        self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
+        self._taking_over = True  # the first event after a takeover may be in some channels already
+        self._stop = threading.Event()
+
+    # One step (what the loop does each time it is woken; the tests call it directly)
+
+    def publish_pending(self) -> int:
+        """Publish every committed event after the cursor, in order; the number published."""
+        published = self.ledger.published()
+        if published is None:  # a new floor: publish from now on
+            self.ledger.start_at(event_log.newest_event_id(self.db))
+            published = self.ledger.published() or 0
+        self._close_revoked()
+        count = 0
+        while True:
+            records = event_log.events_after(self.db, published, PAGE)
+            for record in records:
+                self._publish(record)
+                published, count = record.id, count + 1
+            if len(records) < PAGE:
+                return count
+
+    def _publish(self, record: EventRecord) -> None:
+        body = frame_of(record).payload[:-1]  # the engine's separator ends the block
+        done = []
+        for channel in event_channels(self.prefix, record.table_id, record.audience):
+            if self._taking_over and self.ledger.newest(channel) >= record.id:
+                continue  # the previous publisher put it there before it stopped
+            answer = self.engine.publish(channel, body)
+            if answer.messages < self._counts.get(channel, 0):  # the engine lost the channel's messages
+                self.ledger.forget(channel)
+            self._counts[channel] = answer.messages
+            self._sent[channel] = self.clock()
+            done.append((channel, answer.message_id))
+        if record.type == "key_revoked":  # its streams end now, and those it reopened while the workers'
+            channel = key_channel(self.prefix, int(record.data["key_id"]))  # key cache still trusted it, then
+            self.engine.delete(channel)
+            self._closing.append((self.clock() + self.key_cache_ttl + 1.0, channel))
+        self.ledger.record(record.id, done)
+        self._taking_over = False
+
+    def _close_revoked(self) -> None:
+        """The second close of each revoked key's streams that is due: by then no worker trusts the key."""
+        now = self.clock()
+        due = [channel for when, channel in self._closing if when <= now]
+        self._closing = [(when, channel) for when, channel in self._closing if when > now]
+        for channel in due:
+            self.engine.delete(channel)
+
+    def keep_alive(self, table_ids: list[int]) -> int:
+        """A keep-alive comment to each channel (every table's, the floor's) that had no message from
+        this publisher for two thirds of the keep-alive interval (the loop comes by every third, so no
+        channel is quiet for longer than the interval); the number sent."""
+        now, sent = self.clock(), 0
+        channels = [f"{self.prefix}{scope}{suffix}" for scope in [FLOOR, *(f"t{t}" for t in table_ids)]
+                    for suffix in ("", OPS)]
+        for channel in channels:
+            if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3:
+                answer = self.engine.publish(channel, KEEPALIVE)
+                self._counts[channel] = answer.messages
+                self._sent[channel] = now
+                sent += 1
+        return sent
+
+    # The loop (`roadsvc publish`)
+
+    def run(self) -> None:
+        """Until stop(): wait for the lease; while holding it, publish what each commit appended."""
+        lease = self.ledger.lease(self.lease_seconds)
+        listener = None
+        while not self._stop.is_set():
+            try:
+                if not lease.acquire(blocking=False):
+                    self._stop.wait(self.lease_seconds / 5)
+                    continue
+                log.info("engine publisher %s: elected", self.owner)
+                self._taking_over = True
+                listener = self._serve(lease)
+            except Exception:  # noqa: BLE001 - the database, Redis or the engine went away: say so, start again
+                log.exception("engine publisher: failed; retrying in 1 s")
+                if listener is not None:
+                    listener.close()
+                    listener = None
+                self._release(lease)
+                self._stop.wait(1.0)
+        if listener is not None:
+            listener.close()
+        self._release(lease)
+
+    def _serve(self, lease: Any) -> Any:
+        listener = self.db.event_listener()
+        if listener is not None:
+            listener.open()  # listening before reading: no commit falls between the two
+        last_tick = float("-inf")
+        while not self._stop.is_set():
+            self.publish_pending()
+            if self.clock() - last_tick >= self.keepalive / 3:
+                self.keep_alive(event_log.table_ids(self.db))
+                last_tick = self.clock()
+            lease.reacquire()  # raises LockNotOwnedError if another took over: start again
+            wait = min(self.fallback_check, self.lease_seconds / 3)
+            if listener is None:
+                self._stop.wait(min(wait, 0.05))
+            else:
+                listener.wait(wait)
+        return listener
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.db.wake_event_readers()
+
+    @staticmethod
+    def _release(lease: Any) -> None:
+        try:
+            lease.release()
+        except Exception:  # noqa: BLE001 - not held (expired, or never taken)
+            pass

@@ -1,0 +1,269 @@
+"""The push engine (docs/events.md, *The push engine*): roadsvc behind Debian's nginx with the nchan
+module, configured with exactly docs/nginx-engine.conf's lines, over one Redis, on each backend.
+
+roadsvc authorizes each stream and hands it to the engine on the channel of what its key may see; the
+publisher (called here step by step, as its loop does at each commit) publishes every event once. A
+display's stream never carries an operators' event or a closed hand; a pit boss's carries the
+operators' events; a stream resumes with Last-Event-ID from the engine, or, from further back than
+the engine's buffer, from roadsvc's log; a revoked key's stream ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from contextlib import ExitStack
+from dataclasses import dataclass
+
+import pytest
+import requests
+
+from _engine import EngineNode, engine_available, engine_locations
+from _service import BACKENDS, Floor, fresh_deployment, open_floor, postgres_missing, roadsvc_server
+from _sse import Event, SseConnection
+from roadsvc.persistence.engine import Database
+from roadsvc.services import events as event_log
+from roadsvc.services.events import OPERATORS, append_event
+from roadsvc.stream.engine.ledger import Ledger
+from roadsvc.stream.engine.nchan import NchanClient
+from roadsvc.stream.engine.publisher import EnginePublisher
+
+pytestmark = pytest.mark.slow
+
+REDIS = "redis://127.0.0.1:6379/0"
+KEEP = 6  # the ledger remembers each channel's 6 newest events: older resumes are roadsvc's
+SECRET = "7H-held"  # what an operators' event carries and a display must never see
+NIUNIU = {"banker": ["AS", "9H", "KD", "2C", "6D"], "player_1": ["3S", "7H", "KS", "5C", "5D"],
+          "player_2": ["AH", "9S", "KH", "AC", "AD"], "player_3": ["2S", "3H", "3D", "6S", "8H"],
+          "player_4": ["4S", "4H", "4D", "4C", "9D"]}
+FOURTH_CARDS = {cards[3] for cards in NIUNIU.values()}
+
+
+@dataclass
+class EngineFloor:
+    base: str  # the engine node: every stream goes through it
+    roadsvc: str  # a roadsvc machine, for the writes
+    floor: Floor
+    db: Database
+    publisher: EnginePublisher
+    node: EngineNode
+    prefix: str
+
+    def publish(self) -> int:
+        return self.publisher.publish_pending()
+
+    def subscribers(self, channel: str) -> int:
+        """The engine's subscribers of one of the floor's channels, on this node."""
+        answer = requests.get(f"{self.node.publish_url}{self.prefix}{channel}", headers={"Accept": "text/json"}, timeout=5)
+        return json.loads(answer.text)["subscribers"] if answer.status_code == 200 else 0
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def engine(request, tmp_path_factory):
+    reason = engine_available() or _redis_missing() or (postgres_missing() if request.param == "postgres" else None)
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    prefix = f"test{uuid.uuid4().hex[:10]}."
+    env = {"ROADSVC_REDIS_URL": REDIS, "ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_ENGINE_LEDGER_KEEP": str(KEEP),
+           "ROADSVC_KEY_CACHE_TTL": "0"}  # a revoked key is refused at once (the publisher's second close: unit test)
+    with ExitStack() as stack:
+        deployment = stack.enter_context(fresh_deployment(request.param, tmp_path_factory.mktemp("engine")))
+        floor = open_floor(deployment.url, tables_count=2)
+        server = roadsvc_server(deployment, workers=1, worker_class="gevent", env=env)
+        server.start()
+        stack.callback(server.stop)
+        node = EngineNode([f"127.0.0.1:{server.port}"], REDIS, tmp_path_factory.mktemp("engine-node"))
+        node.start()
+        stack.callback(node.stop)
+        db = Database(deployment.url)
+        stack.callback(db.dispose)
+        ledger = Ledger(REDIS, prefix, keep=KEEP)
+        publisher = EnginePublisher(db, NchanClient([node.publish_url]), ledger, prefix, keepalive=0.3)
+        publisher.publish_pending()  # a new floor: the cursor starts at the newest event
+        yield EngineFloor(node.base, server.base, floor, db, publisher, node, prefix)
+        keys = ledger.redis.keys(prefix + "*")
+        if keys:
+            ledger.redis.delete(*keys)
+
+
+def _redis_missing() -> str | None:
+    try:
+        Ledger(REDIS, "probe.").redis.ping()
+    except Exception as error:  # noqa: BLE001 - any failure: say why the tests skip
+        return f"no Redis at {REDIS}: {error}"
+    return None
+
+
+def events(stream: SseConnection, count: int, max_blocks: int = 200) -> list[Event]:
+    """The next `count` events (keep-alive comments skipped)."""
+    found: list[Event] = []
+    for _ in range(max_blocks):
+        event = stream.next()
+        if event.type is not None:
+            found.append(event)
+            if len(found) == count:
+                return found
+    raise AssertionError(f"only {len(found)} of {count} events")
+
+
+def hands(stream: SseConnection, count: int) -> list[int]:
+    """The numbers of the next `count` hands (other events, good roads' for one, skipped)."""
+    found: list[int] = []
+    while len(found) < count:
+        found += [e.data["number"] for e in events(stream, 1) if e.type == "hand"]
+    return found
+
+
+def post_hand(engine: EngineFloor, table_index: int, number: int) -> None:
+    from _service import Client, dealt_hands, hand_body
+    hand = dealt_hands(seed=table_index)[0][number - 1]
+    with Client(engine.roadsvc, engine.floor.dealer_key) as client:
+        status, _, body = client.post(f"/tables/{engine.floor.table_ids[table_index]}/hands",
+                                      hand_body(hand, number, engine.floor.shoe_ids[table_index]))
+    assert status == 201, body
+
+
+def operators_note(engine: EngineFloor, table_index: int) -> int:
+    with engine.db.write() as session:
+        return append_event(session, "pit_note", table_id=engine.floor.table_ids[table_index],
+                            data={"note": f"the held hand is {SECRET}"}, audience=OPERATORS)
+
+
+def open_stream(engine: EngineFloor, key: str, query: str = "", last_event_id: int | None = None) -> SseConnection:
+    stream = SseConnection(engine.base, key, query, last_event_id=last_event_id, timeout=10)
+    assert stream.status == 200
+    return stream
+
+
+def test_the_config_the_engine_runs_is_the_one_the_docs_show(engine):
+    config = engine.node.config.read_text()
+    locations = engine_locations()
+    assert locations in config
+    assert "nchan_subscriber http-raw-stream" in locations and "X-Roadsvc-Engine" in locations
+    assert "internal;" in locations and "deny all;" in locations
+
+
+def test_each_stream_gets_what_its_key_may_see_from_the_engine_in_order_once(engine):
+    table, other = engine.floor.table_ids
+    display = open_stream(engine, engine.floor.display_key, f"?table_id={table}")
+    pitboss = open_stream(engine, engine.floor.pitboss_key, f"?table_id={table}")
+    floor_display = open_stream(engine, engine.floor.display_key)
+    floor_pitboss = open_stream(engine, engine.floor.pitboss_key)
+    assert [engine.subscribers(channel) for channel in (f"t{table}", f"t{table}.ops", "floor", "floor.ops")] == [1, 1, 1, 1]
+    post_hand(engine, 0, 1)
+    note = operators_note(engine, 0)
+    post_hand(engine, 1, 1)
+    post_hand(engine, 0, 2)
+    assert engine.publish() == 4
+    shown = [(e.type, e.data["table_id"]) for e in events(display, 2)]
+    assert shown == [("hand", table), ("hand", table)]
+    to_pitboss = events(pitboss, 3)
+    assert [e.type for e in to_pitboss] == ["hand", "pit_note", "hand"] and to_pitboss[1].id == note
+    assert SECRET in to_pitboss[1].data["note"]
+    assert [(e.type, e.data["table_id"]) for e in events(floor_display, 3)] == [("hand", table), ("hand", other), ("hand", table)]
+    everything = events(floor_pitboss, 4)
+    assert [e.type for e in everything] == ["hand", "pit_note", "hand", "hand"]
+    assert [e.id for e in everything] == sorted(e.id for e in everything)
+    post_hand(engine, 1, 2)  # the display's next event is the next hand of its table, not the note
+    post_hand(engine, 0, 3)
+    engine.publish()
+    (next_one,) = events(display, 1)
+    assert next_one.data["number"] == 3 and next_one.id > everything[-1].id
+    for stream in (display, pitboss, floor_display, floor_pitboss):
+        stream.close()
+
+
+def test_a_display_never_receives_a_closed_fourth_card_or_an_operators_event_and_a_pit_boss_does(engine):
+    with requests.post(f"{engine.roadsvc}/api/v1/tables", json={"name": "Niu Niu E", "game": "niuniu"},
+                       headers={"Authorization": f"Bearer {engine.floor.pitboss_key}"}, timeout=10) as answer:
+        assert answer.status_code == 201, answer.text
+        niuniu = answer.json()["id"]
+    engine.publish()
+    display = open_stream(engine, engine.floor.display_key, f"?table_id={niuniu}")
+    pitboss = open_stream(engine, engine.floor.pitboss_key, f"?table_id={niuniu}")
+    dealer = {"Authorization": f"Bearer {engine.floor.dealer_key}"}
+    rounds = f"{engine.roadsvc}/api/v1/tables/{niuniu}/rounds"
+    assert requests.post(rounds, json={"hands": NIUNIU}, headers=dealer, timeout=10).status_code == 201
+    with engine.db.write() as session:
+        append_event(session, "round_note", table_id=niuniu, audience=OPERATORS,
+                     data={"fourth_cards": sorted(FOURTH_CARDS), "secret": SECRET})
+    engine.publish()
+    (posted,) = events(display, 1)
+    assert posted.type == "round" and posted.data["action"] == "posted"
+    assert [card for card in FOURTH_CARDS if f'"{card}"' in json.dumps(posted.data)] == []
+    to_pitboss = events(pitboss, 2)
+    assert [e.type for e in to_pitboss] == ["round", "round_note"]
+    assert to_pitboss[1].data["secret"] == SECRET
+    assert requests.post(f"{rounds}/1/open", json={}, headers=dealer, timeout=10).status_code == 200
+    engine.publish()
+    (opened,) = events(display, 1)  # the operators' note never came: the next is the opening
+    assert opened.type == "round" and opened.id > to_pitboss[1].id
+    assert all(card in json.dumps(opened.data) for card in FOURTH_CARDS)  # open now: every reader sees them
+    display.close()
+    pitboss.close()
+
+
+def test_a_stream_resumes_with_last_event_id_from_the_engine_or_from_the_log_missing_nothing(engine):
+    table = engine.floor.table_ids[1]
+    display = open_stream(engine, engine.floor.display_key, f"?table_id={table}")
+    post_hand(engine, 1, 3)
+    engine.publish()
+    (seen,) = events(display, 1)
+    display.close()
+    post_hand(engine, 1, 4)
+    post_hand(engine, 1, 5)
+    engine.publish()
+    resumed = open_stream(engine, engine.floor.display_key, f"?table_id={table}", last_event_id=seen.id)
+    assert engine.subscribers(f"t{table}") == 1  # the engine holds it
+    assert hands(resumed, 2) == [4, 5]
+    resumed.close()
+    for number in range(6, 6 + KEEP + 2):  # more than the ledger keeps: hand 5 is no longer in it
+        post_hand(engine, 1, number)
+    engine.publish()
+    from_log = open_stream(engine, engine.floor.display_key, f"?table_id={table}", last_event_id=seen.id)
+    assert from_log.next().comments == ["roadsvc events"]  # roadsvc's own stream answers from the log
+    assert hands(from_log, KEEP + 4) == list(range(4, 6 + KEEP + 2))
+    post_hand(engine, 1, 6 + KEEP + 2)
+    assert hands(from_log, 1) == [6 + KEEP + 2]  # then the live ones
+    from_log.close()
+
+
+def test_a_revoked_keys_streams_end_and_it_cannot_open_another(engine):
+    admin = Database(engine.db.url)
+    try:
+        from roadsvc.services.keys import create_key, revoke_key
+        info, key = create_key(admin, "display", "to be revoked")
+        stream = open_stream(engine, key, f"?table_id={engine.floor.table_ids[0]}")
+        revoke_key(admin, info.id)
+    finally:
+        admin.dispose()
+    engine.publish()
+    with pytest.raises(ConnectionError):
+        for _ in range(100):
+            stream.next()
+    stream.close()
+    refused = SseConnection(engine.base, key, f"?table_id={engine.floor.table_ids[0]}")
+    assert refused.status == 401
+    refused.close()
+
+
+def test_quiet_channels_get_the_engines_keep_alive(engine):
+    stream = open_stream(engine, engine.floor.display_key, f"?table_id={engine.floor.table_ids[0]}")
+    assert engine.publisher.keep_alive(engine.floor.table_ids) >= 1  # keepalive 0.3 s: every channel is due
+    assert stream.next().comments == ["keep-alive"]
+    stream.close()
+
+
+def test_a_stream_of_several_tables_is_served_by_roadsvc_with_the_same_events(engine):
+    one, two = engine.floor.table_ids
+    both = open_stream(engine, engine.floor.display_key, f"?table_id={one}&table_id={two}")
+    assert both.next().comments == ["roadsvc events"]
+    before = event_log.newest_event_id(engine.db)
+    post_hand(engine, 0, 4)
+    post_hand(engine, 1, 6 + KEEP + 3)
+    got = events(both, 2)
+    assert [e.data["table_id"] for e in got] == [one, two] and got[0].id > before
+    both.close()
