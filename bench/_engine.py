@@ -76,7 +76,7 @@ class EngineNode:
             locations=engine_locations()))
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 20.0) -> str:
+    def start(self, timeout: float = 60.0) -> str:
         self.process = subprocess.Popen([shutil.which("nginx") or "/usr/sbin/nginx", "-p", str(self.scratch),
                                          "-c", str(self.config), "-g", "daemon off;"], start_new_session=True)
         deadline = time.monotonic() + timeout
