@@ -3,8 +3,9 @@
     .venv/bin/python docs/images/shift_report.py
 
 Four tables dealt from real shoes (fixed seed) with slips from three accounts, a voided hand,
-a refused hand (its alert acknowledged), a pit note; the report of the running shift in
-simplified Chinese, drawn by ReportLab and rasterised by pypdfium2 (a test dependency).
+a refused hand (its alert acknowledged), a pit note, a 百人牛牛 and a 打棒 table with a note each; the
+report of the running shift in each language (shift-report.png in simplified Chinese, -zh-Hant, -en),
+drawn by ReportLab and rasterised by pypdfium2 (a test dependency).
 """
 
 from __future__ import annotations
@@ -53,11 +54,16 @@ def main() -> None:
             if index == 2:
                 call("POST", f"/api/v1/shoes/{shoe_id}/hands/7/void", {"reason": "card exposed on the draw"})
                 call("POST", f"/api/v1/tables/{table['id']}/notes", {"text": "3 号位客人对第 12 局有争议，已调录像"})
+        for name, game, note in (("百人牛牛 1", "niuniu", "换新台布"), ("打棒 1", "dabang", "比赛延后十分钟开始")):
+            table = call("POST", "/api/v1/tables", {"name": name, "game": game}).json
+            call("POST", f"/api/v1/tables/{table['id']}/notes", {"text": note})
         shift = app.extensions["roadsvc.floor_clock"].shift_at(utcnow())
-        pdf = call("GET", f"/api/v1/reports/shifts/{shift.day.isoformat()}/{shift.name}?format=pdf&lang=zh-Hans").data
-        page = pypdfium2.PdfDocument(pdf)[0]
-        page.render(scale=1.6).to_pil().save(HERE / "shift-report.png", optimize=True)
-        print("wrote", HERE / "shift-report.png")
+        for language, suffix in (("zh-Hans", ""), ("zh-Hant", "-zh-Hant"), ("en", "-en")):
+            pdf = call("GET", f"/api/v1/reports/shifts/{shift.day.isoformat()}/{shift.name}?format=pdf"
+                       f"&lang={language}").data
+            page = pypdfium2.PdfDocument(pdf)[0]
+            page.render(scale=1.6).to_pil().save(HERE / f"shift-report{suffix}.png", optimize=True)
+            print("wrote", HERE / f"shift-report{suffix}.png")
 
 
 if __name__ == "__main__":

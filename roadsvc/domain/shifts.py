@@ -85,3 +85,13 @@ def shift_named(day: str, name: str, starts: tuple[time, ...], tz: ZoneInfo) -> 
 
 def previous(shift: Shift, starts: tuple[time, ...], tz: ZoneInfo) -> Shift:
     return shift_at(shift.begins - timedelta(seconds=1), starts, tz)
+
+
+def zone_label(name: str, moment: datetime) -> str:
+    """The zone written out for a reader at `moment`: "Asia/Macau (UTC+8)", "Asia/Kolkata (UTC+5:30)"
+    (a zone's letters, "CST", name three zones at once)."""
+    offset = moment.astimezone(zone(name)).utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds() // 60)
+    sign, minutes = ("+" if minutes >= 0 else "-"), abs(minutes)
+    hours = f"{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
+    return f"{name} (UTC{sign}{hours})"

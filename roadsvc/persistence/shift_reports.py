@@ -47,3 +47,8 @@ def alerts(session: Session, begins: datetime, ends: datetime) -> Sequence[Alert
 
 def stored(session: Session, day: str, shift: str) -> ShiftReport | None:
     return session.scalars(select(ShiftReport).where(ShiftReport.day == day, ShiftReport.shift == shift)).first()
+
+
+def written_keys(session: Session) -> set[str]:
+    """`<day>/<shift>` of every report written."""
+    return {f"{day}/{shift}" for day, shift in session.execute(select(ShiftReport.day, ShiftReport.shift))}

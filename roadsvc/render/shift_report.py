@@ -15,7 +15,8 @@ import csv
 import io
 import os
 from datetime import datetime
-from typing import Any, Iterator
+from decimal import Decimal
+from typing import Any, Callable, Iterator
 from zoneinfo import ZoneInfo
 
 from reportlab.lib import colors
@@ -25,9 +26,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.pdfgen import canvas
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
+from roadsvc.domain.shifts import zone_label
 from roadsvc.domain.texts import bet_title, lang_of
 
 SYSTEM_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
@@ -41,7 +44,9 @@ WORDS = {
            "void": "voided", "correct": "corrected", "hand": "hand", "acknowledged": "acknowledged",
            "resolved": "resolved", "open": "open", "raised": "raised", "final": "Final", "provisional":
            "Provisional: the shift has not ended", "totals": "Floor", "none": "none", "by_bet": "Turnover by bet",
-           "generated": "Written", "info": "info", "warning": "warning", "critical": "critical"},
+           "generated": "Written", "info": "info", "warning": "warning", "critical": "critical",
+           "times_in": "Times in", "page": "Page {n} of {total}", "sign_off": "Checked and signed",
+           "pit_manager": "Pit manager", "signed_at": "Date and time", "signature": "Signature"},
     "zh-Hans": {"title": "班次报告", "table": "台", "hands": "局数", "voids": "作废", "corrections": "更正",
                 "shoes": "牌靴", "turnover": "投注额", "win": "庄家赢额", "hold": "赢率", "expected": "预期赢率",
                 "bets": "注数", "accounts": "账户数", "largest_bet": "最大单注", "largest_win": "最大赢额",
@@ -49,7 +54,9 @@ WORDS = {
                 "void": "作废", "correct": "更正", "hand": "局", "acknowledged": "已确认", "resolved": "已解决",
                 "open": "未处理", "raised": "发出", "final": "定稿", "provisional": "临时：班次尚未结束",
                 "totals": "全场", "none": "无", "by_bet": "各投注的投注额", "generated": "生成",
-                "info": "提示", "warning": "警告", "critical": "严重"},
+                "info": "提示", "warning": "警告", "critical": "严重",
+                "times_in": "时间均为", "page": "第 {n} 页，共 {total} 页", "sign_off": "核对并签名",
+                "pit_manager": "巡场经理", "signed_at": "日期和时间", "signature": "签名"},
     "zh-Hant": {"title": "班次報告", "table": "台", "hands": "局數", "voids": "作廢", "corrections": "更正",
                 "shoes": "牌靴", "turnover": "投注額", "win": "莊家贏額", "hold": "贏率", "expected": "預期贏率",
                 "bets": "注數", "accounts": "帳戶數", "largest_bet": "最大單注", "largest_win": "最大贏額",
@@ -57,23 +64,36 @@ WORDS = {
                 "void": "作廢", "correct": "更正", "hand": "局", "acknowledged": "已確認", "resolved": "已解決",
                 "open": "未處理", "raised": "發出", "final": "定稿", "provisional": "臨時：班次尚未結束",
                 "totals": "全場", "none": "無", "by_bet": "各投注的投注額", "generated": "生成",
-                "info": "提示", "warning": "警告", "critical": "嚴重"},
+                "info": "提示", "warning": "警告", "critical": "嚴重",
+                "times_in": "時間均為", "page": "第 {n} 頁，共 {total} 頁", "sign_off": "核對並簽名",
+                "pit_manager": "巡場經理", "signed_at": "日期和時間", "signature": "簽名"},
 }
 FIGURES = ("turnover", "win", "hold", "expected_hold", "bets", "accounts", "largest_bet", "largest_win")
 
 
 def local(text: str, document: dict[str, Any]) -> str:
-    zone = ZoneInfo(document["shift"]["time_zone"])
-    moment = datetime.fromisoformat(text).astimezone(zone)
-    return moment.strftime("%Y-%m-%d %H:%M:%S ") + (moment.tzname() or "")
+    """A moment in the floor's zone, its UTC offset written (2026-11-27 14:00:00 +08:00): never the zone's
+    letters, which name several zones ("CST"). The PDF writes the zone once at the top and the times bare."""
+    moment = datetime.fromisoformat(text).astimezone(ZoneInfo(document["shift"]["time_zone"]))
+    return moment.strftime("%Y-%m-%d %H:%M:%S ") + moment.isoformat()[-6:]
+
+
+def bare(text: str, document: dict[str, Any]) -> str:
+    return local(text, document)[:-7]
 
 
 def percent(value: float | None) -> str:
     return "" if value is None else f"{100 * value:.2f}%"
 
 
-def handled(alert: dict[str, Any], document: dict[str, Any], words: dict[str, str]) -> str:
-    parts = [f"{words[state]} {words['by']} {alert[state]['by']} {local(alert[state]['at'], document)}: "
+def money(value: str | None) -> str:
+    """An amount as the pages show it: 513,400.00."""
+    return "" if value is None else f"{Decimal(value):,.2f}"
+
+
+def handled(alert: dict[str, Any], document: dict[str, Any], words: dict[str, str],
+            when: Callable[[str, dict[str, Any]], str] = local) -> str:
+    parts = [f"{words[state]} {words['by']} {alert[state]['by']} {when(alert[state]['at'], document)}: "
              f"{alert[state]['note']}" for state in ("acknowledged", "resolved") if alert.get(state)]
     return "; ".join(parts) or words["open"]
 
@@ -98,17 +118,27 @@ def to_csv(document: dict[str, Any], language: str) -> str:
     return out.getvalue()
 
 
-def _events(entry: dict[str, Any], document: dict[str, Any], language: str, words: dict[str, str]
-            ) -> Iterator[tuple[str, str, str, str, str]]:
+def _events(entry: dict[str, Any], document: dict[str, Any], language: str, words: dict[str, str],
+            when: Callable[[str, dict[str, Any]], str] = local) -> Iterator[tuple[str, str, str, str, str]]:
+    """(kind, time, what, by, detail) of each void or correction, alert and note; an alert's `by` is who
+    acknowledged and resolved it."""
     for change in entry["changes"]:
-        yield ("change", local(change["at"], document), f"{words[change['action']]} {words['hand']} {change['hand']}",
+        yield ("change", when(change["at"], document), f"{words[change['action']]} {words['hand']} {change['hand']}",
                change["by"], change["why"])
     for alert in entry["alerts"]:
         title = f"{alert_title(alert['code'], language)} ({words.get(alert['severity'], alert['severity'])})"
-        detail = f"{alert_message(alert['code'], alert['details'], language)} — {handled(alert, document, words)}"
-        yield ("alert", local(alert["raised_at"], document), title, "", detail)
+        detail = f"{alert_message(alert['code'], alert['details'], language)} — {handled(alert, document, words, when)}"
+        by = " / ".join(dict.fromkeys(alert[state]["by"] for state in ("acknowledged", "resolved") if alert.get(state)))
+        yield ("alert", when(alert["raised_at"], document), title, by, detail)
     for note in entry["notes"]:
-        yield ("note", local(note["at"], document), words["notes"], note["by"], note["text"])
+        yield ("note", when(note["at"], document), words["notes"], note["by"], note["text"])
+
+
+def rendered(document: dict[str, Any], kind: str, language: str, font_path: str | None = None) -> tuple[bytes, str]:
+    """(the file, its media type): `kind` csv or pdf."""
+    if kind == "csv":
+        return to_csv(document, language).encode("utf-8-sig"), "text/csv; charset=utf-8"
+    return to_pdf(document, language, font_path), "application/pdf"
 
 
 # PDF
@@ -128,49 +158,103 @@ def _font(language: str, font_path: str | None) -> tuple[str, bool]:
 
 
 def to_pdf(document: dict[str, Any], language: str, font_path: str | None = None) -> bytes:
+    """The report a pit manager prints and signs: landscape A4, the zone written out once at the top
+    (times bare below it), money with thousands separators, "page n of m" on every page, every game's
+    tables (a table without shoes names none), no column empty on every row, a sign-off block last."""
     language = lang_of(language)
     words, (font, _) = WORDS[language], _font(language, font_path)
     style = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=11, wordWrap="CJK")
     heading = ParagraphStyle("heading", parent=style, fontSize=15, leading=19, spaceAfter=4)
     sub = ParagraphStyle("sub", parent=style, fontSize=11, leading=14, spaceBefore=8, spaceAfter=3)
     shift = document["shift"]
+    zone = zone_label(shift["time_zone"], datetime.fromisoformat(shift["begins"]))
     title = (f"{words['title']} · {shift['date']} {shift['shift'][:2]}:{shift['shift'][2:]} "
-             f"({local(shift['begins'], document)} – {local(shift['ends'], document)}, {shift['time_zone']})")
+             f"({bare(shift['begins'], document)} – {bare(shift['ends'], document)})")
     status = words["final"] if document["final"] else words["provisional"]
     story = [Paragraph(title, heading),
-             Paragraph(f"{status} · {words['generated']} {local(document['generated_at'], document)}", style)]
+             Paragraph(f"{words['times_in']} {zone} · {status} · {words['generated']} "
+                       f"{bare(document['generated_at'], document)}", style)]
     grid = TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8),
                        ("GRID", (0, 0), (-1, -1), 0.3, colors.grey), ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke),
                        ("VALIGN", (0, 0), (-1, -1), "TOP")])
     header = [words[k] for k in ("table", "hands", "voids", "corrections", "turnover", "win", "hold", "expected",
                                  "bets", "accounts", "largest_bet", "largest_win")]
-    rows = [header] + [_summary_row(entry["table"]["name"], entry, entry["money"]) for entry in document["tables"]]
-    totals = document["totals"]
-    rows.append(_summary_row(words["totals"], {"hands": totals["hands"], "voids": "", "corrections": ""},
+    tables, totals = document["tables"], document["totals"]
+    rows = [_summary_row(entry["table"]["name"], entry, entry["money"]) for entry in tables]
+    rows.append(_summary_row(words["totals"], {"hands": totals["hands"],
+                                               "voids": sum(entry["voids"] for entry in tables),
+                                               "corrections": sum(entry["corrections"] for entry in tables)},
                              totals["money"]))
-    story += [Spacer(1, 3 * mm), Table(rows, repeatRows=1, style=grid)]
-    for entry in document["tables"]:
+    numbers = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("FONTNAME", (0, -1), (-1, -1), font),
+                          ("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black)])
+    summary = Table(_filled_columns([header, *rows]), repeatRows=1, style=grid, hAlign="LEFT")
+    summary.setStyle(numbers)
+    story += [Spacer(1, 3 * mm), summary]
+    for entry in tables:
         story += _table_story(entry, document, language, words, style, sub, grid)
+    story += _sign_off(words, style, sub, font)
     out = io.BytesIO()
     SimpleDocTemplate(out, pagesize=landscape(A4), title=title, leftMargin=12 * mm, rightMargin=12 * mm,
-                      topMargin=12 * mm, bottomMargin=12 * mm).build(story)
+                      topMargin=12 * mm, bottomMargin=15 * mm).build(story, canvasmaker=_numbered(words, font, title))
     return out.getvalue()
 
 
 def _summary_row(name: str, entry: dict[str, Any], figures: dict[str, Any]) -> list[str]:
-    return [name, str(entry["hands"]), str(entry["voids"]), str(entry["corrections"]), figures["turnover"],
-            figures["win"], percent(figures["hold"]), percent(figures["expected_hold"]), str(figures["bets"]),
-            str(figures["accounts"]), figures["largest_bet"], figures["largest_win"]]
+    return [name, str(entry["hands"]), str(entry["voids"]), str(entry["corrections"]), money(figures["turnover"]),
+            money(figures["win"]), percent(figures["hold"]), percent(figures["expected_hold"]), str(figures["bets"]),
+            str(figures["accounts"]), money(figures["largest_bet"]), money(figures["largest_win"])]
+
+
+def _filled_columns(rows: list[list[str]]) -> list[list[str]]:
+    """The rows without the columns empty below their heading on every row (an expected hold no game gave)."""
+    keep = [index for index in range(len(rows[0])) if any(row[index] not in ("", None) for row in rows[1:])]
+    return [[row[index] for index in keep] for row in rows]
 
 
 def _table_story(entry, document, language, words, style, sub, grid) -> list:
-    by_bet = ", ".join(f"{bet_title(code, language)} {stake}" for code, stake in entry["money"]["by_bet"].items())
-    story = [Paragraph(f"{words['table']} {entry['table']['name']} · {words['shoes']} "
-                       f"{' '.join(map(str, entry['shoes'])) or words['none']}", sub)]
+    by_bet = ", ".join(f"{bet_title(code, language)} {money(stake)}"
+                       for code, stake in entry["money"]["by_bet"].items())
+    shoes = f" · {words['shoes']} {', '.join(map(str, entry['shoes']))}" if entry["shoes"] else ""
+    story = [Paragraph(f"{words['table']} {entry['table']['name']}{shoes}", sub)]
     if by_bet:
         story.append(Paragraph(f"{words['by_bet']}: {by_bet}", style))
-    events = list(_events(entry, document, language, words))
+    events = list(_events(entry, document, language, words, bare))
     if events:
-        rows = [[Paragraph(cell, style) for cell in (time, what, by, detail)] for _, time, what, by, detail in events]
-        story.append(Table(rows, colWidths=[95, 150, 110, 400], style=grid))
+        rows = [[Paragraph(cell, style) for cell in row[1:]] for row in events]
+        story.append(Table(rows, colWidths=[95, 150, 110, 400], style=grid, hAlign="LEFT"))
     return story
+
+
+def _sign_off(words: dict[str, str], style, sub, font: str) -> list:
+    """The pit manager's name, the time and the signature, each on a line to write on."""
+    line = TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 9),
+                       ("LINEBELOW", (1, 0), (1, -1), 0.6, colors.black), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                       ("TOPPADDING", (0, 0), (-1, -1), 14)])
+    rows = [[words[key], ""] for key in ("pit_manager", "signed_at", "signature")]
+    return [KeepTogether([Paragraph(words["sign_off"], sub), Table(rows, colWidths=[90, 240], style=line,
+                                                                   hAlign="LEFT")])]
+
+
+def _numbered(words: dict[str, str], font: str, title: str):
+    """A canvas that writes "page n of m" (and the report's title) at the foot of every page, once it knows m."""
+
+    class NumberedCanvas(canvas.Canvas):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.pages: list[dict] = []
+
+        def showPage(self):  # noqa: N802 - ReportLab's name
+            self.pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            for number, state in enumerate(self.pages, 1):
+                self.__dict__.update(state)
+                self.setFont(font, 8)
+                self.drawString(12 * mm, 8 * mm, title)
+                self.drawRightString(self._pagesize[0] - 12 * mm, 8 * mm,
+                                     words["page"].format(n=number, total=len(self.pages)))
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response, current_app, flash, g, jsonify, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from roadsvc.domain.games import GAMES
 from roadsvc.domain.monitoring import SEVERITIES
 from roadsvc.domain.monitoring.floor import STATUSES
 from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
@@ -24,6 +25,7 @@ from roadsvc.web.labels import good_road_name, label
 
 TILE_ROAD = {"cell": 20, "columns": 14}
 EVENTS_ENDPOINT = "events.stream_events"  # GET /api/v1/events (docs/events.md)
+NAME_SEARCH_LENGTH = 80  # a table's name is shorter
 ACTIONS = {"acknowledge": alerts_service.acknowledge, "resolve": alerts_service.resolve}
 
 
@@ -55,8 +57,10 @@ def filters() -> dict[str, Any]:
     """The filters from the query string; anything unknown means "any"."""
     status, severity = request.args.get("status", ""), request.args.get("severity", "")
     sort = request.args.get("sort", "name")
+    game, name = request.args.get("game", ""), request.args.get("q", "").strip()[:NAME_SEARCH_LENGTH]
     return {"status": status if status in STATUSES else "", "severity": severity if severity in SEVERITIES else "",
-            "good": request.args.get("good") == "1", "sort": sort if sort in SORTS else "name"}
+            "good": request.args.get("good") == "1", "sort": sort if sort in SORTS else "name",
+            "game": game if game in GAMES else "", "q": name}
 
 
 def tile_shown(tile: dict[str, Any], chosen: dict[str, Any]) -> bool:
@@ -65,7 +69,9 @@ def tile_shown(tile: dict[str, Any], chosen: dict[str, Any]) -> bool:
     return ((not chosen["status"] or tile["status"] == chosen["status"])
             and (not chosen["severity"] or (worst is not None
                                             and SEVERITIES.index(worst) >= SEVERITIES.index(chosen["severity"])))
-            and (not chosen["good"] or bool(tile["good_roads"])))
+            and (not chosen["good"] or bool(tile["good_roads"]))
+            and (not chosen["game"] or tile["table"]["game"] == chosen["game"])
+            and chosen["q"].casefold() in tile["table"]["name"].casefold())
 
 
 def road_svg(shoe: dict[str, Any] | None, road: str = "big_road", **params: Any) -> Markup:
@@ -93,6 +99,7 @@ def floor():
     live = {"state": url_for("web.floor_state"), "tiles": url_for("web.floor_tiles"),
             "alerts": url_for("web.floor_alerts"), "events": events_url(), "poll": current_app.config["WEB_POLL_SECONDS"]}
     return render_template("web/floor.html", **page_context(page), filters=chosen, shown=tile_shown, live=live,
+                           games=GAMES,
                            logout_form=LogoutForm(), who=pit_boss())
 
 

@@ -200,6 +200,34 @@ DABANG_LABELS: dict[str, dict[str, str]] = {
 for _language, _words in DABANG_LABELS.items():
     LABELS[_language].update(_words)
 
+# The floor's table search and the shift reports page (issue 36).
+FLOOR_TOOLS_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "find_table": "Find a table", "table_name": "name", "game": "Game", "game_baccarat": "Baccarat",
+        "game_niuniu": "Niu Niu", "game_dabang": "Da Bang", "shift_reports": "Shift reports",
+        "report_shift": "Shift", "report_hours": "Hours", "report_state": "State",
+        "report_running": "running: provisional", "report_final": "ended: final", "report_ended": "ended",
+        "report_files": "Report", "report_help": "Print the PDF, check it and sign it at the end. Times are in {zone}.",
+        "report_pdf": "PDF", "report_csv": "CSV",
+    },
+    "zh-Hans": {
+        "find_table": "查找牌台", "table_name": "台名", "game": "游戏", "game_baccarat": "百家乐",
+        "game_niuniu": "百人牛牛", "game_dabang": "打棒", "shift_reports": "班次报告", "report_shift": "班次",
+        "report_hours": "时段", "report_state": "状态", "report_running": "进行中：临时", "report_final": "已结束：定稿",
+        "report_ended": "已结束", "report_files": "报告", "report_help": "打印 PDF，核对后在末尾签名。时间为 {zone}。",
+        "report_pdf": "PDF", "report_csv": "CSV",
+    },
+    "zh-Hant": {
+        "find_table": "查找牌台", "table_name": "台名", "game": "遊戲", "game_baccarat": "百家樂",
+        "game_niuniu": "百人牛牛", "game_dabang": "打棒", "shift_reports": "班次報告", "report_shift": "班次",
+        "report_hours": "時段", "report_state": "狀態", "report_running": "進行中：臨時", "report_final": "已結束：定稿",
+        "report_ended": "已結束", "report_files": "報告", "report_help": "列印 PDF，核對後在末尾簽名。時間為 {zone}。",
+        "report_pdf": "PDF", "report_csv": "CSV",
+    },
+}
+for _language, _words in FLOOR_TOOLS_LABELS.items():
+    LABELS[_language].update(_words)
+
 
 def check_language(language: str | None) -> str:
     return language if language in LANGUAGES else DEFAULT_LANGUAGE

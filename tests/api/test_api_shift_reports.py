@@ -58,7 +58,8 @@ def test_csv_and_pdf_in_the_reader_s_language(shift_at_work):
     assert csv.status_code == 200 and csv.mimetype == "text/csv"
     text = csv.data.decode("utf-8-sig")
     assert text.splitlines()[0].startswith("section,table_id,table,hands")
-    assert "作廢 局 1" in text and "exposed card" in text and "作廢與更正" in text and "CST" in text
+    assert "作廢 局 1" in text and "exposed card" in text and "作廢與更正" in text
+    assert "+08:00" in text and "CST" not in text  # the offset written: "CST" names three zones
     pdf = report(shift_at_work, "pdf", "zh-Hans")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf" and pdf.data.startswith(b"%PDF-")
     assert 'filename="shift-' in pdf.headers["Content-Disposition"]
@@ -123,3 +124,33 @@ def test_the_pdf_reads_as_the_report_and_shows_no_held_card(make_table):
     assert "Shift report" in text and "charter arrived" in text and "Asia/Macau" in text
     for code in ("4S", "KD", "3H", "9C", "K♦", "9♣"):
         assert code not in text
+
+
+def test_a_shift_that_has_not_started_is_404(shift_at_work):
+    coming = CLOCK.shift_at(datetime.now(timezone.utc)).ends + timedelta(hours=1)
+    later = CLOCK.shift_at(coming)
+    answer = shift_at_work.api.get(f"/api/v1/reports/shifts/{later.day.isoformat()}/{later.name}", role="pitboss")
+    assert answer.status_code == 404
+    assert (answer.json["code"], answer.json["field"]) == ("shift_not_started", "shift")
+    pdf = shift_at_work.api.get(f"/api/v1/reports/shifts/{later.day.isoformat()}/{later.name}?format=pdf",
+                                role="pitboss")
+    assert pdf.status_code == 404 and pdf.json["code"] == "shift_not_started"
+
+
+def test_the_pdf_is_one_a_pit_manager_signs(shift_at_work):
+    niuniu = shift_at_work.api.post("/api/v1/tables", {"name": "Niu Niu 9", "game": "niuniu"}, role="pitboss")
+    note = shift_at_work.api.post(f"/api/v1/tables/{niuniu.json['id']}/notes", {"text": "new cloth"}, role="pitboss")
+    assert note.status_code == 201
+    for _ in range(4):
+        assert shift_at_work.slip(bet("banker", "2500.00"), account_id="acct-9").status_code == 201
+        shift_at_work.post(BANKER_NATURAL_9)
+    words = {"en": ("Times in Asia/Macau (UTC+8)", "Page 1 of 1", "Pit manager", "Signature", "Shoes"),
+             "zh-Hans": ("时间均为 Asia/Macau (UTC+8)", "第 1 页，共 1 页", "巡场经理", "签名", "牌靴"),
+             "zh-Hant": ("時間均為 Asia/Macau (UTC+8)", "第 1 頁，共 1 頁", "巡場經理", "簽名", "牌靴")}
+    for language, (zone, page, manager, signature, shoes) in words.items():
+        text = pdf_text(report(shift_at_work, "pdf", language).data)
+        assert zone in text and page in text and manager in text and signature in text, language
+        assert "10,300.00" in text and "10300.00" not in text  # the turnover, as the pages write it
+        assert "CST" not in text and "none" not in text and "无" not in text and "無" not in text
+        assert "Niu Niu 9" in text
+        assert text.count(shoes) == 1, language  # the baccarat table's shoes; the 百人牛牛 table has none

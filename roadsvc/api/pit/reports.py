@@ -11,7 +11,7 @@ from roadsvc.api.docs import error_responses
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.texts import LANGUAGES, lang_of
 from roadsvc.persistence.models import utcnow
-from roadsvc.render.shift_report import to_csv, to_pdf
+from roadsvc.render.shift_report import rendered
 from roadsvc.services.pit import shift_reports
 from roadsvc.services.capabilities import READ_MONEY
 
@@ -41,7 +41,7 @@ def chosen_format() -> str:
                                         "each table's figures, the floor's totals (docs/operations.md)"}},
         "text/csv": {"schema": {"type": "string"}},
         "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
-@error_responses(401, 403, 422)
+@error_responses(401, 403, 404, 422)
 def shift_report(date, shift):
     """A shift's report
 
@@ -52,18 +52,16 @@ def shift_report(date, shift):
     handled, the pit notes; and the floor's totals. Written once by the jobs process when
     the shift ends (`final: true`); before that, built from the data as it stands. JSON by
     default; CSV or PDF with `?format=` or `Accept`; the CSV's and PDF's words in `?lang=`
-    (zh-Hans, zh-Hant, en), times in the floor's time zone.
+    (zh-Hans, zh-Hant, en), times in the floor's time zone. A shift that has not begun is 404
+    `shift_not_started`. The PDF is the one a pit manager signs: money with thousands separators,
+    page numbers, the zone written out, a sign-off line.
     """
     clock = floor_clock()
     document = shift_reports.report(database(), clock, clock.shift_named(date, shift), utcnow())
     kind, language = chosen_format(), lang_of(request.args.get("lang"))
-    name = f"shift-{date}-{shift}"
     if kind == "json":
         return jsonify(document)
-    if kind == "csv":
-        body, mimetype = to_csv(document, language).encode("utf-8-sig"), "text/csv; charset=utf-8"
-    else:
-        body, mimetype = to_pdf(document, language, current_app.config["REPORT_FONT"] or None), "application/pdf"
+    body, mimetype = rendered(document, kind, language, current_app.config["REPORT_FONT"] or None)
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
+    response.headers["Content-Disposition"] = f'attachment; filename="shift-{date}-{shift}.{kind}"'
     return response

@@ -19,8 +19,11 @@ from roadsvc.domain.shifts import Shift
 from roadsvc.persistence import shift_reports as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ShiftReport
+from roadsvc.services.errors import NotFound
 from roadsvc.services.pit import money, pit_notes
 from roadsvc.services.pit.shifts import FloorClock
+
+RECENT_DAYS = 7  # the shifts listed to pick a report from
 
 
 def build(db: Database, clock: FloorClock, shift: Shift, now: datetime) -> dict[str, Any]:
@@ -70,12 +73,29 @@ def _handled(by: str | None, at: datetime | None, note: str | None) -> dict[str,
 
 
 def report(db: Database, clock: FloorClock, shift: Shift, now: datetime) -> dict[str, Any]:
-    """The stored report of an ended shift, else the report as the data stands now."""
+    """The stored report of an ended shift, else the report as the data stands now; NotFound
+    (`shift_not_started`) for a shift that has not begun: it has nothing to report yet."""
+    if now < shift.begins:
+        raise NotFound("shift_not_started", f"the shift {shift.key} begins at {shift.begins.isoformat()}: "
+                       "it has no report yet", "shift")
     with db.read() as session:
         stored = repo.stored(session, shift.day.isoformat(), shift.name)
         if stored is not None:
             return stored.document
     return build(db, clock, shift, now)
+
+
+def recent_shifts(db: Database, clock: FloorClock, now: datetime, days: int = RECENT_DAYS) -> list[dict[str, Any]]:
+    """The shift running now and the ones before it over `days` days, newest first: what a report can be
+    asked for (date, shift, begins, ends, whether it ended and its report was written)."""
+    shift, found = clock.shift_at(now), []
+    with db.read() as session:
+        written = repo.written_keys(session)
+    while len(found) < days * len(clock.starts):
+        found.append({"date": shift.day.isoformat(), "shift": shift.name, "begins": shift.begins, "ends": shift.ends,
+                      "ended": now >= shift.ends, "written": shift.key in written})
+        shift = clock.previous(shift)
+    return found
 
 
 def write_due(db: Database, clock: FloorClock, now: datetime) -> str | None:

@@ -152,14 +152,17 @@ function updateMoney(money) {
 function chosen() {
   const form = new FormData(filters);
   const sort = form.get('sort') && form.get('sort') !== 'name' ? form.get('sort') : '';
-  return { status: form.get('status') || '', severity: form.get('severity') || '', good: form.get('good') === '1', sort };
+  return { q: (form.get('q') || '').trim(), game: form.get('game') || '', status: form.get('status') || '',
+    severity: form.get('severity') || '', good: form.get('good') === '1', sort };
 }
 
 function matches(tile, wanted = chosen()) {
   const worst = SEVERITIES.indexOf(tile.dataset.worst);
   return (!wanted.status || tile.dataset.status === wanted.status)
     && (!wanted.severity || worst >= SEVERITIES.indexOf(wanted.severity))
-    && (!wanted.good || tile.dataset.goodRoads === '1');
+    && (!wanted.good || tile.dataset.goodRoads === '1')
+    && (!wanted.game || tile.dataset.game === wanted.game)
+    && tile.dataset.name.toLocaleLowerCase().includes(wanted.q.toLocaleLowerCase());
 }
 
 function applyFilters() {
@@ -174,6 +177,7 @@ filters.addEventListener('change', (event) => {
   applyFilters();
   if (event.target.name === 'sort') { etag = null; tick(); }  // the server orders the tiles
 });
+filters.addEventListener('input', (event) => { if (event.target.name === 'q') applyFilters(); });  // as typed
 filters.addEventListener('submit', (event) => { event.preventDefault(); applyFilters(); });
 filters.querySelector('.apply').hidden = true;  // the filters apply as they change
 
