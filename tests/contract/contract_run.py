@@ -37,11 +37,15 @@ class KeyedApp:
         self.requests = 0
         self.app_seconds = 0.0
         self.statuses: dict[int, int] = {}
+        self.operations: dict[str, int] = {}  # "METHOD /rule" -> requests (a path no route has: "unrouted")
+        self.server_errors: dict[str, int] = {}  # the same, for answers of 500 and above
 
     def __call__(self, environ, start_response):
         self.requests += 1
+        view, operation = self._route(environ)
+        self.operations[operation] = self.operations.get(operation, 0) + 1
         if environ.get("HTTP_AUTHORIZATION") == f"Bearer {PLACEHOLDER}":
-            environ["HTTP_AUTHORIZATION"] = f"Bearer {self._key_for(environ)}"
+            environ["HTTP_AUTHORIZATION"] = f"Bearer {self._key_for(view)}"
         match = KEY_PATH.match(environ.get("PATH_INFO", ""))
         if match and environ.get("REQUEST_METHOD") == "DELETE" and int(match.group(1)) in self.protected_ids:
             environ["PATH_INFO"] = f"/api/v1/keys/{MISSING_ID}"
@@ -49,6 +53,8 @@ class KeyedApp:
         def counting_start_response(status, headers, exc_info=None):
             code = int(status.split()[0])
             self.statuses[code] = self.statuses.get(code, 0) + 1
+            if code >= 500:
+                self.server_errors[operation] = self.server_errors.get(operation, 0) + 1
             return start_response(status, headers, exc_info)
 
         started = time.perf_counter()
@@ -57,13 +63,18 @@ class KeyedApp:
         finally:
             self.app_seconds += time.perf_counter() - started
 
-    def _key_for(self, environ) -> str:
+    def _route(self, environ) -> tuple[Any, str]:
+        """The view a request goes to and its operation's name ("GET /api/v1/tables/<id:table_id>")."""
         adapter = self.app.url_map.bind_to_environ(environ)
         try:
-            endpoint, _ = adapter.match()
+            rule, _ = adapter.match(return_rule=True)
         except (HTTPException, RequestRedirect):
-            return self.keys["admin"]
-        capability = getattr(self.app.view_functions.get(endpoint), "_roadsvc_capability", None)
+            return None, "unrouted"
+        method = environ.get("REQUEST_METHOD", "GET")
+        return self.app.view_functions.get(rule.endpoint), f"{method} {rule.rule}"
+
+    def _key_for(self, view) -> str:
+        capability = getattr(view, "_roadsvc_capability", None)
         return self.keys[roles_with(capability)[0]] if capability else self.keys["admin"]
 
 
@@ -77,6 +88,9 @@ class RunReport:
     statuses: dict[int, int] = field(default_factory=dict)
     app_seconds: float = 0.0
     by_phase: dict[str, tuple[int, float]] = field(default_factory=dict)  # requests, seconds
+    operations: dict[str, int] = field(default_factory=dict)  # requests per operation
+    server_errors: dict[str, int] = field(default_factory=dict)  # 5xx answers per operation
+    stopped_early: bool = False  # the deadline came before the engine finished
 
 
 def contract_config(seed: int, max_examples: int) -> SchemathesisConfig:
@@ -116,18 +130,22 @@ def served(app):
 
 
 def run_contract(app, keys: dict[str, str], protected_ids: set[int], seed: int = 20261123,
-                 max_examples: int = 50) -> RunReport:
+                 max_examples: int = 50, deadline: float | None = None) -> RunReport:
+    """One run of every phase; `deadline` (time.monotonic()): stop there, the report so far."""
     keyed = KeyedApp(app, keys, protected_ids)
     with served(keyed) as base:
         schema = schemathesis.openapi.from_url(f"{base}/api/v1/openapi.json", config=contract_config(seed, max_examples))
         # The event stream answers for hours (it is tested in tests/stream and tests/reliability).
-        return _run(keyed, schema.exclude(path=STREAMS))
+        return _run(keyed, schema.exclude(path=STREAMS), deadline)
 
 
-def _run(keyed: KeyedApp, schema) -> RunReport:
+def _run(keyed: KeyedApp, schema, deadline: float | None = None) -> RunReport:
     report = RunReport()
     started = time.monotonic()
     for event in from_schema(schema).execute():
+        if deadline is not None and time.monotonic() > deadline:
+            report.stopped_early = True
+            break
         if isinstance(event, events.PhaseStarted):
             report.phases.append(str(event.phase.name))
             report.by_phase[str(event.phase.name)] = (keyed.requests, time.monotonic())
@@ -144,6 +162,7 @@ def _run(keyed: KeyedApp, schema) -> RunReport:
     report.seconds = time.monotonic() - started
     report.requests, report.statuses = keyed.requests, dict(sorted(keyed.statuses.items()))
     report.app_seconds = keyed.app_seconds
+    report.operations, report.server_errors = dict(sorted(keyed.operations.items())), keyed.server_errors
     return report
 
 
