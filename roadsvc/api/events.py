@@ -48,7 +48,8 @@ def hub() -> EventHub:
         {"in": "query", "name": "table_id", "schema": {"type": "array", "items": {"type": "integer"}},
          "style": "form", "explode": True, "description": "Only these tables (repeat the parameter)."},
         {"in": "header", "name": "Last-Event-ID", "schema": {"type": "integer"},
-         "description": "Resume after this id: every later event, in order, once; `resync` first if it is older than retention."},
+         "description": "Resume after this id: every later event, in order, once; `resync` first if it is older than "
+                        "retention (`why: pruned`) or past the newest id the log had (`why: unknown_id`)."},
     ],
     responses={"200": {"description": "An event stream", "content": {"text/event-stream": {
         "schema": {"type": "string", "description": "Server-sent events (docs/events.md)"}, "example": EXAMPLE}}}},
@@ -57,9 +58,11 @@ def hub() -> EventHub:
 def stream_events():
     """Stream every committed change
 
-    Events: `hand`, `void`, `correction`, `shoe_opened`, `cut_card`, `shoe_closed`,
-    `betting_closed`, `betting_cancelled`, `table_changed` (and `resync`). Each has an `id:`
-    from one increasing sequence and JSON `data:` with `table_id`, `shoe_id`, `revision`.
+    Every game's events, each with its fields and who receives it, are listed in docs/events.md
+    (baccarat: `hand`, `void`, `correction`, `shoe_opened`...; 百人牛牛: `round`, `slip`,
+    `banker_queue`, `seats`...; 打棒: `dabang`; every game: `table_changed`, `alert`, `resync`).
+    Each has an `id:` from one increasing sequence and JSON `data:` with `table_id`, `shoe_id`,
+    `revision`.
     A `hand` carries its `number`, `result`, pairs, `bead` and `big_road` mark. A keep-alive
     comment follows at most 15 s of quiet. Asked for as a connection's first request (as through
     nginx's stream upstream), the stream has neither a length nor chunks: it runs to the end of the

@@ -13,6 +13,13 @@ from roadsvc.domain.errors import DomainError
 BACCARAT, NIUNIU, DABANG = "baccarat", "niuniu", "dabang"
 GAMES = (BACCARAT, NIUNIU, DABANG)
 DEFAULT_GAME = BACCARAT
+WITH_RULE_SETS = frozenset({BACCARAT})  # 百人牛牛 and 打棒 have one set of rules each: no rule set
+
+
+def rule_set_of(game: str, rule_set: str | None) -> str | None:
+    """A table's rule set as it is shown: its baccarat rule set; null for a game without rule sets
+    (the stored column keeps its default, unused)."""
+    return rule_set if game in WITH_RULE_SETS else None
 
 
 def check_game(game: Any) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from roadsvc.domain.games import DEFAULT_GAME, check_game
+from roadsvc.domain.games import DEFAULT_GAME, check_game, rule_set_of
 from roadsvc.domain.baccarat.integrity.advantage import INTEGRITY_SETTINGS, check_integrity_settings
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
@@ -95,7 +95,7 @@ def create_table(
             session.flush()
             admin_audit.record(session, "table.created", actor, f"table {table.id}", table.id, None, _audited(table))
             events.table_event(session, table.id, created=True, name=table.name, game=table.game,
-                               rule_set=table.rule_set)
+                               rule_set=rule_set_of(table.game, table.rule_set))
     except IntegrityError:
         raise _name_taken(name) from None
     return table
@@ -133,7 +133,8 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Ac
             table.revision += 1
             repo.bump_table_revisions(session, table_id)
             admin_audit.record(session, "table.updated", actor, f"table {table_id}", table_id, before, _audited(table))
-            events.table_event(session, table_id, changed=sorted(changes), name=table.name, rule_set=table.rule_set)
+            events.table_event(session, table_id, changed=sorted(changes), name=table.name,
+                               rule_set=rule_set_of(table.game, table.rule_set))
     except IntegrityError:
         raise _name_taken(changes.get("name", "")) from None
     return table
@@ -141,7 +142,7 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Ac
 
 def table_brief(table: Any) -> dict[str, Any]:
     """A table as the lobby and the floor name it (a Table or a row with its columns)."""
-    return {"id": table.id, "name": table.name, "rule_set": table.rule_set, "game": table.game}
+    return {"id": table.id, "name": table.name, "rule_set": rule_set_of(table.game, table.rule_set), "game": table.game}
 
 
 def _audited(table: Table) -> dict[str, Any]:

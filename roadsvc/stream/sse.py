@@ -48,24 +48,36 @@ class Start:
 
 
 def starting_point(hub: EventHub, last_event_id: int | None) -> Start:
-    """Live from now; or every event after `last_event_id`; or `resync` when the log no
-    longer holds the events after it (pruned past retention, or an id this log never had)."""
+    """Live from now; or every event after `last_event_id`; or `resync` when the log cannot
+    continue from it: `why: "pruned"` (past retention: events were missed) or `why: "unknown_id"`
+    (an id this log never had, past its newest: a database restored or another deployment's id;
+    nothing is said to be lost). Not a 400: a browser's EventSource gives up for good on an
+    error answer, and every display would stay dark after a restore (docs/events.md)."""
     hub.start()
     if last_event_id is None:
         return Start(hub.newest)
     oldest, newest = event_log.event_id_range(hub.db)
     cursor = max(hub.newest, newest)
-    if last_event_id > cursor or last_event_id < oldest - 1:
-        return Start(cursor, resync_frame(cursor, last_event_id))
+    if last_event_id > cursor:
+        return Start(cursor, resync_frame(cursor, last_event_id, UNKNOWN_ID))
+    if last_event_id < oldest - 1:
+        return Start(cursor, resync_frame(cursor, last_event_id, PRUNED))
     floor = hub.floor
     if last_event_id < floor:
         return Start(floor, hub.replay(last_event_id, floor))
     return Start(last_event_id)
 
 
-def resync_frame(newest: int, last_event_id: int) -> bytes:
-    data = json.dumps({"reason": "events after your Last-Event-ID are no longer retained; fetch the snapshots",
-                       "last_event_id": last_event_id, "newest_id": newest})
+PRUNED, UNKNOWN_ID = "pruned", "unknown_id"
+RESYNC_REASONS = {
+    PRUNED: "events after your Last-Event-ID are no longer retained; fetch the snapshots",
+    UNKNOWN_ID: "this event log never had your Last-Event-ID (it is past the newest id): continue from the newest "
+                "id and fetch the snapshots",
+}
+
+
+def resync_frame(newest: int, last_event_id: int, why: str) -> bytes:
+    data = json.dumps({"why": why, "reason": RESYNC_REASONS[why], "last_event_id": last_event_id, "newest_id": newest})
     return f"id: {newest}\nevent: resync\ndata: {data}\n\n".encode()
 
 

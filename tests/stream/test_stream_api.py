@@ -88,14 +88,20 @@ def test_resume_older_than_the_retention_starts_with_resync(app, api, open_strea
     stream = open_stream(last_event_id=1)
     resync = stream.events(1)[0]
     assert resync["event"] == "resync" and resync["id"] == newest(app)
+    assert resync["data"]["why"] == "pruned" and "no longer retained" in resync["data"]["reason"]
     post_hand(api, table)
     assert stream.events(1)[0]["data"]["number"] == 4
 
 
-def test_an_id_this_log_never_had_is_told_to_resync(app, api, open_stream):
-    new_table(api, "T1")
-    stream = open_stream(last_event_id=newest(app) + 1000)
-    assert stream.events(1)[0]["event"] == "resync"
+def test_an_id_this_log_never_had_is_told_to_resync_without_a_claim_of_loss(app, api, open_stream):
+    table = new_table(api, "T1")
+    stream = open_stream(last_event_id=99999999)
+    resync = stream.events(1)[0]
+    assert (resync["event"], resync["id"]) == ("resync", newest(app))
+    assert resync["data"]["why"] == "unknown_id" and resync["data"]["last_event_id"] == 99999999
+    assert "never had" in resync["data"]["reason"] and "no longer retained" not in resync["data"]["reason"]
+    post_hand(api, table)
+    assert stream.events(1)[0]["data"]["number"] == 1  # and it continues live from the newest id
 
 
 def test_a_refused_write_makes_no_event(app, api, open_stream):

@@ -12,7 +12,7 @@ from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.domain.table_modes import BOUNDS as MODE_BOUNDS, MODES
-from roadsvc.domain.games import DEFAULT_GAME, GAMES
+from roadsvc.domain.games import DEFAULT_GAME, GAMES, rule_set_of
 
 
 class LimitSchema(StrictSchema):
@@ -167,18 +167,23 @@ class TableUpdateSchema(StrictSchema):
     settings = fields.Nested(TableSettingsSchema, metadata={"description": "Sections given replace the stored ones"})
 
 
+RULE_SET_DOC = {"description": "Baccarat's rule set; null for a game without rule sets (百人牛牛, 打棒)",
+                "example": "classic"}
+
+
 class TableSchema(Timestamps):
     id = fields.Integer(dump_only=True)
     name = fields.String()
     game = fields.String(metadata=GAME_DOC)
-    rule_set = fields.String()
+    rule_set = fields.Function(lambda table: rule_set_of(table.game, table.rule_set), allow_none=True,
+                               metadata={**RULE_SET_DOC, "type": "string"})
     settings = fields.Dict()
 
 
 class TableBriefSchema(ma.Schema):
     id = fields.Integer()
     name = fields.String()
-    rule_set = fields.String()
+    rule_set = fields.String(allow_none=True, metadata=RULE_SET_DOC)
     game = fields.String(metadata=GAME_DOC)
 
 
