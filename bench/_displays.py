@@ -27,8 +27,9 @@ OPENING = 100  # streams each process has connecting at once (more overflow the 
 class Displays:
     """In a child process: `open` up to a count of streams, `collect` the arrivals, `stop`."""
 
-    def __init__(self, host: str, port: int, key: str, table_ids: list[int], source: str):
+    def __init__(self, host: str, port: int, key: str, table_ids: list[int], source: str, opening: bool = True):
         self.host, self.port, self.key, self.table_ids, self.source = host, port, key, table_ids, source
+        self.opening_block = opening  # roadsvc's own stream opens with `retry:` and a comment; the engine's does not
         self.arrivals: list[tuple[float, bytes]] = []
         self.streams: list[asyncio.Task] = []
         self.established = self.failed = 0
@@ -48,7 +49,8 @@ class Displays:
                 writer.close()
                 return None
             await reader.readuntil(b"\r\n\r\n")
-            await reader.readuntil(b"\n\n")  # retry: and the opening comment
+            if self.opening_block:
+                await reader.readuntil(b"\n\n")  # retry: and the opening comment
             self.established += 1
             return reader, writer
 
@@ -101,23 +103,25 @@ class Displays:
                 return
 
 
-def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str, niceness: int = 0) -> None:
+def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str, niceness: int = 0,
+        opening: bool = True) -> None:
     if niceness:
         os.nice(niceness)  # the server first: thousands of real displays do not share its cores
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    asyncio.run(Displays(host, port, key, table_ids, source).serve(conn))
+    asyncio.run(Displays(host, port, key, table_ids, source, opening).serve(conn))
 
 
 class DisplayClients:
     """`processes` client processes sharing the displays; each step asks all of them at once."""
 
-    def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0):
+    def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0,
+                 opening: bool = True):
         self.conns, self.children = [], []
         for index in range(processes):
             conn, child_conn = multiprocessing.Pipe()
             child = multiprocessing.Process(target=run, daemon=True,
-                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}", niceness))
+                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}", niceness, opening))
             child.start()
             self.conns.append(conn)
             self.children.append(child)
