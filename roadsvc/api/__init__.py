@@ -38,7 +38,10 @@ API_CONFIG = {
     # /api/docs is served by roadsvc.api.docs_ui from the installed swagger-ui-bundle (no CDN).
     "API_SPEC_OPTIONS": {
         "info": {
-            "description": "Baccarat roads (珠盘路, 大路, 大眼仔, 小路, 曱甴路), good roads and shoe history. "
+            "description": "roadsvc, the live-table service for an operator's card games: baccarat (its shoes, "
+            "hands, roads 珠盘路, 大路, 大眼仔, 小路, 曱甴路, good roads, odds, bets and slips), 百人牛牛 (rounds, "
+            "the trend road, slips and settlement) and 打棒 (matches refereed move by move, tournaments), with "
+            "the floor's alerts, money and shift reports. "
             "Send an API key as `Authorization: Bearer <key>` or `X-API-Key`. Errors are "
             '`{"code", "message", "field"}`.'
         },

@@ -13,7 +13,8 @@ COMMANDS = ["roads", "odds", "db", "serve", "keys", "demo", "jobs", "publish"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="roadsvc", description="Baccarat road analytics service")
+    parser = argparse.ArgumentParser(prog="roadsvc", description="roadsvc: the live-table service for an operator's card games "
+                                     "(baccarat, 百人牛牛, 打棒)")
     subparsers = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"roadsvc.cli.{name}").register(subparsers)

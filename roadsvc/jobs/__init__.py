@@ -5,7 +5,8 @@ writes by revision exactly as they see a dealer's.
 
 * demo_dealer: deals real 8-deck shoes into the demo table, one hand every
   `DEMO_DEAL_INTERVAL` seconds (0, the default, leaves it off). `./dev serve` runs it,
-  so a newcomer sees the roads move.
+  so a newcomer sees the roads move; beside it demo_niuniu_dealer runs the demo 百人牛牛 table
+  on the same clock (bets, the round dealt, the players' hands opened, the banker's: settled).
 * monitor: the clock's pass of the floor monitor (stale tables raised, seen again,
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
@@ -49,7 +50,7 @@ from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services import events as event_log
-from roadsvc.services.demo import DemoDealer, ensure_demo_table
+from roadsvc.services.demo import DemoDealer, NiuniuDemoDealer, ensure_demo_floor
 from roadsvc.services.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -78,10 +79,13 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
                           coalesce=True)
     interval = settings["DEMO_DEAL_INTERVAL"]
     if interval > 0:
-        table, _ = ensure_demo_table(db, settings["DEMO_TABLE_NAME"])
-        dealer = DemoDealer(db, table.id, random.Random())
+        floor = ensure_demo_floor(db, settings["DEMO_TABLE_NAME"])
+        dealer = DemoDealer(db, floor.baccarat.id, random.Random())
         scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
                           id="demo_dealer", max_instances=1, coalesce=True)
+        rounds = NiuniuDemoDealer(db, floor.niuniu.id, random.Random())
+        scheduler.add_job(Guarded("demo 百人牛牛 dealer", rounds.step).run, "interval", seconds=interval,
+                          id="demo_niuniu_dealer", max_instances=1, coalesce=True)
     if settings["TABLE_MODES_INTERVAL"] > 0:
         scheduler.add_job(TableModesJob(db, clock).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
                           id="table_modes", max_instances=1, coalesce=True)

@@ -1,4 +1,5 @@
-"""The demo: a table with an open shoe, fresh keys, and a dealer that deals real shoes.
+"""The demo: a table of each game, fresh keys (one per role, good at every demo table), a dealer that
+deals real shoes at the baccarat table and one that runs the 百人牛牛 table's rounds.
 
 The dealer deals an 8-deck shoe with the domain's rules (burn, third-card rules, the cut
 card about a deck from the end) and posts it hand by hand through the same use cases as
@@ -13,13 +14,22 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 
 from roadsvc.domain.baccarat.dealing.shoe import DealtShoe, deal_shoe
+from roadsvc.domain.cards import standard_deck
+from roadsvc.domain.games import DABANG, NIUNIU
+from roadsvc.domain.niuniu.dealing import PLAYERS, deal_in_order
+from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ApiKey, Shoe, Table, utcnow
+from roadsvc.persistence.models import ApiKey, DabangMatch, Shoe, Table, utcnow
 from roadsvc.services import tables
 from roadsvc.services.baccarat import hands, shoes
+from roadsvc.services.dabang import matches
 from roadsvc.services.keys import ROLES, create_key
+from roadsvc.services.niuniu import rounds as niuniu_rounds
+from roadsvc.services.niuniu import slips as niuniu_slips
 
 DEMO_KEY_PREFIX = "demo "
+NIUNIU_NAME, DABANG_NAME = "Demo 百人牛牛 1", "Demo 打棒 1"  # beside the baccarat one (ROADSVC_DEMO_TABLE_NAME)
+DABANG_PLAYERS = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
 
 
 def ensure_demo_table(db: Database, name: str) -> tuple[Table, Shoe]:
@@ -33,14 +43,50 @@ def ensure_demo_table(db: Database, name: str) -> tuple[Table, Shoe]:
     return table, shoe
 
 
-def fresh_demo_keys(db: Database, table_id: int) -> dict[str, str]:
-    """New demo keys for every role (the dealer's bound to the demo table); older demo keys are revoked."""
+@dataclass(frozen=True)
+class DemoFloor:
+    """The demo's tables: baccarat (its open shoe), 百人牛牛 (a round dealt and settled), 打棒 (a match)."""
+
+    baccarat: Table
+    shoe: Shoe
+    niuniu: Table
+    dabang: Table
+    match_id: int
+
+
+def ensure_demo_floor(db: Database, name: str, rng: random.Random | None = None) -> DemoFloor:
+    """The demo table of each game, created if missing, in this order (on a new database: tables 1, 2
+    and 3); the 百人牛牛 table has its first round dealt and settled, the 打棒 table a match under way."""
+    baccarat, shoe = ensure_demo_table(db, name)
+    niuniu = _table_named(db, NIUNIU_NAME, NIUNIU)
+    round_dealer = NiuniuDemoDealer(db, niuniu.id, rng or random.Random())
+    while round_dealer.stage != BETTING or round_dealer.number == 0:  # round 1 (or the one under way) settled
+        round_dealer.step()
+    dabang = _table_named(db, DABANG_NAME, DABANG)
+    return DemoFloor(baccarat, shoe, niuniu, dabang, ensure_demo_match(db, dabang.id))
+
+
+def _table_named(db: Database, name: str, game: str) -> Table:
+    with db.read() as session:
+        table = session.scalars(select(Table).where(Table.name == name)).first()
+    return table if table is not None else tables.create_table(db, name, game=game)
+
+
+def ensure_demo_match(db: Database, table_id: int) -> int:
+    """The 打棒 table's match under way, or a new one (four demo players, 90 minutes)."""
+    with db.read() as session:
+        under_way = session.scalars(select(DabangMatch.id).where(DabangMatch.table_id == table_id,
+                                                                 DabangMatch.winner.is_(None))).first()
+    return under_way or matches.create_match(db, table_id, DABANG_PLAYERS, 90)["id"]
+
+
+def fresh_demo_keys(db: Database) -> dict[str, str]:
+    """New demo keys for every role, each good at every demo table (none bound to one table); older demo
+    keys are revoked."""
     with db.write() as session:
         for key in session.scalars(select(ApiKey).where(ApiKey.name.startswith(DEMO_KEY_PREFIX), ApiKey.revoked_at.is_(None))):
             key.revoked_at = utcnow()
-    return {
-        role: create_key(db, role, DEMO_KEY_PREFIX + role, table_id if role == "dealer" else None)[1] for role in ROLES
-    }
+    return {role: create_key(db, role, DEMO_KEY_PREFIX + role)[1] for role in ROLES}
 
 
 @dataclass
@@ -80,3 +126,54 @@ class DemoDealer:
         shoe = shoes.open_shoe(self.db, self.table_id, burn_card=self.dealt.burn_card.code)
         self.shoe_id = shoe.id
         return f"shoe {shoe.number} opened: burn card {shoe.burn_card}, {shoe.burn_count} burned, {len(self.dealt.hands)} hands to deal"
+
+
+BETTING, DEALT, PLAYERS_OPEN = "betting", "dealt", "players_open"
+DEMO_ACCOUNTS = ("demo-1", "demo-2", "demo-3")
+
+
+@dataclass
+class NiuniuDemoDealer:
+    """Runs a 百人牛牛 table one step per `step()`: the demo accounts bet on the next round, the round is
+    dealt from a fresh 54-card deck (a reveal card shown), the four players' hands are opened, then the
+    banker's (which settles the round); then the next round's bets."""
+
+    db: Database
+    table_id: int
+    rng: random.Random = field(default_factory=random.Random)
+    number: int = 0
+    stage: str = BETTING
+
+    def __post_init__(self) -> None:
+        with self.db.read() as session:
+            newest = niuniu_repo.last_round(session, self.table_id)
+            if newest is not None:  # carry on after the newest round (finish it first if it is not settled)
+                self.number = newest.number
+                self.stage = BETTING if newest.status in ("settled", "voided") else DEALT
+
+    def step(self) -> str:
+        if self.stage == BETTING:
+            return self._bet()
+        if self.stage == DEALT:
+            for position in PLAYERS:
+                niuniu_rounds.open_round(self.db, self.table_id, self.number, position)
+            self.stage = PLAYERS_OPEN
+            return f"round {self.number}: the players' hands opened"
+        niuniu_rounds.open_round(self.db, self.table_id, self.number, "banker")
+        self.stage = BETTING
+        return f"round {self.number}: the banker opened, settled"
+
+    def _bet(self) -> str:
+        number = self.number + 1
+        for account in self.rng.sample(DEMO_ACCOUNTS, 2):
+            area = self.rng.choice(PLAYERS)
+            slip = {"round": number, "account_id": account, "balance": "100000.00",
+                    "bets": [{"area": area, "stake": f"{self.rng.choice((10, 50, 100))}.00"}]}
+            niuniu_slips.place_slip(self.db, self.table_id, niuniu_slips.parse_slip(slip))
+        deck = standard_deck(jokers=True)
+        self.rng.shuffle(deck)
+        reveal = next(card for card in deck if not card.is_joker)
+        cards = [card.code for card in deck if card != reveal][:25]
+        niuniu_rounds.post_round(self.db, self.table_id, deal_in_order(reveal.code, cards), number)
+        self.number, self.stage = number, DEALT
+        return f"round {number}: bets taken, dealt (reveal {reveal.code})"

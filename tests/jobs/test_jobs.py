@@ -10,6 +10,7 @@ from roadsvc.cli import main
 from roadsvc.config import load_settings
 from roadsvc.jobs import build_scheduler
 from roadsvc.services.baccarat import hands, shoes
+from roadsvc.services.niuniu import rounds, slips
 
 
 def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0,
@@ -115,3 +116,17 @@ def test_the_event_log_is_pruned_past_its_retention_keeping_the_newest(db):
     with db.write() as session:
         session.query(Event).update({"created_at": utcnow() - timedelta(hours=30)})
     assert run_job(scheduler, "prune_events") == 0  # the newest stays: resuming clients learn they are current
+
+
+def test_the_demo_niuniu_table_is_bet_on_dealt_and_opened_on_the_demo_clock(db):
+    scheduler = scheduler_for(db, 3)
+    job = scheduler.get_job("demo_niuniu_dealer")
+    assert job.trigger.interval == timedelta(seconds=3)
+    niuniu = 2  # beside the baccarat demo table: round 1 dealt and settled at setup
+    assert rounds.read_round(db, niuniu, 1)["phase"] == "settled"
+    steps = [run_job(scheduler, "demo_niuniu_dealer") for _ in range(3)]
+    assert [step.split(":")[0] for step in steps] == ["round 2"] * 3
+    assert "dealt" in steps[0] and "players' hands opened" in steps[1] and "settled" in steps[2]
+    settled = rounds.read_round(db, niuniu, 2)
+    assert settled["phase"] == "settled" and settled["opened"][-1] == "banker"
+    assert len(slips.settlement_of(db, niuniu, 2)["accounts"]) == 2  # the demo accounts' bets, settled
