@@ -19,6 +19,8 @@ def shift_reports_page():
     if not pit_boss().can(READ_MONEY):
         abort(403)
     clock, moment = floor_clock(), now()
-    return render_template("web/shift_reports.html", shifts=shift_reports.recent_shifts(database(), clock, moment),
+    shifts = [{**shift, "hours": f"{clock.local(shift['begins']):%Y-%m-%d %H:%M} – {clock.local(shift['ends']):%H:%M}"}
+              for shift in shift_reports.recent_shifts(database(), clock, moment)]  # the zone once, above
+    return render_template("web/shift_reports.html", shifts=shifts,
                            zone=clock.zone_label(moment), languages=LANGUAGES, who=pit_boss(),
                            logout_form=LogoutForm())
