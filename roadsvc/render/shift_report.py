@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+from functools import partial
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Callable, Iterator
@@ -26,7 +27,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
@@ -160,16 +160,40 @@ def _font(language: str, font_path: str | None) -> tuple[str, bool]:
 def to_pdf(document: dict[str, Any], language: str, font_path: str | None = None) -> bytes:
     """The report a pit manager prints and signs: landscape A4, the zone written out once at the top
     (times bare below it), money with thousands separators, "page n of m" on every page, every game's
-    tables (a table without shoes names none), no column empty on every row, a sign-off block last."""
+    tables (a table without shoes names none), no column empty on every row, a sign-off block last.
+    Laid out twice: the first pass counts the pages the second numbers."""
     language = lang_of(language)
     words, (font, _) = WORDS[language], _font(language, font_path)
+    shift = document["shift"]
+    title = (f"{words['title']} · {shift['date']} {shift['shift'][:2]}:{shift['shift'][2:]} "
+             f"({bare(shift['begins'], document)} – {bare(shift['ends'], document)})")
+    pages = [0]
+
+    def foot(canvas, _doc, total: int | None = None) -> None:
+        pages[0] = canvas.getPageNumber()
+        canvas.setFont(font, 8)
+        canvas.drawString(12 * mm, 8 * mm, title)
+        if total:
+            canvas.drawRightString(landscape(A4)[0] - 12 * mm, 8 * mm,
+                                   words["page"].format(n=canvas.getPageNumber(), total=total))
+
+    def laid_out(numbered) -> bytes:
+        out = io.BytesIO()
+        SimpleDocTemplate(out, pagesize=landscape(A4), title=title, leftMargin=12 * mm, rightMargin=12 * mm,
+                          topMargin=12 * mm, bottomMargin=15 * mm).build(
+            _story(document, language, words, font, title), onFirstPage=numbered, onLaterPages=numbered)
+        return out.getvalue()
+
+    laid_out(partial(foot, total=None))  # counts the pages
+    return laid_out(partial(foot, total=pages[0]))
+
+
+def _story(document: dict[str, Any], language: str, words: dict[str, str], font: str, title: str) -> list:
     style = ParagraphStyle("body", fontName=font, fontSize=8.5, leading=11, wordWrap="CJK")
     heading = ParagraphStyle("heading", parent=style, fontSize=15, leading=19, spaceAfter=4)
     sub = ParagraphStyle("sub", parent=style, fontSize=11, leading=14, spaceBefore=8, spaceAfter=3)
     shift = document["shift"]
     zone = zone_label(shift["time_zone"], datetime.fromisoformat(shift["begins"]))
-    title = (f"{words['title']} · {shift['date']} {shift['shift'][:2]}:{shift['shift'][2:]} "
-             f"({bare(shift['begins'], document)} – {bare(shift['ends'], document)})")
     status = words["final"] if document["final"] else words["provisional"]
     story = [Paragraph(title, heading),
              Paragraph(f"{words['times_in']} {zone} · {status} · {words['generated']} "
@@ -192,11 +216,7 @@ def to_pdf(document: dict[str, Any], language: str, font_path: str | None = None
     story += [Spacer(1, 3 * mm), summary]
     for entry in tables:
         story += _table_story(entry, document, language, words, style, sub, grid)
-    story += _sign_off(words, style, sub, font)
-    out = io.BytesIO()
-    SimpleDocTemplate(out, pagesize=landscape(A4), title=title, leftMargin=12 * mm, rightMargin=12 * mm,
-                      topMargin=12 * mm, bottomMargin=15 * mm).build(story, canvasmaker=_numbered(words, font, title))
-    return out.getvalue()
+    return story + _sign_off(words, sub, font)
 
 
 def _summary_row(name: str, entry: dict[str, Any], figures: dict[str, Any]) -> list[str]:
@@ -225,7 +245,7 @@ def _table_story(entry, document, language, words, style, sub, grid) -> list:
     return story
 
 
-def _sign_off(words: dict[str, str], style, sub, font: str) -> list:
+def _sign_off(words: dict[str, str], sub, font: str) -> list:
     """The pit manager's name, the time and the signature, each on a line to write on."""
     line = TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 9),
                        ("LINEBELOW", (1, 0), (1, -1), 0.6, colors.black), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
@@ -233,28 +253,3 @@ def _sign_off(words: dict[str, str], style, sub, font: str) -> list:
     rows = [[words[key], ""] for key in ("pit_manager", "signed_at", "signature")]
     return [KeepTogether([Paragraph(words["sign_off"], sub), Table(rows, colWidths=[90, 240], style=line,
                                                                    hAlign="LEFT")])]
-
-
-def _numbered(words: dict[str, str], font: str, title: str):
-    """A canvas that writes "page n of m" (and the report's title) at the foot of every page, once it knows m."""
-
-    class NumberedCanvas(canvas.Canvas):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.pages: list[dict] = []
-
-        def showPage(self):  # noqa: N802 - ReportLab's name
-            self.pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self):
-            for number, state in enumerate(self.pages, 1):
-                self.__dict__.update(state)
-                self.setFont(font, 8)
-                self.drawString(12 * mm, 8 * mm, title)
-                self.drawRightString(self._pagesize[0] - 12 * mm, 8 * mm,
-                                     words["page"].format(n=number, total=len(self.pages)))
-                super().showPage()
-            super().save()
-
-    return NumberedCanvas
