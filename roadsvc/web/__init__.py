@@ -4,16 +4,20 @@ no CDN, so they work on a closed network.
 
 `init_app(app)` sets the signed session cookie (roadsvc.web.sessions), Flask-WTF's CSRF
 check on every form post, the road art cache and the clock the pages read, then
-registers the blueprint. See docs/floor_page.md.
+registers the blueprint, and Flask-Babel over the gettext catalogues (roadsvc.translations) in the
+page's language. See docs/floor_page.md.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask
+from flask import Flask, g
+from flask_babel import Babel
 
+from roadsvc.domain.texts import DEFAULT_LANGUAGE
 from roadsvc.persistence.models import utcnow
+from roadsvc.translations import LOCALES, compiled_directory
 from roadsvc.services.floor_page import RoadArt
 from roadsvc.web import sessions
 from roadsvc.web.context import ART, CLOCK, csrf
@@ -42,4 +46,11 @@ def init_app(app: Flask) -> None:
     app.extensions[ART] = RoadArt(app.extensions["roadsvc.snapshots"])
     app.extensions.setdefault(CLOCK, utcnow)
     app.extensions[sessions.LIFETIMES] = sessions.lifetimes(app)
+    Babel(app, default_locale=LOCALES[DEFAULT_LANGUAGE], default_translation_directories=str(compiled_directory()),
+          locale_selector=page_locale)
     app.register_blueprint(blp)
+
+
+def page_locale() -> str:
+    """The catalogue of the page's language (roadsvc.web.context.preferences: ?lang=, kept in the session)."""
+    return LOCALES[getattr(g, "lang", DEFAULT_LANGUAGE)]

@@ -16,7 +16,7 @@ from roadsvc.domain.texts import bet_title
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
 from roadsvc.web.context import csrf, database, now, preferences
-from roadsvc.web.labels import LABELS, label
+from roadsvc.web.labels import WORDS, Labels, label
 
 blp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/floor/static")
 
@@ -30,9 +30,9 @@ STATUS_OF = {NotFound: 404, Conflict: 409}
 
 @blp.before_request
 def check_request():
+    g.lang, g.theme = preferences()  # first: a refusal below is worded in the page's language
     if request.method == "POST":
         csrf.protect()  # CSRFError (400) without the session's token: nothing changes
-    g.lang, g.theme = preferences()
     if request.endpoint in OPEN_ENDPOINTS:
         return None
     g.pit_boss = sessions.signed_in(database(), now(), current_app.extensions[sessions.LIFETIMES])
@@ -44,7 +44,7 @@ def check_request():
 def _to_login():
     if request.method == "GET" and not request.headers.get("X-Roadsvc-Live"):
         return redirect(url_for("web.login") + "?" + urlencode({"next": request.full_path.rstrip("?")}))
-    return {"code": "signed_out", "message": label(g.lang, "session_expired"), "field": None}, 401
+    return {"code": "signed_out", "message": label("session_expired"), "field": None}, 401
 
 
 @blp.after_request
@@ -61,15 +61,20 @@ def page_headers(response):
 @blp.context_processor
 def page_words():
     language = getattr(g, "lang", "zh-Hans")
-    words = LABELS[language]
     clock = current_app.extensions["roadsvc.floor_clock"]
-    return {"t": lambda key, **values: label(language, key, **values), "lang": language,
-            "theme": getattr(g, "theme", "light"), "labels": words, "zone_name": clock.zone_name,
+    return {"t": label, "lang": language,
+            "theme": getattr(g, "theme", "light"), "labels": Labels(WORDS), "zone_name": clock.zone_name,
             "alert_title": lambda code: texts.alert_title(code, language),
             "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, language, alert.hand_number),
             "bet_title": lambda code: bet_title(code, language),
-            "audit_action": lambda action: words.get("audit_" + action, action.replace("_", " ")),
-            "result_marks": {result: words[result][:1] for result in ("banker", "player", "tie")}}
+            "audit_action": audit_action,
+            "result_marks": {result: label(result)[:1] for result in ("banker", "player", "tie")}}
+
+
+def audit_action(action: str) -> str:
+    """An audit record's action in words; one with no word yet is written out, never shown as a code."""
+    key = "audit_" + action
+    return label(key) if key in WORDS else action.replace("_", " ")
 
 
 @blp.app_template_filter("money")
@@ -97,7 +102,8 @@ def percent_filter(value) -> str:
 
 @blp.errorhandler(CSRFError)
 def refused_csrf(error: CSRFError):
-    return _error_page(400, "csrf_failed", error.description)
+    # Flask-WTF's reason ("The CSRF session token is missing.") is English: the page says it in its language.
+    return _error_page(400, "csrf_failed", label("csrf_failed"))
 
 
 @blp.errorhandler(DomainError)

@@ -134,11 +134,11 @@ def floor_alerts():
 def alert_action(alert_id: int, action: str):
     form = NoteForm()
     if not form.validate():
-        return _refused(label(g.lang, "note") + ": " + "; ".join(form.note.errors))
+        return _refused(label("note") + ": " + "; ".join(form.note.errors))
     ACTIONS[action](database(), alert_id, pit_boss().actor, form.note.data)
     if request.headers.get("X-Roadsvc-Live"):
         return {"id": alert_id, "action": action}
-    flash(label(g.lang, "done"))
+    flash(label("done"))
     return redirect(_back())
 
 
@@ -148,7 +148,7 @@ def request_done(request_id: int):
     table_requests.mark_done(database(), request_id, pit_boss().actor, None, now())
     if request.headers.get("X-Roadsvc-Live"):
         return {"id": request_id, "state": "done"}
-    flash(label(g.lang, "done"))
+    flash(label("done"))
     return redirect(_back())
 
 

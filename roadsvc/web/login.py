@@ -26,7 +26,7 @@ def login():
         limited(lambda: sessions.sign_in(current_app.extensions["roadsvc.keys"], database(), form.key.data, now()))
     except sessions.Refused as refused:
         status = 401 if refused.reason == "wrong_key" else 403
-        error = label(g.lang, refused.reason, role=refused.role or "")
+        error = label(refused.reason, role=refused.role or "")
         return render_template("web/login.html", form=LoginForm(formdata=None), error=error, next=_next()), status
     return redirect(_next())
 
@@ -65,7 +65,7 @@ def logout():
         who = pit_boss()
         page_sessions.sign_out_everywhere(database(), now(), who.key_id, Actor(who.actor, who.key_id))
     sessions.sign_out(database(), now())
-    flash(label(g.lang, "logged_out"))
+    flash(label("logged_out"))
     return redirect(url_for("web.login"))
 
 

@@ -14,18 +14,29 @@ from roadsvc.services.niuniu.trend import app_trend_cache
 from roadsvc.web.context import database, pit_boss
 from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
+from roadsvc.web.labels import Labels
+from roadsvc.translations import N_, NC_
 
 TREND = {"cell": 28, "columns": 30}
 SUITS = {"S": ("♠", "black"), "C": ("♣", "black"), "H": ("♥", "red"), "D": ("♦", "red")}
 JOKERS = {"BJ": ("大王", "", "red"), "SJ": ("小王", "", "black")}
-LABELS = {
-    "zh-Hans": {"trend": "走势", "rounds": "牌局", "number": "局", "phase": "阶段", "hands": "牌", "late": "迟到注单",
-                "audit": "审计", "none": "暂无", "banker": "庄", "player_1": "闲一", "player_2": "闲二",
-                "player_3": "闲三", "player_4": "闲四", "back": "返回"},
-    "en": {"trend": "Trend road", "rounds": "Rounds", "number": "Round", "phase": "Phase", "hands": "Hands",
-           "late": "Late slips", "audit": "Audit", "none": "None yet", "banker": "Banker", "player_1": "Player 1",
-           "player_2": "Player 2", "player_3": "Player 3", "player_4": "Player 4", "back": "Back"},
+WORDS = {
+    "trend": N_("Trend road"),
+    "rounds": N_("Rounds"),
+    "number": N_("Round"),
+    "phase": N_("Phase"),
+    "hands": NC_("cards", "Hands"),
+    "late": N_("Late slips"),
+    "audit": N_("Audit"),
+    "none": N_("None yet"),
+    "banker": N_("Banker"),
+    "player_1": N_("Player 1"),
+    "player_2": N_("Player 2"),
+    "player_3": N_("Player 3"),
+    "player_4": N_("Player 4"),
+    "back": N_("Back"),
 }
+
 
 
 def face(code: str | None) -> tuple[str, str, str]:
@@ -44,9 +55,8 @@ def trend_svg(table_id: int, revision: int) -> Markup:
 
 def niuniu_table_page(table_id: int):
     detail = niuniu_table_detail(database(), table_id)
-    words = LABELS["en" if g.lang == "en" else "zh-Hans"]
     version = digest((detail.revision, detail.late_slips, len(detail.audit), alerts_key(detail.alerts)))
     return render_template(live_template("web/niuniu_table.html", "web/_niuniu_main.html"), detail=detail,
-                           trend=trend_svg(table_id, detail.revision), face=face, words=words, who=pit_boss(),
+                           trend=trend_svg(table_id, detail.revision), face=face, words=Labels(WORDS), who=pit_boss(),
                            logout_form=LogoutForm(), note_form=NoteForm(), names={detail.table_id: detail.name},
                            version=version, live=table_live(table_id))

@@ -38,7 +38,7 @@ def table_money(table_id: int, shoe) -> dict | None:
     points = [(point["hand"], float(point["win"])) for point in found.running_win]
     shift = floor_clock().shift_at(now())
     return {"shoe": found, "shift": money.table_shift_money(database(), table_id, shift), "shift_name": shift,
-            "chart": Markup(running_win_svg(points, label(g.lang, "running_win")))}
+            "chart": Markup(running_win_svg(points, label("running_win")))}
 
 
 @blp.route("/floor/tables/<int:table_id>")
@@ -69,10 +69,10 @@ def add_note(table_id: int):
     """A pit note from the table's page (on the table, or on its newest shoe when asked)."""
     form = NoteForm()
     if not form.validate():
-        flash(label(g.lang, "note") + ": " + "; ".join(form.note.errors), "error")
+        flash(label("note") + ": " + "; ".join(form.note.errors), "error")
         return redirect(url_for("web.table", table_id=table_id))
     shoe_id = request.form.get("shoe_id", type=int)
     who = pit_boss()
     pit_notes.add_note(database(), table_id, form.note.data, Actor(who.actor, who.key_id), shoe_id, now())
-    flash(label(g.lang, "done"))
+    flash(label("done"))
     return redirect(url_for("web.table", table_id=table_id) + "#notes")

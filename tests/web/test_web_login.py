@@ -58,6 +58,15 @@ def test_a_login_without_the_csrf_token_is_refused(pages):
     assert pages.client.get("/floor").status_code == 302
 
 
+@pytest.mark.parametrize("language, words", [("zh-Hans", "表单已过期"), ("zh-Hant", "表單已過期"),
+                                             ("en", "This form has expired")])
+def test_a_csrf_refusal_speaks_the_pages_language(pages, language, words):
+    """Issue 36: a zh page's refusal read "The CSRF session token is missing." (Flask-WTF's English)."""
+    response = pages.client.post(f"/login?lang={language}", data={"key": pages.keys["pitboss"]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and words in html and "CSRF session token" not in html
+
+
 def test_logout_ends_the_session(signed_in):
     token = signed_in.token("/floor")
     response = signed_in.client.post("/logout", data={"csrf_token": token})

@@ -1,0 +1,84 @@
+"""The words every reader sees, as gettext catalogues: `zh_Hans`, `zh_Hant` and `en` `.po` files beside
+this module, extracted with `pybabel` (babel.cfg; docs/floor_page.md says how to add a word).
+
+The `.po` files are the source kept in git; their `.mo` files are compiled from them when first needed
+(`compiled_directory`), so a fresh clone, an editable install and a wheel all work with no build step.
+The pages translate with Flask-Babel (roadsvc.web), which reads the same directory; the PDF and the
+images translate with `translations(language)` here, outside any request.
+
+Message ids are English. A word whose English is the same for two meanings carries a context
+(`pgettext`). A word kept in a table of codes (a status, a phase, a hand type) is marked with `N_` or
+`NC_` so that `pybabel extract` finds it, and translated where it is shown.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tempfile
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+DIRECTORY = Path(__file__).parent
+DOMAIN = "messages"
+# A page's language (roadsvc.domain.texts.LANGUAGES) -> its catalogue's locale.
+LOCALES = {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant", "en": "en"}
+
+
+def N_(message: str) -> str:
+    """Marks `message` for extraction; it is translated where it is shown."""
+    return message
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Marks `message`, said in `context`, for extraction: (context, message) for `pgettext`."""
+    return context, message
+
+
+def _po_files(directory: Path) -> list[Path]:
+    return sorted(directory.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def _compile(po: Path, mo: Path) -> None:
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=po.parent.parent.name)
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=mo.parent, suffix=".mo")
+    with os.fdopen(handle, "wb") as target:
+        write_mo(target, catalog)
+    os.replace(temporary, mo)  # atomic: a process reading it sees the old or the new catalogue
+
+
+def _stale(po: Path, mo: Path) -> bool:
+    return not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime
+
+
+@functools.cache
+def compiled_directory() -> Path:
+    """The directory of compiled catalogues: this package's own (each `.mo` compiled beside its `.po` when
+    missing or older), or, where the package cannot be written (a read-only install), a copy compiled
+    in the temporary directory."""
+    pos = _po_files(DIRECTORY)
+    try:
+        for po in pos:
+            mo = po.with_suffix(".mo")
+            if _stale(po, mo):
+                _compile(po, mo)
+        return DIRECTORY
+    except OSError:
+        stamp = max((po.stat().st_mtime_ns for po in pos), default=0)
+        elsewhere = Path(tempfile.gettempdir()) / f"roadsvc-translations-{os.getuid()}-{stamp}"
+        for po in pos:
+            mo = elsewhere / po.relative_to(DIRECTORY).with_suffix(".mo")
+            if not mo.exists():
+                _compile(po, mo)
+        return elsewhere
+
+
+@functools.cache
+def translations(language: str) -> Translations:
+    """The catalogue of a reader's language ('zh-Hans', 'zh-Hant', 'en'), for text made outside a request."""
+    return Translations.load(str(compiled_directory()), [LOCALES[language]], DOMAIN)
