@@ -174,7 +174,6 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "dabang_trick": N_("Trick"),
     "dabang_points": N_("Points"),
     "dabang_time_left": N_("Time left"),
-    "dabang_time_label": N_("{t} left"),
     "dabang_dealer": N_("Declarer"),
     "dabang_trump": N_("Trump"),
     "dabang_level": N_("Level"),

@@ -13,7 +13,7 @@ from roadsvc.api.context import database
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
 from roadsvc.api.baccarat.schemas.integrity import ChartQuerySchema, ShoeOddsSchema, TableOddsSchema
-from roadsvc.render.baccarat.ev_chart import choose_lines, render_ev_chart
+from roadsvc.render.baccarat.ev_chart import ChartLook, choose_lines, render_ev_chart
 from roadsvc.render.params import CONTENT_TYPES
 from roadsvc.services.baccarat import integrity
 from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
@@ -103,7 +103,7 @@ def shoe_odds_chart(query, shoe_id, fmt):
     player is favoured). `bets` picks up to 10 (default: the 6 whose EV rose highest).
     """
     revision = shoe_revision(database(), shoe_id)
-    return _chart(shoe_id, revision, fmt, query.get("bets"))
+    return _chart(shoe_id, revision, fmt, query)
 
 
 @blp.route(f"/tables/<id:table_id>/odds/chart.{FORMATS}", methods=["GET"])
@@ -115,13 +115,16 @@ def table_odds_chart(query, table_id, fmt):
     The same chart as a shoe's, for the table's newest shoe: the floor page's table view.
     """
     shoe_id, revision = table_shoe_revision(database(), table_id)
-    return _chart(shoe_id, revision, fmt, query.get("bets"))
+    return _chart(shoe_id, revision, fmt, query)
 
 
-def _chart(shoe_id: int, revision: int, fmt: str, bets: str | None):
+def _chart(shoe_id: int, revision: int, fmt: str, query: dict):
+    bets, look = query.get("bets"), ChartLook(query["theme"], query["language"])
+
     def produce() -> tuple[int, bytes]:
         document = integrity.shoe_odds(database(), shoe_id)
         chosen = integrity.chart_bets(document, bets.split(",") if bets else None, DEFAULT_CHART_LINES)
-        return document["revision"], render_ev_chart(choose_lines(document["hands"], chosen), fmt)
+        return document["revision"], render_ev_chart(choose_lines(document["hands"], chosen), fmt, look)
 
-    return revision_response(shoe_id, revision, f"odds.chart.{bets or ''}", produce, mimetype=CONTENT_TYPES[fmt])
+    return revision_response(shoe_id, revision, f"odds.chart.{bets or ''}.{look.theme}.{look.language}", produce,
+                             mimetype=CONTENT_TYPES[fmt])

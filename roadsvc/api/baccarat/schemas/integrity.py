@@ -6,6 +6,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.domain.texts import LANGUAGES
+from roadsvc.render.themes import THEMES
 
 
 class ClosureSchema(ma.Schema):
@@ -81,4 +83,13 @@ class ChartQuerySchema(StrictSchema):
                                  error="up to 10 bet codes, comma separated"),
         metadata={"description": "Bets to draw (default: the 6 with the highest EV in the shoe)",
                   "example": "lucky_seven,banker,tie"},
+    )
+    theme = fields.String(
+        load_default="light", validate=validate.OneOf(tuple(THEMES)),
+        metadata={"description": "Colour theme (the floor page's)", "example": "dark"},
+    )
+    language = fields.String(
+        load_default="zh-Hans", validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "Language of the SVG's title, axis and bet names (the PNG's words are English: "
+                                 "its font holds the road labels' glyphs only)", "example": "en"},
     )
