@@ -103,7 +103,7 @@ def percent_filter(value) -> str:
 @blp.errorhandler(CSRFError)
 def refused_csrf(error: CSRFError):
     # Flask-WTF's reason ("The CSRF session token is missing.") is English: the page says it in its language.
-    return _error_page(400, "csrf_failed", label("csrf_failed"))
+    return _error_page(400, "csrf_failed", label("csrf_failed"), worded=True)
 
 
 @blp.errorhandler(DomainError)
@@ -119,7 +119,12 @@ def refused_service(error: ServiceError):
     return response
 
 
-def _error_page(status: int, code: str, message: str):
+def _error_page(status: int, code: str, message: str, worded: bool = False):
+    """The refusal as JSON for the page's script, else as a page. A service's or the domain's message is
+    English and precise: an en page shows it; a zh page says what happened in its language by the status
+    (the code stays in the page's data-error-code)."""
     if request.headers.get("X-Roadsvc-Live"):
         return {"code": code, "message": message, "field": None}, status
+    if not worded and g.lang != "en":
+        message = label(f"error_{status}" if f"error_{status}" in WORDS else "error_400")
     return render_template("web/error.html", status=status, code=code, message=message), status

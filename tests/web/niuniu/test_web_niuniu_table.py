@@ -22,7 +22,7 @@ def test_the_table_page_shows_the_trend_road_and_hides_closed_hands(signed_in):
     suits = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
     closed = [code for position, code in HIDDEN.items() if position != "player_1"]
     assert not [code for code in closed if f">{code[:-1]}{suits[code[-1]]}<" in row]
-    assert "bull_bull" in row and "bull_8" not in row  # player_1 open, the banker closed
+    assert 'data-value="bull_bull">Bull bull<' in row and "bull_8" not in row  # player_1 open, the banker closed
 
 
 def test_a_baccarat_table_keeps_its_page(signed_in):
@@ -39,7 +39,7 @@ def test_a_niuniu_table_has_its_tile_on_the_floor(signed_in):
     html = signed_in.client.get("/floor").get_data(as_text=True)
     tile = html[html.index(f'data-table-id="{table}"'):]
     tile = tile[:tile.index("</article>")]
-    assert 'data-game="niuniu"' in tile and '<dd data-field="round">2</dd>' in tile and "<code>dealing</code>" in tile
+    assert 'data-game="niuniu"' in tile and '<dd data-field="round">2</dd>' in tile and 'data-field="phase" data-value="dealing">发牌中<' in tile
     assert tile.count('class="dot') == 4  # each area's last result
 
 

