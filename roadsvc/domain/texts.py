@@ -8,6 +8,9 @@ from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES  # the one game wit
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 DEFAULT_LANGUAGE = "zh-Hans"
+# Who an alert's change is by when the monitor made it; its notes are English message ids, and both are
+# translated where they are shown (roadsvc.web, roadsvc.render.shift_report).
+SYSTEM_ACTOR = "roadsvc monitor"
 
 # Simplified -> traditional for the characters the bet, road and label names use.
 TRADITIONAL = str.maketrans({

@@ -31,42 +31,26 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
 from roadsvc.domain.shifts import zone_label
-from roadsvc.domain.texts import bet_title, lang_of
+from roadsvc.domain.texts import SYSTEM_ACTOR, bet_title, lang_of
+from roadsvc.translations import N_, NC_, Words
 
 SYSTEM_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 CID_FONTS = {"zh-Hans": "STSong-Light", "zh-Hant": "MSung-Light", "en": "STSong-Light"}
 
+# The report's words: message ids of the catalogues (roadsvc.translations), read in the reader's language.
 WORDS = {
-    "en": {"title": "Shift report", "table": "Table", "hands": "Hands", "voids": "Voids", "corrections": "Corrections",
-           "shoes": "Shoes", "turnover": "Turnover", "win": "House win", "hold": "Hold", "expected": "Expected hold",
-           "bets": "Bets", "accounts": "Accounts", "largest_bet": "Largest bet", "largest_win": "Largest win",
-           "changes": "Voids and corrections", "alerts": "Alerts", "notes": "Pit notes", "by": "by", "why": "why",
-           "void": "voided", "correct": "corrected", "hand": "hand", "acknowledged": "acknowledged",
-           "resolved": "resolved", "open": "open", "raised": "raised", "final": "Final", "provisional":
-           "Provisional: the shift has not ended", "totals": "Floor", "none": "none", "by_bet": "Turnover by bet",
-           "generated": "Written", "info": "info", "warning": "warning", "critical": "critical",
-           "times_in": "Times in", "page": "Page {n} of {total}", "sign_off": "Checked and signed",
-           "pit_manager": "Pit manager", "signed_at": "Date and time", "signature": "Signature"},
-    "zh-Hans": {"title": "班次报告", "table": "台", "hands": "局数", "voids": "作废", "corrections": "更正",
-                "shoes": "牌靴", "turnover": "投注额", "win": "庄家赢额", "hold": "赢率", "expected": "预期赢率",
-                "bets": "注数", "accounts": "账户数", "largest_bet": "最大单注", "largest_win": "最大赢额",
-                "changes": "作废与更正", "alerts": "警报", "notes": "巡场备注", "by": "操作人", "why": "原因",
-                "void": "作废", "correct": "更正", "hand": "局", "acknowledged": "已确认", "resolved": "已解决",
-                "open": "未处理", "raised": "发出", "final": "定稿", "provisional": "临时：班次尚未结束",
-                "totals": "全场", "none": "无", "by_bet": "各投注的投注额", "generated": "生成",
-                "info": "提示", "warning": "警告", "critical": "严重",
-                "times_in": "时间均为", "page": "第 {n} 页，共 {total} 页", "sign_off": "核对并签名",
-                "pit_manager": "巡场经理", "signed_at": "日期和时间", "signature": "签名"},
-    "zh-Hant": {"title": "班次報告", "table": "台", "hands": "局數", "voids": "作廢", "corrections": "更正",
-                "shoes": "牌靴", "turnover": "投注額", "win": "莊家贏額", "hold": "贏率", "expected": "預期贏率",
-                "bets": "注數", "accounts": "帳戶數", "largest_bet": "最大單注", "largest_win": "最大贏額",
-                "changes": "作廢與更正", "alerts": "警報", "notes": "巡場備註", "by": "操作人", "why": "原因",
-                "void": "作廢", "correct": "更正", "hand": "局", "acknowledged": "已確認", "resolved": "已解決",
-                "open": "未處理", "raised": "發出", "final": "定稿", "provisional": "臨時：班次尚未結束",
-                "totals": "全場", "none": "無", "by_bet": "各投注的投注額", "generated": "生成",
-                "info": "提示", "warning": "警告", "critical": "嚴重",
-                "times_in": "時間均為", "page": "第 {n} 頁，共 {total} 頁", "sign_off": "核對並簽名",
-                "pit_manager": "巡場經理", "signed_at": "日期和時間", "signature": "簽名"},
+    "title": N_("Shift report"), "table": N_("Table"), "hands": N_("Hands"), "voids": N_("Voids"),
+    "corrections": N_("Corrections"), "shoes": N_("Shoes"), "turnover": N_("Turnover"), "win": N_("House win"),
+    "hold": N_("Hold"), "expected": N_("Expected hold"), "bets": N_("Bets"), "accounts": N_("Accounts"),
+    "largest_bet": N_("Largest bet"), "largest_win": N_("Largest win"), "changes": N_("Voids and corrections"),
+    "alerts": N_("Alerts"), "notes": N_("Pit notes"), "by": N_("by"), "why": N_("why"), "void": N_("voided"),
+    "correct": N_("corrected"), "hand": N_("hand"), "acknowledged": N_("acknowledged"), "resolved": N_("resolved"),
+    "open": NC_("alert state", "open"), "raised": N_("raised"), "final": N_("Final"),
+    "provisional": N_("Provisional: the shift has not ended"), "totals": NC_("report totals", "Floor"),
+    "none": N_("none"), "by_bet": N_("Turnover by bet"), "generated": N_("Written"), "info": N_("info"),
+    "warning": N_("warning"), "critical": N_("critical"), "monitor": N_("roadsvc monitor"),
+    "times_in": N_("Times in"), "page": N_("Page {n} of {total}"), "sign_off": N_("Checked and signed"),
+    "pit_manager": N_("Pit manager"), "signed_at": N_("Date and time"), "signature": N_("Signature"),
 }
 FIGURES = ("turnover", "win", "hold", "expected_hold", "bets", "accounts", "largest_bet", "largest_win")
 
@@ -91,18 +75,28 @@ def money(value: str | None) -> str:
     return "" if value is None else f"{Decimal(value):,.2f}"
 
 
-def handled(alert: dict[str, Any], document: dict[str, Any], words: dict[str, str],
+def handled(alert: dict[str, Any], document: dict[str, Any], words: Words,
             when: Callable[[str, dict[str, Any]], str] = local) -> str:
-    parts = [f"{words[state]} {words['by']} {alert[state]['by']} {when(alert[state]['at'], document)}: "
-             f"{alert[state]['note']}" for state in ("acknowledged", "resolved") if alert.get(state)]
+    parts = [f"{words[state]} {words['by']} {_by(alert[state]['by'], words)} {when(alert[state]['at'], document)}: "
+             f"{_by_note(alert[state], words)}" for state in ("acknowledged", "resolved") if alert.get(state)]
     return "; ".join(parts) or words["open"]
+
+
+def _by(actor: str, words: Words) -> str:
+    """A person as recorded; the monitor in the reader's language."""
+    return words["monitor"] if actor == SYSTEM_ACTOR else actor
+
+
+def _by_note(change: dict[str, Any], words: Words) -> str:
+    """A person's note as typed; the monitor's (an English message id) in the reader's language."""
+    return words.catalogue.gettext(change["note"]) if change["by"] == SYSTEM_ACTOR and change["note"] else change["note"]
 
 
 # CSV: one row per table (its figures), then one row per void or correction, alert and note.
 
 def to_csv(document: dict[str, Any], language: str) -> str:
     language = lang_of(language)
-    words = WORDS[language]
+    words = Words(WORDS, language)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["section", "table_id", "table", "hands", "voids", "corrections", "shoes", *FIGURES,
@@ -163,7 +157,7 @@ def to_pdf(document: dict[str, Any], language: str, font_path: str | None = None
     tables (a table without shoes names none), no column empty on every row, a sign-off block last.
     Laid out twice: the first pass counts the pages the second numbers."""
     language = lang_of(language)
-    words, (font, _) = WORDS[language], _font(language, font_path)
+    words, (font, _) = Words(WORDS, language), _font(language, font_path)
     shift = document["shift"]
     title = (f"{words['title']} · {shift['date']} {shift['shift'][:2]}:{shift['shift'][2:]} "
              f"({bare(shift['begins'], document)} – {bare(shift['ends'], document)})")

@@ -36,6 +36,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.monitoring import KEPT, SEVERITIES, Finding, priority, subjects
+from roadsvc.domain import texts
 
 __all__ = ["SEVERITIES", "record", "change_state", "subjects"]
 from roadsvc.persistence import alerts as repo
@@ -50,7 +51,7 @@ log = logging.getLogger(__name__)
 
 STATES = (ALERT_OPEN, ALERT_ACKNOWLEDGED, ALERT_RESOLVED)
 RAISED, SEEN, SEVERITY_RAISED = "raised", "seen", "severity_raised"
-SYSTEM_ACTOR = "roadsvc monitor"
+SYSTEM_ACTOR = texts.SYSTEM_ACTOR
 SHOWN = 200  # a page lists at most this many unresolved alerts, and as many resolved ones
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -82,3 +83,21 @@ def compiled_directory() -> Path:
 def translations(language: str) -> Translations:
     """The catalogue of a reader's language ('zh-Hans', 'zh-Hant', 'en'), for text made outside a request."""
     return Translations.load(str(compiled_directory()), [LOCALES[language]], DOMAIN)
+
+
+class Words(Mapping[str, str]):
+    """A table of words (key -> message id, or (context, message id)) read in one language, outside a request
+    (the PDF, the images); each translated when read."""
+
+    def __init__(self, table: Mapping[str, str | tuple[str, str]], language: str):
+        self.table, self.catalogue = table, translations(language)
+
+    def __getitem__(self, key: str) -> str:
+        message = self.table[key]
+        return self.catalogue.pgettext(*message) if isinstance(message, tuple) else self.catalogue.gettext(message)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.table)
+
+    def __len__(self) -> int:
+        return len(self.table)

@@ -7,12 +7,14 @@ from decimal import Decimal
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import texts
 from roadsvc.domain.texts import bet_title
+from roadsvc.services.alerts import SYSTEM_ACTOR
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
 from roadsvc.web.context import csrf, database, now, preferences
@@ -67,8 +69,19 @@ def page_words():
             "alert_title": lambda code: texts.alert_title(code, language),
             "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, language, alert.hand_number),
             "bet_title": lambda code: bet_title(code, language),
-            "audit_action": audit_action,
+            "audit_action": audit_action, "actor": actor, "actor_note": actor_note,
             "result_marks": {result: label(result)[:1] for result in ("banker", "player", "tie")}}
+
+
+def actor(name: str | None) -> str:
+    """Who changed an alert: a person's name as recorded; the monitor in the page's language."""
+    return label("system_actor") if name == SYSTEM_ACTOR else (name or "")
+
+
+def actor_note(name: str | None, note: str | None) -> str:
+    """The note of a change: a person's as typed; the monitor's (an English message id, marked with N_ where
+    the monitor writes it) in the page's language."""
+    return gettext(note) if name == SYSTEM_ACTOR and note else (note or "")
 
 
 def audit_action(action: str) -> str:

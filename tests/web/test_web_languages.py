@@ -21,6 +21,8 @@ from languages import problems, shown_text  # noqa: E402
 
 from roadsvc.api.dabang import CLOCK as MATCH_CLOCK  # noqa: E402
 from roadsvc.domain.texts import LANGUAGES  # noqa: E402
+from roadsvc.persistence.models import utcnow  # noqa: E402
+from roadsvc.services import alerts  # noqa: E402
 
 NATURAL = ["4S", "3H", "5D", "4C"]
 REFUSED = ["4S", "3H", "5D", "2C", "6H"]
@@ -32,7 +34,8 @@ TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("Eas
 @pytest.fixture
 def floor(signed_in, app):
     """A floor with a table of each game at work: hands, a void and a refused hand (alerts) at baccarat; a
-    settled round, one dealing and a refused post at 百人牛牛; a 打棒 match in play and a tournament."""
+    settled round, one dealing and a refused post at 百人牛牛 (its alert resolved by the monitor); a 打棒 match in
+    play and a tournament."""
     app.extensions["roadsvc.clock"] = app.extensions[MATCH_CLOCK] = Clock()
     api = PageApi(signed_in)
     bac = signed_in.api_post("/api/v1/tables", {"name": BACCARAT}, role="pitboss").json["id"]
@@ -51,6 +54,11 @@ def floor(signed_in, app):
     match = new_match(api, dab)["id"]
     number, _ = start_first_deal(api, match, seed=4)
     bury_and_pass(api, match, number, random.Random(1))
+    database = app.extensions["roadsvc.db"]
+    [refused], _ = alerts.find_alerts(database, {"table_id": niu})
+    alerts.resolve(database, refused.id, alerts.SYSTEM_ACTOR, "the table closed for now: no round since")
+    [late], _ = alerts.find_alerts(database, {"table_id": bac, "code": "refused_hands"})
+    alerts.acknowledge(database, late.id, "test pitboss", "checking")
     cup = api.post("/api/v1/dabang/tournaments", {"name": CUP, "teams": TEAMS}, role="pitboss").json["id"]
     return {"baccarat": bac, "niuniu": niu, "dabang": dab, "match": match, "cup": cup}
 
@@ -69,7 +77,7 @@ class PageApi:
 
 
 def typed() -> tuple[str, ...]:
-    names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "test pitboss", "test dealer", "test admin"]
+    names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "test pitboss", "test dealer", "test admin"]
     names += [team["name"] for team in TEAMS] + [p for team in TEAMS for p in team["players"]]
     return tuple(names + list(PLAYERS.values() if isinstance(PLAYERS, dict) else PLAYERS))
 
@@ -91,7 +99,27 @@ def test_every_page_speaks_the_page_s_language(signed_in, floor, language):
     refused = signed_in.client.post(f"/floor/tables/{floor['baccarat']}/notes?lang={language}", data={"text": "x"})
     assert refused.status_code == 400
     found["CSRF refusal"] = problems(shown_text(refused.get_data(as_text=True)), language, typed())
+    monitor = {"zh-Hans": "系统监控 — 牌台暂停：此后没有新牌局", "zh-Hant": "系統監控 — 牌台暫停：此後沒有新牌局",
+               "en": "roadsvc monitor — the table closed for now: no round since"}[language]
+    assert monitor in signed_in.client.get(f"/floor/tables/{floor['niuniu']}").get_data(as_text=True)
     bad = [f"{name}: {problem}" for name, listed in found.items() for problem in listed]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shift_report_pdf_speaks_the_reader_s_language(signed_in, floor, app, language):
+    import pypdfium2
+
+    shift = app.extensions["roadsvc.floor_clock"].shift_at(utcnow())
+    api = PageApi(signed_in)
+    answer = api.get(f"/api/v1/reports/shifts/{shift.day.isoformat()}/{shift.name}?format=pdf&lang={language}",
+                     role="pitboss")
+    assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+    document = pypdfium2.PdfDocument(answer.data)
+    lines = [line.strip() for index in range(len(document))
+             for line in document[index].get_textpage().get_text_range().splitlines() if line.strip()]
+    assert any(BACCARAT in line for line in lines)
+    bad = problems(lines, language, typed())
     assert not bad, "\n".join(bad)
 
 

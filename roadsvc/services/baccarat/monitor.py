@@ -30,6 +30,7 @@ from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Shoe, utcnow
 from roadsvc.services import alerts
+from roadsvc.translations import N_  # a note the system writes: translated where it is shown
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +109,8 @@ def advantages_seen(session: Session, shoe: Shoe, fact: NextHandAdvantages, now:
         return True
     active = repo.active_alert(session, shoe.table_id, subjects.shoe(shoe.id), POSITIVE_EV)
     if active is not None:
-        why = ("no open bet is at or above the threshold any more" if shoe.status == OPEN
-               else "the shoe closed")
+        why = (N_("no open bet is at or above the threshold any more") if shoe.status == OPEN
+               else N_("the shoe closed"))
         alerts.change_state(session, active, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
     return False
 
@@ -170,7 +171,7 @@ def _resolve_by_itself(db: Database, alert_id: int, now: datetime) -> int:
         if alert is None or alert.state == ALERT_RESOLVED:
             return 0
         shoe = session.get(Shoe, alert.shoe_id)
-        why = "the shoe closed" if shoe is None or shoe.status != OPEN else "the condition is gone: a hand came"
+        why = N_("the shoe closed") if shoe is None or shoe.status != OPEN else N_("the condition is gone: a hand came")
         alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
     return 1
 

@@ -33,6 +33,7 @@ from roadsvc.persistence.models import ALERT_RESOLVED, DabangMatch, utcnow
 from roadsvc.services import alerts
 from roadsvc.services.dabang import replay, views
 from roadsvc.services.errors import Conflict
+from roadsvc.translations import N_  # a note the system writes: translated where it is shown
 
 MATCH = "match"
 
@@ -132,7 +133,7 @@ def _resolve_by_itself(db: Database, alert_id: int, now: datetime) -> int:
         if alert is None or alert.state == ALERT_RESOLVED:
             return 0
         match = rows.match_row(session, int(alert.subject.partition(":")[2]))
-        why = ("the match ended" if match is None or match.winner is not None
-               else "the condition is gone: a move came")
+        why = (N_("the match ended") if match is None or match.winner is not None
+               else N_("the condition is gone: a move came"))
         alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
     return 1

@@ -33,6 +33,7 @@ from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, Table, utcnow
 from roadsvc.services import alerts
+from roadsvc.translations import N_  # a note the system writes: translated where it is shown
 
 REFUSED_ROUNDS, LATE_SLIPS, CORRECTIONS = "refused_rounds", "late_slips", "corrections"
 TABLE = subjects.TABLE
@@ -114,6 +115,6 @@ def _resolve_by_itself(db: Database, alert_id: int, closed: bool, now: datetime)
         alert = repo.alert_for_update(session, alert_id)
         if alert is None or alert.state == ALERT_RESOLVED:
             return 0
-        why = "the table closed for now: no round since" if closed else "the condition is gone: a round moved"
+        why = N_("the table closed for now: no round since") if closed else N_("the condition is gone: a round moved")
         alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
     return 1

@@ -20,6 +20,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, utcnow
 from roadsvc.services import alerts, events as event_log
 from roadsvc.services.pit.money import expected_hold, lines_of
+from roadsvc.translations import N_  # a note the system writes: translated where it is shown
 
 SETTLING = frozenset({"hand", "void", "correction"})
 HOLD = "hold_out_of_line"
@@ -70,5 +71,5 @@ class MoneyWatch:
             back_in_line = active is not None and HOLD not in {finding.code for finding in findings}
             if back_in_line:
                 alerts.change_state(session, active, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,
-                                    "the shoe's hold is back within the tolerance", self.clock())
+                                    N_("the shoe's hold is back within the tolerance"), self.clock())
         return bool(findings) or back_in_line
