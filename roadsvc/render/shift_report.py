@@ -122,7 +122,8 @@ def _events(entry: dict[str, Any], document: dict[str, Any], language: str, word
     for alert in entry["alerts"]:
         title = f"{alert_title(alert['code'], language)} ({words.get(alert['severity'], alert['severity'])})"
         detail = f"{alert_message(alert['code'], alert['details'], language)} — {handled(alert, document, words, when)}"
-        by = " / ".join(dict.fromkeys(alert[state]["by"] for state in ("acknowledged", "resolved") if alert.get(state)))
+        by = " / ".join(dict.fromkeys(_by(alert[state]["by"], words) for state in ("acknowledged", "resolved")
+                                      if alert.get(state)))
         yield ("alert", when(alert["raised_at"], document), title, by, detail)
     for note in entry["notes"]:
         yield ("note", when(note["at"], document), words["notes"], note["by"], note["text"])

@@ -135,9 +135,9 @@ def refused_service(error: ServiceError):
 def _error_page(status: int, code: str, message: str, worded: bool = False):
     """The refusal as JSON for the page's script, else as a page. A service's or the domain's message is
     English and precise: an en page shows it; a zh page says what happened in its language by the status
-    (the code stays in the page's data-error-code)."""
-    if request.headers.get("X-Roadsvc-Live"):
-        return {"code": code, "message": message, "field": None}, status
+    (the code stays in the JSON and in the page's data-error-code)."""
     if not worded and g.lang != "en":
         message = label(f"error_{status}" if f"error_{status}" in WORDS else "error_400")
+    if request.headers.get("X-Roadsvc-Live"):  # the page's script shows the message as it is
+        return {"code": code, "message": message, "field": None}, status
     return render_template("web/error.html", status=status, code=code, message=message), status

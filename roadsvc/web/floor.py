@@ -134,7 +134,7 @@ def floor_alerts():
 def alert_action(alert_id: int, action: str):
     form = NoteForm()
     if not form.validate():
-        return _refused(label("note") + ": " + "; ".join(form.note.errors))
+        return _refused(label("note_refused"))
     ACTIONS[action](database(), alert_id, pit_boss().actor, form.note.data)
     if request.headers.get("X-Roadsvc-Live"):
         return {"id": alert_id, "action": action}

@@ -176,6 +176,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "error_409": N_("This changed meanwhile: reload the page and try again."),
     "error_422": N_("These values were refused: check them and try again."),
     "system_actor": N_("roadsvc monitor"),
+    "note_refused": N_("Write a note of at most 500 characters."),
     "csrf_failed": N_("This form has expired or did not come from this page: reload the page and try again."),
     "try_later": N_("Wait a moment, then sign in again."),
     "audit_void": N_("Voided"),

@@ -69,7 +69,7 @@ def add_note(table_id: int):
     """A pit note from the table's page (on the table, or on its newest shoe when asked)."""
     form = NoteForm()
     if not form.validate():
-        flash(label("note") + ": " + "; ".join(form.note.errors), "error")
+        flash(label("note_refused"), "error")
         return redirect(url_for("web.table", table_id=table_id))
     shoe_id = request.form.get("shoe_id", type=int)
     who = pit_boss()

@@ -17,7 +17,7 @@ FACES = ("大王", "小王", "简体", "繁體")
 # A code as the API writes it (bull_5, player_1, stale_table): never a word for a reader, in any language.
 RAW_CODE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 # English on a zh page that is not a word to translate: the product, units, a zone, card ranks.
-ENGLISH_KEPT = {"roadsvc", "EV", "EN", "CST", "UTC", "HKT", "CEST", "CET"}
+ENGLISH_KEPT = {"roadsvc", "EV", "EN", "PDF", "CSV", "CST", "UTC", "HKT", "CEST", "CET"}
 # Identifiers shown as they are: a time zone's name (Asia/Macau), and the key an actor signed with, which
 # the records keep with the operator-typed key name ("Li (key 4)").
 IDENTIFIERS = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_]+\b|\(key \d+\)")

@@ -86,7 +86,8 @@ def pages_of(ids: dict) -> dict[str, str]:
     return {"floor": "/floor", "baccarat table": f"/floor/tables/{ids['baccarat']}",
             "百人牛牛 table": f"/floor/tables/{ids['niuniu']}", "打棒 table": f"/floor/tables/{ids['dabang']}",
             "打棒 match": f"/floor/dabang/matches/{ids['match']}", "tournaments": "/floor/dabang/tournaments",
-            "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "not found": "/floor/tables/999999"}
+            "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "shift reports": "/floor/reports",
+            "not found": "/floor/tables/999999"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
