@@ -80,11 +80,14 @@ def handle_http_exception(error: HTTPException):
 
 
 def first_error(messages: Any, path: tuple[str, ...] = ()) -> tuple[str | None, str]:
-    """The first offending field (dotted) and its message from marshmallow's error dict."""
+    """The first offending field (dotted, a list's item by its index: `bets[0].stake`, as the domain
+    names it) and its message from marshmallow's error dict."""
     if isinstance(messages, dict) and messages:
         key, value = next(iter(messages.items()))
         if not path and key in {"json", "query", "view_args", "headers", "form"} and isinstance(value, dict):
             return first_error(value, path)
+        if isinstance(key, int) and path:  # a list's item: bets[0], as the rules name it
+            return first_error(value, (*path[:-1], f"{path[-1]}[{key}]"))
         step = () if key in {"_schema", "value"} else (str(key),)
         return first_error(value, path + step)
     if isinstance(messages, list) and messages:

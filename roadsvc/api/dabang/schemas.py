@@ -3,9 +3,9 @@ and the field): a draw that is not three decks, a seat that is not 1-4, a card c
 
 from __future__ import annotations
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.api.schemas.common import SEATS, StrictSchema, name, seat
 
 SEAT = {"description": "The seat, 1-4 (team A: 1 and 3; team B: 2 and 4)", "example": 2}
 CARDS = {"description": "Card codes: AS ... KD, BJ 大王, SJ 小王", "example": ["AH", "AH"]}
@@ -15,8 +15,14 @@ def raw(required: bool = False, **metadata) -> fields.Raw:
     return fields.Raw(required=required, allow_none=not required, metadata=metadata)
 
 
+PLAYERS = fields.Dict(keys=fields.String(validate=validate.OneOf([str(n) for n in SEATS])), values=name(),
+                      required=True, metadata={"description": "The four seats' players (names: no invisible "
+                                               "characters)", "example": {"1": "Li", "2": "Wang", "3": "Zhao",
+                                                                          "4": "Chen"}})
+
+
 class MatchSchema(StrictSchema):
-    players = raw(True, description="The four seats' players", example={"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"})
+    players = PLAYERS
     time_limit_minutes = raw(description="The time limit (default 90)", example=90)
 
 
@@ -28,7 +34,8 @@ class SlotMatchSchema(StrictSchema):
 class DealSchema(StrictSchema):
     draw = raw(True, description="The 162 codes in the order drawn (exactly three 54-card decks)",
                example=["BJ", "3S", "KH", "..."])
-    first_drawer = raw(True, description="The seat that drew first (on later deals: the 打家)", example=1)
+    first_drawer = seat(required=True, metadata={"description": "The seat that drew first (on later deals: the 打家), "
+                                                                "1-4", "example": 1})
 
 
 class DeclarationSchema(StrictSchema):
@@ -61,7 +68,13 @@ class PlaySchema(StrictSchema):
     cards = raw(True, **CARDS)
 
 
+class TeamSchema(StrictSchema):
+    players = fields.List(name(), required=True, validate=validate.Length(2, 2), metadata={"example": ["Li", "Zhao"]})
+    name = name(required=True, metadata={"example": "East"})  # after players: from here `name` is this field
+
+
 class TournamentSchema(StrictSchema):
-    name = raw(True, description="The event's name", example="Winter cup")
-    teams = raw(True, description="The teams of two", example=[{"name": "East", "players": ["Li", "Zhao"]},
-                                                              {"name": "West", "players": ["Wang", "Chen"]}])
+    name = name(required=True, metadata={"description": "The event's name", "example": "Winter cup"})
+    teams = fields.List(fields.Nested(TeamSchema), required=True, validate=validate.Length(2, 128),
+                        metadata={"description": "The teams of two", "example": [
+                            {"name": "East", "players": ["Li", "Zhao"]}, {"name": "West", "players": ["Wang", "Chen"]}]})

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import marshmallow as ma
 from flask import Response, request
-from flask_smorest import Blueprint
+from flask_smorest import Blueprint, abort
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.csv_rows import rounds_csv
+from roadsvc.api.schemas.common import PageQuery
 from roadsvc.api.niuniu.schemas import (
     ROUND_BY_ORDER, ROUND_BY_POSITION, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuVoidSchema,
 )
@@ -18,8 +20,6 @@ from roadsvc.services.niuniu import rounds
 
 blp = Blueprint("niuniu_rounds", __name__, description="百人牛牛 rounds: post, open, void, correct, read")
 
-MAX_PAGE = 500
-MAX_ROUND = 10_000_000
 
 
 @blp.route("/tables/<id:table_id>/rounds", methods=["POST"])
@@ -60,16 +60,14 @@ def list_rounds(table_id):
 
 
 def _page_arguments() -> tuple[int, int]:
+    """`after` and `limit` by the shared page parameters: a bad one is refused naming itself."""
     try:
-        after = int(request.args.get("after", 0))
-        limit = int(request.args.get("limit", rounds.PAGE_LIMIT))
-    except ValueError:
-        raise DomainError("invalid_parameter", "after and limit are whole numbers", "after") from None
-    if not 0 <= after <= MAX_ROUND or not 1 <= limit <= MAX_PAGE:
-        raise DomainError("invalid_parameter", f"0 <= after <= {MAX_ROUND} and 1 <= limit <= {MAX_PAGE}", "limit")
+        page = PageQuery().load({name: request.args[name] for name in ("after", "limit") if name in request.args})
+    except ma.ValidationError as error:
+        abort(422, messages={"query": error.messages})
     if request.args.get("format", "json") not in ("json", "csv"):
         raise DomainError("invalid_parameter", "format is json or csv", "format")
-    return after, limit
+    return page["after"], page["limit"]
 
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>", methods=["GET"])

@@ -160,7 +160,7 @@ def test_the_same_slip_id_with_other_bets_is_a_conflict(make_table):
 def test_a_stake_that_is_not_a_decimal_string_of_cents_is_422(make_table, stake):
     table = make_table("classic")
     response = table.slip(bet("banker", stake))
-    assert response.status_code == 422 and response.json["field"] == "bets.0.stake"
+    assert response.status_code == 422 and response.json["field"] == "bets[0].stake"
 
 
 def test_a_stake_of_zero_and_an_upside_down_account_range_are_422(make_table):

@@ -111,6 +111,11 @@ def test_reading_and_listing_in_pages(api, rounds_url):
     assert [r["number"] for r in rest["rounds"]] == [3] and rest["next_after"] is None
     assert api.get(f"{rounds_url}?limit=0").json["code"] == "invalid_parameter"
     assert api.get(f"{rounds_url}?after={10**30}").json["code"] == "invalid_parameter"
+    for query, field in (("limit=abc", "limit"), ("after=abc", "after"), ("after=1&limit=x", "limit"),
+                         ("limit=501", "limit"), ("after=-1", "after")):  # each names its own parameter
+        refused = api.get(f"{rounds_url}?{query}")
+        assert (refused.status_code, refused.json["code"], refused.json["field"]) == (422, "invalid_parameter",
+                                                                                      field), query
 
 
 def test_csv_lists_the_rounds_with_closed_hands_blank(api, rounds_url):

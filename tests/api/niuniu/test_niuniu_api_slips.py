@@ -27,7 +27,7 @@ def test_refusals_with_their_codes(api, niuniu):
     assert slip(api, niuniu, number=3).json["code"] == "round_not_open"
     bad_area = slip(api, niuniu, banker="1.00")
     assert (bad_area.status_code, bad_area.json["code"], bad_area.json["field"]) == (422, "unknown_area",
-                                                                                     "bets.0.area")
+                                                                                     "bets[0].area")
     unknown = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {"round": 1, "account_id": "a", "balance": "1",
                                                                   "bets": [{"area": "player_1", "stake": "1"}],
                                                                   "hand_number": 3}, role="game_server")
