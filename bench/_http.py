@@ -29,14 +29,18 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until_up(url: str, timeout: float = 20.0, process: subprocess.Popen | None = None) -> None:
-    """Until `url` answers anything HTTP (an error status counts: the server is up)."""
+def wait_until_up(url: str, timeout: float = 180.0, process: subprocess.Popen | None = None) -> None:
+    """Until `url` answers anything HTTP (an error status counts: the server is up). A worker's start
+    takes about 2 s of CPU (imports, the write path's warm-up): on a machine loaded by other work
+    that can be a minute or more of wall time, so the bound is generous; a server that exits fails
+    at once. One request at a time, each given time to be answered (a request given up on still
+    waits in the listen queue, and a slow server would answer a pile of them)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
             raise RuntimeError(f"the server for {url} exited with status {process.returncode}")
         try:
-            urllib.request.urlopen(url, timeout=1).close()
+            urllib.request.urlopen(url, timeout=10).close()
             return
         except urllib.error.HTTPError:
             return

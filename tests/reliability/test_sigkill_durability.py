@@ -51,9 +51,9 @@ def test_every_acknowledged_hand_survives_a_sigkill_of_the_server(deployment):
     poster = Poster(base, floor.dealer_key, table, shoe_id, hands)
     try:
         poster.start()
-        assert poster.enough.wait(timeout=20)
+        assert poster.enough.wait(timeout=180)  # bounds only a stuck server: a loaded machine is slow
         server.kill()  # mid-stream: the poster is sending the next hand
-        poster.join(timeout=10)
+        poster.join(timeout=60)
         assert poster.failure is None, poster.failure
         acknowledged = dict(poster.acknowledged)
         assert KILL_AFTER <= len(acknowledged) < len(hands), "the kill did not land mid-stream"

@@ -31,6 +31,10 @@ HANDS = 24
 WRITE_BUDGET = 40
 FAST = {"ROADSVC_EVENTS_KEEPALIVE": "0.5", "ROADSVC_RATELIMIT_WRITES": f"{WRITE_BUDGET} per hour"}
 RETRY = (502, 503, 504)  # nginx's answers while a machine dies under a request
+# The dealers, displays and page loads wait through a machine's death for as long as they progress
+# (a machine loaded by other work starts a worker in tens of seconds); they give up after this long
+# without progress.
+STALLED = 180
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
@@ -55,9 +59,8 @@ def new_key(floor, role: str = "dealer") -> str:
 
 def post_hands(base: str, key: str, table: int, shoe: int, seed: int, count: int = HANDS) -> list[int]:
     """Post hands 1..count by number, retrying through any outage; the statuses that landed them."""
-    hands, landed, number = dealt_hands(seed=seed)[0], [], 1
-    deadline = time.monotonic() + 90
-    while number <= count and time.monotonic() < deadline:
+    hands, landed, number, progressed = dealt_hands(seed=seed)[0], [], 1, time.monotonic()
+    while number <= count and time.monotonic() - progressed < STALLED:
         try:
             with Client(base, key, timeout=5) as client:
                 status, _, body = client.post(f"/tables/{table}/hands", hand_body(hands[number - 1], number, shoe))
@@ -65,7 +68,7 @@ def post_hands(base: str, key: str, table: int, shoe: int, seed: int, count: int
             status = None
         if status in (200, 201):
             landed.append(status)
-            number += 1
+            number, progressed = number + 1, time.monotonic()
         else:
             assert status in (None, *RETRY), (status, body)
             time.sleep(0.05)
@@ -91,9 +94,12 @@ class Display:
         self.stream.next()  # retry: and the opening comment
         return self
 
-    def read_until(self, count: int, seconds: float = 90) -> None:
-        deadline = time.monotonic() + seconds
-        while len(self.hands) < count and time.monotonic() < deadline:
+    def read_until(self, count: int) -> None:
+        """Until `count` hands have come, giving up only after STALLED seconds without a new one."""
+        seen, progressed = len(self.hands), time.monotonic()
+        while len(self.hands) < count and time.monotonic() - progressed < STALLED:
+            if len(self.hands) > seen:
+                seen, progressed = len(self.hands), time.monotonic()
             try:
                 event = (self.stream or self.open().stream).next()
             except (OSError, ConnectionError):
@@ -178,7 +184,7 @@ def test_a_killed_machines_streams_resume_on_the_other_and_retried_posts_land_on
 def pages_served(browser, url: str, count: int) -> bool:
     """`count` answers 200 (the page, not a redirect to /login). nginx answers 502 while it still
     counts the machine just restarted as failed (fail_timeout) and the other is dead: asked again."""
-    served, deadline = 0, time.monotonic() + 30
+    served, deadline = 0, time.monotonic() + STALLED
     while served < count and time.monotonic() < deadline:
         answer = browser.get(url, allow_redirects=False, timeout=10)
         assert answer.status_code in (200, *RETRY), answer.status_code  # never sent back to /login
