@@ -1,7 +1,16 @@
-"""Fixtures shared by the test suite (keep this tiny)."""
+"""Fixtures shared by the test suite (keep this tiny), and how the suite runs in parallel.
+
+`./dev test` runs the suite on every core (pytest-xdist, `-n auto --dist loadgroup`). Each
+worker is its own process with its own temporary folder (tmp_path: its SQLite files and
+instance folders), its own PostgreSQL schema (tests/dbsupport.py), its own Redis key prefix
+(a new one per app) and free ports. The tests that start real servers or drive Chromium run
+in two groups of their own (one test of each group at a time, beside the rest), so no more
+than two of them load the machine at once.
+"""
 
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 import pytest
@@ -9,6 +18,25 @@ import pytest
 from roadsvc.domain.baccarat.dealing.cards import Card, parse_card
 
 _ZERO_RANKS = ("10", "J", "Q", "K")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The browser tests in one xdist group, the other real-server (slow) tests in another."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.xdist_group("servers"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_instance_folder(tmp_path_factory):
+    """An app built without an INSTANCE_PATH (its secret key file) uses this run's own folder,
+    not the checkout's instance/ that every worker and `./dev serve` would share."""
+    with pytest.MonkeyPatch.context() as patch:
+        if "ROADSVC_INSTANCE_PATH" not in os.environ:
+            patch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
+        yield
 
 
 @pytest.fixture
