@@ -14,8 +14,10 @@ from dbsupport import BACKENDS
 from roadsvc.persistence.events import NewEvent, append_events, events_after
 
 POSTGRES = [param for param in BACKENDS if param.id == "postgres"]
+# The second append's session waiting for an advisory lock. Only its own: other sessions on the same
+# database (another xdist worker's tests, another checkout's run) wait for the append lock too.
 WAITING_FOR_THE_APPEND_LOCK = text(
-    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND pid <> pg_backend_pid()"
+    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND pid = :pid"
 )
 
 
@@ -37,12 +39,14 @@ def newest_drawn_id(db) -> int:
 def test_a_second_append_draws_its_ids_only_after_the_first_commits(db, count):
     first = [NewEvent("hand", 1, 1, 1, {"n": index}) for index in range(count)]
     second_ids: list[int] = []
+    second_pid: list[int] = []
     with db.write() as session:
         first_ids = append_events(session, first)
-        second = threading.Thread(target=lambda: second_ids.extend(_append_in_own_write(db, count)))
+        second = threading.Thread(target=lambda: second_ids.extend(_append_in_own_write(db, count, second_pid)))
         second.start()
         with db.connect() as conn:
-            wait_until(lambda: conn.execute(WAITING_FOR_THE_APPEND_LOCK).scalar_one() == 1)
+            wait_until(lambda: bool(second_pid)
+                       and conn.execute(WAITING_FOR_THE_APPEND_LOCK, {"pid": second_pid[0]}).scalar_one() == 1)
         assert newest_drawn_id(db) == first_ids[-1], "the waiting append drew an id before taking the lock"
     second.join(timeout=10)
     assert not second.is_alive()
@@ -51,6 +55,7 @@ def test_a_second_append_draws_its_ids_only_after_the_first_commits(db, count):
         assert [event.id for event in events_after(session, 0, 100)] == [*first_ids, *second_ids]
 
 
-def _append_in_own_write(db, count: int) -> list[int]:
+def _append_in_own_write(db, count: int, pid: list[int]) -> list[int]:
     with db.write() as session:
+        pid.append(session.execute(text("SELECT pg_backend_pid()")).scalar_one())
         return append_events(session, [NewEvent("hand", 2, 2, 1, {"n": index}) for index in range(count)])

@@ -3,6 +3,7 @@ never a stale answer, a broken connection replaced, each thread its own, fork-sa
 
 from __future__ import annotations
 
+import secrets
 import threading
 
 from forking import answer_from_forked_child
@@ -12,6 +13,10 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
 from roadsvc.services import tables
 from roadsvc.services.baccarat import hands, shoes
+
+# The advisory lock the PostgreSQL readers wait for: this process's own (advisory locks are the whole
+# database's, shared with the other xdist worker and any other run on the same server).
+HELD = secrets.randbelow(2**31)
 
 
 def test_every_hot_read_sees_the_newest_commit_of_another_connection(db, database_url):
@@ -144,14 +149,14 @@ def test_concurrent_readers_share_at_most_limit_connections_and_every_one_gets_i
             dbapi_connection.create_function("held_reader", 0, held)
         db.engine.dispose()  # the pooled connections, opened before, had no such function
     else:  # PostgreSQL: each read waits for the test's advisory lock
-        sql = "SELECT id FROM tables WHERE id = ? AND pg_advisory_lock_shared(4242) IS NOT NULL " \
-              "AND pg_advisory_unlock_shared(4242)"
+        sql = f"SELECT id FROM tables WHERE id = ? AND pg_advisory_lock_shared({HELD}) IS NOT NULL " \
+              f"AND pg_advisory_unlock_shared({HELD})"
     answers = []
     try:
         holder = None
         if not db.is_sqlite:
             holder = db.engine.raw_connection()
-            holder.cursor().execute("SELECT pg_advisory_lock(4242)")
+            holder.cursor().execute(f"SELECT pg_advisory_lock({HELD})")
 
         def read() -> None:
             answers.append(db.fetch_ints(sql, table.id))
@@ -168,7 +173,7 @@ def test_concurrent_readers_share_at_most_limit_connections_and_every_one_gets_i
         if db.is_sqlite:
             gate.set()
         else:
-            holder.cursor().execute("SELECT pg_advisory_unlock(4242)")
+            holder.cursor().execute(f"SELECT pg_advisory_unlock({HELD})")
         for reader in readers:
             reader.join(10)
         assert answers == [(table.id,)] * 12
@@ -181,10 +186,11 @@ def test_concurrent_readers_share_at_most_limit_connections_and_every_one_gets_i
 
 
 def wait_for_locks_waiting(connection, count: int) -> None:
-    """Until `count` sessions wait for advisory lock 4242 (PostgreSQL's pg_locks, not a sleep of a guessed length)."""
+    """Until `count` sessions wait for advisory lock HELD (PostgreSQL's pg_locks, not a sleep of a guessed length)."""
     cursor = connection.cursor()
     for _ in range(10_000):
-        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 4242 AND NOT granted")
+        cursor.execute(f"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = {HELD} "
+                       "AND NOT granted")
         if cursor.fetchone()[0] >= count:
             return
     raise AssertionError(f"{count} readers never waited for the lock")
