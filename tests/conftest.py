@@ -20,6 +20,7 @@ from roadsvc.domain.baccarat.dealing.cards import Card, parse_card
 _ZERO_RANKS = ("10", "J", "Q", "K")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items) -> None:
     """The browser tests in one xdist group, the other real-server (slow) tests in another."""
     for item in items:
