@@ -90,7 +90,7 @@ class Gunicorn:
     def start(self) -> str:
         self.process = subprocess.Popen(self.command(), env={**os.environ, **self.env}, start_new_session=True)
         try:
-            wait_until_up(self.base + self.probe, timeout=60, process=self.process)  # a loaded machine starts slowly
+            wait_until_up(self.base + self.probe, process=self.process)  # its bound allows for a loaded machine
         except BaseException:
             self.kill()
             raise
