@@ -1,11 +1,11 @@
 """Fixtures shared by the test suite (keep this tiny), and how the suite runs in parallel.
 
-`./dev test` runs the suite on every core (pytest-xdist, `-n auto --dist loadgroup`). Each
+`./dev test` runs the suite on every core (pytest-xdist, `-n auto --dist loadfile`). Each
 worker is its own process with its own temporary folder (tmp_path: its SQLite files and
 instance folders), its own PostgreSQL schema (tests/dbsupport.py), its own Redis key prefix
-(a new one per app) and free ports. The tests that start real servers or drive Chromium run
-in two groups of their own (one test of each group at a time, beside the rest), so no more
-than two of them load the machine at once.
+(a new one per app) and free ports. A module's tests run on one worker, in order, so a
+module's real servers or Chromium start once, and no more than one module's per worker load
+the machine at once.
 """
 
 from __future__ import annotations
@@ -18,16 +18,6 @@ import pytest
 from roadsvc.domain.baccarat.dealing.cards import Card, parse_card
 
 _ZERO_RANKS = ("10", "J", "Q", "K")
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
-def pytest_collection_modifyitems(config, items) -> None:
-    """The browser tests in one xdist group, the other real-server (slow) tests in another."""
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        elif item.get_closest_marker("slow"):
-            item.add_marker(pytest.mark.xdist_group("servers"))
 
 
 @pytest.fixture(scope="session", autouse=True)
