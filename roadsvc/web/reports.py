@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from flask import abort, render_template
 
-from roadsvc.domain.texts import LANGUAGES
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.pit import shift_reports
 from roadsvc.web.blueprint import blp
@@ -22,5 +21,5 @@ def shift_reports_page():
     shifts = [{**shift, "hours": f"{clock.local(shift['begins']):%Y-%m-%d %H:%M} – {clock.local(shift['ends']):%H:%M}"}
               for shift in shift_reports.recent_shifts(database(), clock, moment)]  # the zone once, above
     return render_template("web/shift_reports.html", shifts=shifts,
-                           zone=clock.zone_label(moment), languages=LANGUAGES, who=pit_boss(),
+                           zone=clock.zone_label(moment), who=pit_boss(),
                            logout_form=LogoutForm())
