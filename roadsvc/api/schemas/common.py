@@ -23,7 +23,7 @@ field              what it takes                                               r
 ``PageQuery``      ``?after=N&limit=L`` (after 0..MAX_ROUND, limit 1..500)     ``invalid_parameter``
 =================  ==========================================================  =====================
 
-Each refusal is a 422 (400 for a query string) whose `field` names the input, dotted.
+Each refusal is a 422 whose `field` names the input (dotted, a list item by its index: `bets[0].stake`).
 """
 
 from __future__ import annotations
