@@ -6,23 +6,19 @@ Chinese on an en page other than what the operator typed and card faces (tests/w
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from _floor import Clock
 from dabang_api import PLAYERS, bury_and_pass, new_match, start_first_deal
 from niuniu_support import by_order
+from languages import problems, shown_text
 from websupport import csrf_token
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
-from languages import problems, shown_text  # noqa: E402
-
-from roadsvc.api.dabang import CLOCK as MATCH_CLOCK  # noqa: E402
-from roadsvc.domain.texts import LANGUAGES  # noqa: E402
-from roadsvc.persistence.models import utcnow  # noqa: E402
-from roadsvc.services import alerts  # noqa: E402
+from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
+from roadsvc.domain.texts import LANGUAGES
+from roadsvc.persistence.models import utcnow
+from roadsvc.services import alerts
 
 NATURAL = ["4S", "3H", "5D", "4C"]
 REFUSED = ["4S", "3H", "5D", "2C", "6H"]
@@ -79,7 +75,7 @@ class PageApi:
 def typed() -> tuple[str, ...]:
     names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "test pitboss", "test dealer", "test admin"]
     names += [team["name"] for team in TEAMS] + [p for team in TEAMS for p in team["players"]]
-    return tuple(names + list(PLAYERS.values() if isinstance(PLAYERS, dict) else PLAYERS))
+    return tuple(names + list(PLAYERS.values()))
 
 
 def pages_of(ids: dict) -> dict[str, str]:
