@@ -7,6 +7,7 @@ foreground in its own process group and is stopped (SIGQUIT, then SIGKILL) when 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -35,7 +36,7 @@ http {{
     upstream roadsvc_streams {{ {servers} }}
     upstream roadsvc_engine_redis {{ nchan_redis_server {redis}; }}
     server {{
-        listen {address}:{port};
+        listen {address}:{port} reuseport;  # the kernel spreads the connections over the workers
 {locations}
     }}
 }}
@@ -71,7 +72,8 @@ class EngineNode:
         user = "user root root;\n" if os.geteuid() == 0 else ""
         servers = " ".join(f"server {machine} max_fails=1 fail_timeout=5s;" for machine in machines)
         self.config.write_text(CONFIG.format(
-            user=user, module=NCHAN_MODULE, workers=workers, scratch=scratch, files=2 * connections + 100,
+            user=user, module=NCHAN_MODULE, workers=workers, scratch=scratch,
+            files=min(2 * connections + 100, resource.getrlimit(resource.RLIMIT_NOFILE)[1]),
             connections=connections, servers=servers, redis=redis, address=address, port=self.port,
             locations=engine_locations()))
         self.process: subprocess.Popen | None = None

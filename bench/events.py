@@ -151,6 +151,13 @@ async def run(args) -> None:
         report(args, path, rows, errors)
 
 
+def levels_of(args, path: str) -> list[int]:
+    """The steps of a path: --inprocess-max caps roadsvc's own (each of its workers needs a file a stream)."""
+    if path == "inprocess" and args.inprocess_max is not None:
+        return [level for level in args.levels if level <= args.inprocess_max]
+    return args.levels
+
+
 async def run_path(args, path: str) -> tuple[list, list[str]]:
     """One path's steps on a fresh floor: roadsvc holding the streams itself, or the engine in front of it."""
     with fresh_deployment(args.backend) as deployment, ExitStack() as stack:
@@ -160,7 +167,7 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
         env = {"ROADSVC_REDIS_URL": REDIS, "ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_RATELIMIT_KEY_PREFIX": prefix} \
             if path == "engine" else {}
         server = roadsvc_server(deployment, workers=args.workers, worker_class=WORKERS[args.worker],
-                                worker_connections=max(args.levels) + 1000, env=env)
+                                worker_connections=max(levels_of(args, path)) + 1000, env=env)
         base = server.start()
         stack.callback(server.stop)
         host, port, engine = "127.0.0.1", server.port, None
@@ -174,7 +181,7 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
         roads_url = f"{base}/api/v1/tables/{floor.table_ids[0]}/roads"
         numbers = [1] * args.tables
         rows = []
-        for level in args.levels:
+        for level in levels_of(args, path):
             alive, refused = await asyncio.to_thread(displays.open, level)
             await asyncio.sleep(1.0)
             await asyncio.to_thread(displays.collect)
@@ -221,7 +228,7 @@ class EngineInFront:
 @contextmanager
 def engine_in_front(args, deployment, server, env: dict[str, str]):
     node = EngineNode([f"127.0.0.1:{server.port}"], REDIS, Path(tempfile.mkdtemp(prefix="roadsvc-engine-")),
-                      workers=args.engine_workers, connections=max(args.levels) + 5000)
+                      workers=args.engine_workers, connections=max(args.levels) // args.engine_workers + 5000)
     node.start()
     publisher = subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), "publish"], start_new_session=True,
                                  env={**os.environ, **deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": node.publish_url})
@@ -296,7 +303,11 @@ def main() -> None:
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="stream counts, 0 first")
     parser.add_argument("--paths", nargs="+", choices=PATHS, default=list(PATHS),
                         help="roadsvc's in-process streams, the push engine in front of it, or both (the default), one after the other")
-    parser.add_argument("--engine-workers", type=int, default=2, help="the engine node's nginx worker processes (default 2)")
+    parser.add_argument("--engine-workers", type=int, default=4,
+                        help="the engine node's nginx worker processes (default 4: each holds a share of the streams, "
+                             "within the open-files limit)")
+    parser.add_argument("--inprocess-max", type=int,
+                        help="the in-process path's top step (its 2 workers hold at most 2 x the open-files limit)")
     parser.add_argument("--clients", type=int, default=4, help="display client processes (default 4)")
     parser.add_argument("--clients-nice", type=int, default=0,
                         help="run the display clients at this niceness (e.g. 10): the server's CPU before theirs, "
@@ -308,9 +319,6 @@ def main() -> None:
                                           "(pip install py-spy)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = max(args.levels) + 10_000
-    if hard < wanted and os.geteuid() == 0:  # the harness's limit, not the service's: root may raise it
-        hard = wanted
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server's workers and the clients inherit it
     if hard < max(args.levels) // args.workers + 1000:
         print(f"warning: the open-files limit ({hard}) is below the streams a worker may hold")

@@ -29,16 +29,17 @@ class Ledger:
         """The cursor of a floor that never published: nothing before `event_id` is published."""
         self.redis.set(self.prefix + "published", event_id, nx=True)
 
-    def record(self, event_id: int, messages: list[tuple[str, str]]) -> None:
-        """Event `event_id` is now in each (channel, message id) of `messages`: remember them, then move
-        the cursor (one round trip)."""
+    def note(self, channel: str, event_id: int, message_id: str) -> None:
+        """Event `event_id` is now in `channel` as the engine's message `message_id` (one round trip)."""
+        key = self._ids(channel)
         pipe = self.redis.pipeline(transaction=True)
-        for channel, message_id in messages:
-            key = self._ids(channel)
-            pipe.zadd(key, {message_id: event_id})
-            pipe.zremrangebyrank(key, 0, -self.keep - 1)
-        pipe.set(self.prefix + "published", event_id)
+        pipe.zadd(key, {message_id: event_id})
+        pipe.zremrangebyrank(key, 0, -self.keep - 1)
         pipe.execute()
+
+    def advance(self, event_id: int) -> None:
+        """Every event up to `event_id` is in all its channels (and noted)."""
+        self.redis.set(self.prefix + "published", event_id)
 
     def newest(self, channel: str) -> int:
         """The newest event id recorded on `channel` (0: none)."""

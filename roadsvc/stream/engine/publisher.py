@@ -67,21 +67,21 @@ class EnginePublisher:
 
     def _publish(self, record: EventRecord) -> None:
         body = frame_of(record).payload[:-1]  # the engine's separator ends the block
-        done = []
         for channel in event_channels(self.prefix, record.table_id, record.audience):
             if self._taking_over and self.ledger.newest(channel) >= record.id:
                 continue  # the previous publisher put it there before it stopped
             answer = self.engine.publish(channel, body)
-            if answer.messages < self._counts.get(channel, 0):  # the engine lost the channel's messages
+            before = self._counts.get(channel, 0)
+            if answer.messages < before or (answer.messages == 1 and before):  # the engine lost the channel's messages
                 self.ledger.forget(channel)
+            self.ledger.note(channel, record.id, answer.message_id)
             self._counts[channel] = answer.messages
             self._sent[channel] = self.clock()
-            done.append((channel, answer.message_id))
         if record.type == "key_revoked":  # its streams end now, and those it reopened while the workers'
             channel = key_channel(self.prefix, int(record.data["key_id"]))  # key cache still trusted it, then
             self.engine.delete(channel)
             self._closing.append((self.clock() + self.key_cache_ttl + 1.0, channel))
-        self.ledger.record(record.id, done)
+        self.ledger.advance(record.id)
         self._taking_over = False
 
     def _close_revoked(self) -> None:

@@ -1,0 +1,164 @@
+"""The push engine's publisher, step by step, against a recording engine (what it would post to
+nchan) and the ledger in the local Redis: each event once, in order, to exactly the channels whose
+readers may see it; a publisher that takes over publishes nothing twice; a revoked key's streams are
+closed at once and again once no worker trusts the key; a channel the engine lost is never resumed
+from. (The real engine: tests/reliability/test_engine_streams.py.)"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+
+import pytest
+
+from roadsvc.services import events as event_log
+from roadsvc.services.events import OPERATORS, NewEvent
+from roadsvc.persistence.events import append_events
+from roadsvc.stream.engine.handover import Handover
+from roadsvc.stream.engine.ledger import Ledger
+from roadsvc.stream.engine.nchan import Published
+from roadsvc.stream.engine.publisher import EnginePublisher
+from roadsvc.services.events import ALL
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+class RecordingEngine:
+    """Stands in for nchan's publisher location: every post and delete, and each channel's message count."""
+
+    def __init__(self):
+        self.posts: list[tuple[str, bytes]] = []
+        self.deleted: list[str] = []
+        self.counts: dict[str, int] = {}
+        self._ids = itertools.count(1)
+
+    def publish(self, channel: str, body: bytes) -> Published:
+        self.posts.append((channel, body))
+        self.counts[channel] = self.counts.get(channel, 0) + 1
+        return Published(f"1800000000:{next(self._ids)}", self.counts[channel])
+
+    def delete(self, channel: str) -> bool:
+        self.deleted.append(channel)
+        return True
+
+    def events(self, channel: str) -> list[int]:
+        return [int(body.split(b"\n", 1)[0][4:]) for name, body in self.posts if name == channel and body.startswith(b"id: ")]
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def ledger():
+    prefix = f"unit{uuid.uuid4().hex[:10]}."
+    ledger = Ledger(REDIS, prefix, keep=50)
+    try:
+        ledger.redis.ping()
+    except Exception as error:  # noqa: BLE001
+        pytest.skip(f"no Redis at {REDIS}: {error}")
+    yield ledger
+    keys = ledger.redis.keys(prefix + "*")
+    if keys:
+        ledger.redis.delete(*keys)
+
+
+def publisher(db, ledger, engine, clock=None) -> EnginePublisher:
+    return EnginePublisher(db, engine, ledger, ledger.prefix, keepalive=15.0, key_cache_ttl=5.0, clock=clock or Clock())
+
+
+def append(db, *events: NewEvent) -> list[int]:
+    with db.write() as session:
+        return append_events(session, list(events))
+
+
+def test_each_event_goes_once_in_order_to_the_channels_of_those_who_may_see_it(db, ledger):
+    engine = RecordingEngine()
+    first = publisher(db, ledger, engine)
+    assert first.publish_pending() == 0  # a new floor starts from now
+    hand, note, other, floor_wide = append(db, NewEvent("hand", 7, None, 1, {"number": 1}),
+                                           NewEvent("pit_note", 7, None, None, {"note": "held 7H"}, OPERATORS),
+                                           NewEvent("hand", 8, None, 1, {"number": 1}),
+                                           NewEvent("dabang", None, None, 1, {"match_id": 3}, ALL))
+    assert first.publish_pending() == 4
+    p = ledger.prefix
+    assert engine.events(f"{p}t7") == [hand]
+    assert engine.events(f"{p}t7.ops") == [hand, note]
+    assert engine.events(f"{p}t8") == [other]
+    assert engine.events(f"{p}floor") == [hand, other, floor_wide]
+    assert engine.events(f"{p}floor.ops") == [hand, note, other, floor_wide]
+    assert [name for name, _ in engine.posts][-1] == f"{p}floor.ops"  # every event's last post
+    assert b"held 7H" not in b"".join(body for name, body in engine.posts if not name.endswith(".ops"))
+    assert ledger.published() == floor_wide
+    assert first.publish_pending() == 0  # nothing twice
+
+
+def test_a_publisher_that_takes_over_goes_on_from_the_cursor_and_skips_what_is_already_in_a_channel(db, ledger):
+    engine = RecordingEngine()
+    first = publisher(db, ledger, engine)
+    first.publish_pending()
+    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
+    first.publish_pending()
+    (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
+    # The first publisher posted event two to t7 and noted it, then stopped before the other channels.
+    answer = engine.publish(f"{ledger.prefix}t7", b"id: %d\n" % two)
+    ledger.note(f"{ledger.prefix}t7", two, answer.message_id)
+    second = publisher(db, ledger, engine)
+    assert second.publish_pending() == 1
+    p = ledger.prefix
+    assert engine.events(f"{p}t7") == [one, two]  # once, though two publishers published it
+    assert engine.events(f"{p}t7.ops") == engine.events(f"{p}floor") == engine.events(f"{p}floor.ops") == [one, two]
+
+
+def test_a_revoked_keys_channel_is_deleted_at_once_and_again_after_the_key_cache(db, ledger):
+    engine, clock = RecordingEngine(), Clock()
+    job = publisher(db, ledger, engine, clock)
+    job.publish_pending()
+    append(db, NewEvent("key_revoked", None, None, None, {"key_id": 12}, OPERATORS))
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}k12"]
+    clock.now += 5.0  # the workers may still trust the key
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}k12"]
+    clock.now += 1.0
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}k12"] * 2
+    clock.now += 60
+    job.publish_pending()
+    assert len(engine.deleted) == 2
+
+
+def test_a_stream_is_handed_over_from_the_newest_event_it_has_seen_or_left_to_roadsvc(db, ledger):
+    engine = RecordingEngine()
+    job = publisher(db, ledger, engine)
+    job.publish_pending()
+    ids = append(db, *(NewEvent("hand", 7, None, n, {"number": n}) for n in range(1, 4)))
+    (elsewhere,) = append(db, NewEvent("hand", 8, None, 1, {"number": 1}))
+    job.publish_pending()
+    handover = Handover(ledger, ledger.prefix, "/_engine/sub")
+    everyone = frozenset({ALL})
+    target = handover.target(frozenset({7}), everyone, 5, ids[1])
+    message = dict((event, m) for m, event in ledger.redis.zrange(f"{ledger.prefix}ids:{ledger.prefix}t7", 0, -1, withscores=True))
+    assert target == f"/_engine/sub/{ledger.prefix}t7/{ledger.prefix}k5?from=" + message[ids[1]].decode().replace(":", "%3A")
+    # The last id it saw is another table's (a resync's newest id): the newest of its table before it.
+    assert handover.target(frozenset({7}), everyone, 5, elsewhere).endswith(message[ids[2]].decode().replace(":", "%3A"))
+    assert handover.target(frozenset({7}), everyone, 5, elsewhere + 1) is None  # not published yet: roadsvc's
+    assert handover.target(frozenset({7}), everyone, 5, ids[0] - 1) is None  # nothing of t7 at or before it
+    assert handover.target(frozenset({7, 8}), everyone, 5, None) is None  # several tables: roadsvc's
+    assert handover.target(None, frozenset({ALL, OPERATORS}), 5, None) == f"/_engine/sub/{ledger.prefix}floor.ops/{ledger.prefix}k5"
+
+
+def test_a_channel_whose_messages_the_engine_lost_is_not_resumed_from(db, ledger):
+    engine = RecordingEngine()
+    job = publisher(db, ledger, engine)
+    job.publish_pending()
+    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
+    job.publish_pending()
+    engine.counts = {}  # the node restarted without its messages
+    append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
+    job.publish_pending()
+    assert Handover(ledger, ledger.prefix, "/s").target(frozenset({7}), frozenset({ALL}), 1, one) is None
