@@ -64,6 +64,7 @@ def engine(request, tmp_path_factory):
     prefix = f"test{uuid.uuid4().hex[:10]}."
     env = {"ROADSVC_REDIS_URL": REDIS, "ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_ENGINE_LEDGER_KEEP": str(KEEP),
            "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
+           "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",  # the start-up probes are keyless
            "ROADSVC_KEY_CACHE_TTL": "0"}  # a revoked key is refused at once (the publisher's second close: unit test)
     with ExitStack() as stack:
         deployment = stack.enter_context(fresh_deployment(request.param, tmp_path_factory.mktemp("engine")))
