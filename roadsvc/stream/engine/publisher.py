@@ -20,6 +20,8 @@ import time
 import uuid
 from typing import Any, Callable
 
+from redis.exceptions import LockNotOwnedError
+
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
@@ -45,6 +47,8 @@ class EnginePublisher:
         self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
         self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
         self._taking_over = True  # the first event after a takeover may be in some channels already
+        self._lease: Any = None  # the lease held while serving (renewed as the work goes, never only between rounds)
+        self._renewed = float("-inf")
         self._stop = threading.Event()
 
     # One step (what the loop does each time it is woken; the tests call it directly)
@@ -77,12 +81,24 @@ class EnginePublisher:
             self.ledger.note(channel, record.id, answer.message_id)
             self._counts[channel] = answer.messages
             self._sent[channel] = self.clock()
+            self._renew()
         if record.type == "key_revoked":  # its streams end now, and those it reopened while the workers'
             channel = key_channel(self.prefix, int(record.data["key_id"]))  # key cache still trusted it, then
             self.engine.delete(channel)
             self._closing.append((self.clock() + self.key_cache_ttl + 1.0, channel))
         self.ledger.advance(record.id)
         self._taking_over = False
+
+    def hold(self, lease: Any) -> None:
+        """Publish under `lease` (None: none), renewing it as the work goes."""
+        self._lease, self._renewed = lease, self.clock()
+
+    def _renew(self) -> None:
+        """Renew the lease every third of its time, between two posts to the engine: a long round
+        (a backlog, hundreds of quiet channels on a loaded machine) never outlasts it."""
+        if self._lease is not None and self.clock() - self._renewed >= self.lease_seconds / 3:
+            self._lease.reacquire()  # LockNotOwnedError if another took over: start again
+            self._renewed = self.clock()
 
     def _close_revoked(self) -> None:
         """The second close of each revoked key's streams that is due: by then no worker trusts the key."""
@@ -105,6 +121,7 @@ class EnginePublisher:
                 self._counts[channel] = answer.messages
                 self._sent[channel] = now
                 sent += 1
+                self._renew()
         return sent
 
     # The loop (`roadsvc publish`)
@@ -112,7 +129,6 @@ class EnginePublisher:
     def run(self) -> None:
         """Until stop(): wait for the lease; while holding it, publish what each commit appended."""
         lease = self.ledger.lease(self.lease_seconds)
-        listener = None
         while not self._stop.is_set():
             try:
                 if not lease.acquire(blocking=False):
@@ -120,35 +136,38 @@ class EnginePublisher:
                     continue
                 log.info("engine publisher %s: elected", self.owner)
                 self._taking_over = True
-                listener = self._serve(lease)
+                self._serve(lease)
+            except LockNotOwnedError:  # another publisher took the lease: wait to be elected again
+                log.warning("engine publisher %s: lost the lease", self.owner)
             except Exception:  # noqa: BLE001 - the database, Redis or the engine went away: say so, start again
                 log.exception("engine publisher: failed; retrying in 1 s")
-                if listener is not None:
-                    listener.close()
-                    listener = None
                 self._release(lease)
                 self._stop.wait(1.0)
-        if listener is not None:
-            listener.close()
+            finally:
+                self.hold(None)
         self._release(lease)
 
-    def _serve(self, lease: Any) -> Any:
+    def _serve(self, lease: Any) -> None:
+        self.hold(lease)
         listener = self.db.event_listener()
-        if listener is not None:
-            listener.open()  # listening before reading: no commit falls between the two
-        last_tick = float("-inf")
-        while not self._stop.is_set():
-            self.publish_pending()
-            if self.clock() - last_tick >= self.keepalive / 3:
-                self.keep_alive(event_log.table_ids(self.db))
-                last_tick = self.clock()
-            lease.reacquire()  # raises LockNotOwnedError if another took over: start again
-            wait = min(self.fallback_check, self.lease_seconds / 3)
-            if listener is None:
-                self._stop.wait(min(wait, 0.05))
-            else:
-                listener.wait(wait)
-        return listener
+        try:
+            if listener is not None:
+                listener.open()  # listening before reading: no commit falls between the two
+            last_tick = float("-inf")
+            while not self._stop.is_set():
+                self.publish_pending()
+                if self.clock() - last_tick >= self.keepalive / 3:
+                    self.keep_alive(event_log.table_ids(self.db))
+                    last_tick = self.clock()
+                self._renew()
+                wait = min(self.fallback_check, self.lease_seconds / 3)
+                if listener is None:
+                    self._stop.wait(min(wait, 0.05))
+                else:
+                    listener.wait(wait)
+        finally:
+            if listener is not None:
+                listener.close()
 
     def stop(self) -> None:
         self._stop.set()
