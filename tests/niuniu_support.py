@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 # banker bull 8 (A 9 K 2 6); player_1 牛牛 (wins 10x); player_2 bull 2 (loses 8x);
@@ -18,6 +19,17 @@ RESULTS = {"player_1": "win", "player_2": "lose", "player_3": "lose", "player_4"
 HIDDEN = {position: cards[3] for position, cards in HANDS.items()}
 REVEAL = "7S"  # 7 -> player_1 receives first
 ORDER = ("player_1", "player_2", "player_3", "player_4", "banker")
+
+
+_CLIENT_IDS = itertools.count(1)
+
+
+def slip_body(number: int, account: str = "a", balance: str = "1000.00", bets: dict | None = None,
+              client_slip_id: str | None = None) -> dict:
+    """A 百人牛牛 slip as a game server sends it, with a fresh client_slip_id unless one is given."""
+    return {"client_slip_id": client_slip_id or f"gs-{next(_CLIENT_IDS)}", "round": number, "account_id": account,
+            "balance": balance,
+            "bets": [{"area": area, "stake": stake} for area, stake in (bets or {"player_1": "10.00"}).items()]}
 
 
 def by_position(number: int | None = None, hands: dict | None = None) -> dict:

@@ -33,7 +33,7 @@ GAMES: dict[str, tuple[type[ma.Schema], Callable[[dict, int], Any]]] = {
     BACCARAT: (SlipSchema, baccarat_bets.place_slip),
     NIUNIU: (NiuniuSlipSchema, niuniu_slips.place_slip),
 }
-SHARED_FIELDS = {"account_id", "bets"}  # in every game's slip
+SHARED_FIELDS = {"client_slip_id", "account_id", "bets"}  # in every game's slip
 BODY_DOC = {"required": True, "content": {"application/json": {
     "schema": {"oneOf": [SlipSchema, NiuniuSlipSchema]},
     "examples": {"baccarat": {"value": baccarat_bets.SLIP_EXAMPLE},
@@ -47,8 +47,9 @@ BODY_DOC = {"required": True, "content": {"application/json": {
 @blp.doc(responses={"201": {"description": "Taken (baccarat: each bet accepted or refused, SlipAnswer; 百人牛牛: "
                                            "the slip taken whole, NiuniuSlipAnswer)", "content": {"application/json": {
     "schema": {"oneOf": [SlipAnswerSchema, NiuniuSlipAnswerSchema]}}}}})
-@blp.alt_response(200, schema=SlipAnswerSchema, description="Baccarat: a retry, the stored answer of this "
-                                                            "client_slip_id")
+@blp.doc(responses={"200": {"description": "A retry: the stored answer of this client_slip_id (every game)",
+                            "content": {"application/json": {"schema": {"oneOf": [SlipAnswerSchema,
+                                                                                  NiuniuSlipAnswerSchema]}}}}})
 @error_responses(401, 403, 404, 409, 422)
 def place_slip(table_id):
     """Place a slip

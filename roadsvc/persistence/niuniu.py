@@ -62,12 +62,19 @@ def round_count(session: Session, table_id: int) -> int:
     return session.scalar(select(func.count()).select_from(NiuniuRound).where(NiuniuRound.table_id == table_id))
 
 
-def open_slips(session: Session, table_id: int, number: int, account_id: str | None = None) -> list[NiuniuSlip]:
+def open_slips(session: Session, table_id: int, number: int, account_id: str | None = None,
+               statuses: tuple[str, ...] = (SLIP_OPEN,)) -> list[NiuniuSlip]:
+    """The round's slips in `statuses` (open ones by default), oldest first."""
     query = select(NiuniuSlip).where(NiuniuSlip.table_id == table_id, NiuniuSlip.round_number == number,
-                                     NiuniuSlip.status == SLIP_OPEN)
+                                     NiuniuSlip.status.in_(statuses))
     if account_id is not None:
         query = query.where(NiuniuSlip.account_id == account_id)
     return list(session.scalars(query.order_by(NiuniuSlip.id)))
+
+
+def slip_by_client_id(session: Session, table_id: int, client_slip_id: str) -> NiuniuSlip | None:
+    return session.scalar(select(NiuniuSlip).where(NiuniuSlip.table_id == table_id,
+                                                   NiuniuSlip.client_slip_id == client_slip_id))
 
 
 def bets_of(session: Session, slip_ids: list[int]) -> list[NiuniuBet]:

@@ -15,7 +15,7 @@ from roadsvc.domain.baccarat.integrity.advantage import INTEGRITY_SETTINGS, chec
 from roadsvc.domain.monitoring.settings import SECTION as MONITORING, all_settings as monitoring_settings
 from roadsvc.domain.monitoring.settings import check_monitoring_settings
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
-from roadsvc.domain.niuniu.settings import SECTION as NIUNIU_SECTION, niuniu_settings
+from roadsvc.domain.niuniu.settings import SECTION as NIUNIU_SECTION, check_niuniu_settings, merged as niuniu_merged
 from roadsvc.domain.table_modes import SETTING_NAMES as MODE_SETTINGS, check_mode_settings
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
@@ -53,12 +53,21 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
     check_mode_settings(settings)
     if NIUNIU_SECTION in settings:
         try:
-            niuniu_settings(settings[NIUNIU_SECTION])
+            check_niuniu_settings(settings[NIUNIU_SECTION])
         except DomainError as error:
             raise error.at(f"settings.{NIUNIU_SECTION}") from None
     if MONITORING in settings:
         check_monitoring_settings(settings[MONITORING])
     announced_codes(settings)
+    return settings
+
+
+def _merged_settings(stored: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """A PATCH's settings: each section sent replaces its own, but 百人牛牛's section merges key by key
+    (its keys are settings of their own, as the top-level ones are)."""
+    settings = {**stored, **changes}
+    if NIUNIU_SECTION in changes:
+        settings[NIUNIU_SECTION] = niuniu_merged(stored.get(NIUNIU_SECTION), changes[NIUNIU_SECTION])
     return settings
 
 
@@ -128,7 +137,7 @@ def update_table(db: Database, table_id: int, changes: dict[str, Any], actor: Ac
             if "rule_set" in changes:
                 table.rule_set = check_rule_set(changes["rule_set"])
             if "settings" in changes:
-                table.settings = check_settings({**table.settings, **changes["settings"]})
+                table.settings = check_settings(_merged_settings(table.settings, changes["settings"]))
             check_betting_settings(table.rule_set, table.settings)
             table.revision += 1
             repo.bump_table_revisions(session, table_id)

@@ -38,7 +38,8 @@ def test_the_shared_slips_url_sends_a_slip_to_the_tables_game_and_refuses_a_game
     niuniu's at a niuniu table, wrong_game at a table whose game takes no slips there, or for another
     game's slip (the table's game named before any body error)."""
     baccarat, niuniu, dabang = (create(api, f"{game} 1", game=game) for game in ("baccarat", "niuniu", "dabang"))
-    slip = {"round": 1, "account_id": "a", "balance": "1000.00", "bets": [{"area": "player_1", "stake": "1.00"}]}
+    slip = {"client_slip_id": "gs-1", "round": 1, "account_id": "a", "balance": "1000.00",
+            "bets": [{"area": "player_1", "stake": "1.00"}]}
     assert api.post(f"/api/v1/tables/{niuniu['id']}/slips", slip, role="game_server").status_code == 201
     refused = api.post(f"/api/v1/tables/{baccarat['id']}/slips", slip, role="game_server")
     assert (refused.status_code, refused.json["code"], refused.json["game"]) == (409, "wrong_game", "baccarat")

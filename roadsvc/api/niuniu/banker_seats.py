@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from flask import request
+from decimal import Decimal
+
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.niuniu.schemas import NiuniuAccountSchema, NiuniuSitSchema, NiuniuStatedSchema
+from roadsvc.api.niuniu.schemas import NiuniuAccountSchema, NiuniuSitSchema, NiuniuStatedSchema, NiuniuStateQuerySchema
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.amounts import to_money
 from roadsvc.services.capabilities import PLACE_SLIPS, READ
 from roadsvc.services.niuniu import banker_seats
 from roadsvc.services.niuniu.banker_seats import parse_vip
@@ -18,10 +19,13 @@ from roadsvc.services.niuniu.banker_seats import parse_vip
 blp = Blueprint("niuniu_banker_seats", __name__, description="百人牛牛 banker queue, super grab and seats")
 
 
-def _balance(data: dict, required: bool = True):
-    if data.get("balance") is None and not required:
+def _balance(data: dict, required: bool = True) -> Decimal | None:
+    """The stated balance (the schema checked it is an amount)."""
+    if data.get("balance") is None:
+        if required:
+            raise DomainError("invalid_amount", "balance (the account's stated balance) is required", "balance")
         return None
-    return to_money(data.get("balance"), "balance", "balance")
+    return Decimal(data["balance"])
 
 
 @blp.route("/tables/<id:table_id>/banker/apply", methods=["POST"])
@@ -78,19 +82,15 @@ def stand(data, table_id):
 
 @blp.route("/tables/<id:table_id>/niuniu/state", methods=["GET"])
 @requires(READ)
+@blp.arguments(NiuniuStateQuerySchema, location="query", unknown=RAISE)
 @blp.response(200, description="Queue, seats, the current round; per account what it may do and why not")
 @error_responses(401, 404, 409, 422)
-def table_state(table_id):
+def table_state(args, table_id):
     """A niuniu table's state
 
     `?account_id=...&vip_level=3&balance=5000.00`: whether the super grab and each seat are
     available to that account, and if not why (super_grab_taken, vip_too_low, balance_too_low,
     seat_taken, already_seated...).
     """
-    args = request.args
-    try:
-        vip = None if args.get("vip_level") is None else int(args["vip_level"])
-    except ValueError:
-        raise DomainError("invalid_vip_level", "vip_level is a whole number", "vip_level") from None
-    balance = None if args.get("balance") is None else to_money(args["balance"], "balance", "balance")
-    return banker_seats.table_state(database(), table_id, args.get("account_id"), parse_vip(vip), balance)
+    return banker_seats.table_state(database(), table_id, args.get("account_id"), args.get("vip_level"),
+                                    _balance(args, required=False))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import Amount, StrictSchema, account_id, area, integer, round_number, text
+from roadsvc.api.schemas.common import (
+    Amount, Coded, CodedRange, StrictSchema, account_id, area, integer, round_number, text,
+)
 from roadsvc.services.admin_audit import MAX_REASON
 
 POSITION = {"description": "banker, player_1 ... player_4", "example": "player_2"}
@@ -17,6 +19,9 @@ ROUND_BY_POSITION = {"number": 7, "hands": {"banker": ["AS", "2H", "3D", "4C", "
                                             "player_2": ["JD", "QC", "KS", "AH", "2D"],
                                             "player_3": ["3C", "4S", "5H", "6D", "7C"],
                                             "player_4": ["8S", "9H", "10D", "JC", "BJ"]}}
+
+
+VIP_INVALID = {"invalid": Coded("vip_level is a whole number, 0 to 1000", "invalid_vip_level")}
 
 
 class NiuniuRoundPostSchema(StrictSchema):
@@ -45,6 +50,9 @@ class NiuniuBetLineSchema(StrictSchema):
 
 
 class NiuniuSlipSchema(StrictSchema):
+    client_slip_id = text(64, required=True, metadata={"description": "Your id for this slip, unique per table: a "
+                          "retry with the same id gets the first answer (200); other bets under it: 409 "
+                          "slip_conflict", "example": "gs1-000123"})
     round = round_number(required=True, metadata={"description": "The round the slip bets on", "example": 8})
     account_id = account_id(required=True)
     balance = Amount(required=True, metadata={"description": "The account's stated balance", "example": "1000.00"})
@@ -54,6 +62,7 @@ class NiuniuSlipSchema(StrictSchema):
 
 class NiuniuSlipAnswerSchema(StrictSchema):
     slip_id = fields.Integer(required=True)
+    client_slip_id = fields.String(required=True)
     round = fields.Integer(required=True)
     account_id = fields.String(required=True)
     status = fields.String(required=True, metadata={"example": "open"})
@@ -65,9 +74,19 @@ class NiuniuAccountSchema(StrictSchema):
 
 
 class NiuniuStatedSchema(NiuniuAccountSchema):
-    balance = fields.Raw(metadata={"description": "The account's stated balance", "example": "20000.00"})
-    vip_level = fields.Raw(metadata={"example": 3})
+    balance = Amount(metadata={"description": "The account's stated balance", "example": "20000.00"})
+    vip_level = fields.Integer(validate=CodedRange(0, 1000, "invalid_vip_level"), metadata={"example": 3},
+                               error_messages=VIP_INVALID)
 
 
 class NiuniuSitSchema(NiuniuStatedSchema):
     seat = integer(1, 20, required=True, metadata={"example": 2})
+
+
+class NiuniuStateQuerySchema(StrictSchema):
+    """`niuniu/state`'s query: unknown parameters are refused (422), as a negative or malformed balance."""
+
+    account_id = text(100, metadata={"example": "acct-1001"})
+    vip_level = fields.Integer(validate=CodedRange(0, 1000, "invalid_vip_level"), metadata={"example": 3},
+                               error_messages=VIP_INVALID)
+    balance = Amount(metadata={"description": "The account's stated balance", "example": "5000.00"})

@@ -16,7 +16,8 @@ blp = Blueprint("niuniu_slips", __name__, description="百人牛牛 slips, leavi
 
 def place_slip(body: dict, table_id: int) -> tuple[dict, int]:
     """A slip on a niuniu table (`POST /tables/{id}/slips` sends a niuniu table's slips here: roadsvc.api.slips)."""
-    return slips.place_slip(database(), table_id, slips.parse_slip(body)), 201
+    answer, created = slips.place_slip(database(), table_id, slips.parse_slip(body))
+    return answer, 201 if created else 200
 
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/leave", methods=["POST"])

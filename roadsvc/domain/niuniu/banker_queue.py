@@ -65,21 +65,27 @@ def step_down(queue: BankerQueue, account_id: str) -> BankerQueue:
 
 
 def super_grab_refusal(queue: BankerQueue, account_id: str, condition: Condition, vip_level: int | None,
-                       balance: Decimal | None) -> str | None:
-    """Why `account_id` may not grab now (the code the table state shows), or None."""
+                       balance: Decimal | None, min_balance: Decimal) -> str | None:
+    """Why `account_id` may not grab now (the code the table state shows), or None. A grabber becomes the
+    banker, so, as an application does, its stated balance must reach the banker minimum, whatever the
+    grab's own condition (a VIP level alone made bankers with nothing to cover a stake)."""
     if queue.super_holder is not None:
         return "super_grab_taken"
     if queue.banker is not None and queue.banker.account_id == account_id:
         return "already_banker"
-    return unmet(condition, vip_level, balance, strictly_above=True)
+    unmet_condition = unmet(condition, vip_level, balance, strictly_above=True)
+    if unmet_condition is None and (balance is None or balance < min_balance):
+        return "below_banker_min"
+    return unmet_condition
 
 
 def super_grab(queue: BankerQueue, account_id: str, condition: Condition, vip_level: int | None,
-               balance: Decimal | None) -> BankerQueue:
+               balance: Decimal | None, min_balance: Decimal) -> BankerQueue:
     """超级抢庄: first in the queue; an ordinary banker's term ends with the current round."""
-    refusal = super_grab_refusal(queue, account_id, condition, vip_level, balance)
+    refusal = super_grab_refusal(queue, account_id, condition, vip_level, balance, min_balance)
     if refusal is not None:
-        raise DomainError(refusal, _GRAB_MESSAGES[refusal], "account_id")
+        field = "balance" if refusal == "below_banker_min" else "account_id"
+        raise DomainError(refusal, _GRAB_MESSAGES[refusal].format(min_balance=min_balance), field)
     waiting = (account_id, *(a for a in queue.waiting if a != account_id))
     banker = queue.banker
     if banker is not None and not banker.super:
@@ -113,4 +119,5 @@ _GRAB_MESSAGES = {
     "already_banker": "the banker cannot grab the bank",
     "vip_too_low": "the super grab needs a higher VIP level",
     "balance_too_low": "the super grab needs a higher balance",
+    "below_banker_min": "a super grab makes a banker: the stated balance must be at least {min_balance}",
 }

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Mapping
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.amounts import to_money
+from roadsvc.domain.niuniu.money import amount
 
 VIP, BALANCE, COST = "vip", "balance", "cost"
 
@@ -35,7 +35,7 @@ def parse_condition(raw: object, kinds: tuple[str, ...], field: str) -> Conditio
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise DomainError("invalid_condition", "a VIP level is a whole number, 0 or more", f"{field}.value")
         return Condition(VIP, Decimal(value))
-    return Condition(raw["kind"], to_money(value, f"{field}.value"))
+    return Condition(raw["kind"], amount(value, f"{field}.value"))
 
 
 def unmet(condition: Condition, vip_level: int | None, balance: Decimal | None, *, strictly_above: bool) -> str | None:

@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import Iterable, Mapping, Sequence
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.amounts import ZERO, paid, to_stake
+from roadsvc.domain.amounts import ZERO, paid
 from roadsvc.domain.niuniu.dealing import BANKER, PLAYERS
 from roadsvc.domain.niuniu.hands import Hand
+from roadsvc.domain.niuniu.money import stake as to_stake
 from roadsvc.domain.niuniu.rounds import LOSE, WIN
 
 REFUNDED = "refunded"
@@ -95,6 +96,15 @@ def settlement_dict(settlement: Mapping) -> dict:
     accounts = {account_id: {"bets": [bet.as_dict() for bet in account["bets"]], "net": str(account["net"])}
                 for account_id, account in settlement["accounts"].items()}
     return {"accounts": accounts, "banker": {"net": str(settlement["banker"]["net"])}}
+
+
+def with_refunds(settled: Mapping, refunds: Mapping) -> dict:
+    """A settlement (JSON shape) with refunded bets (those of accounts that left) added to their accounts;
+    a refund moves no net."""
+    accounts = {account_id: {**entry, "bets": list(entry["bets"])} for account_id, entry in settled["accounts"].items()}
+    for account_id, entry in refunds["accounts"].items():
+        accounts.setdefault(account_id, {"bets": [], "net": str(ZERO)})["bets"].extend(entry["bets"])
+    return {**settled, "accounts": accounts}
 
 
 def differences(before: Mapping, after: Mapping) -> dict[str, str]:

@@ -39,12 +39,18 @@ class NiuniuRound(Base):
 
 
 class NiuniuSlip(Base):
+    """A slip, taken whole. `client_slip_id` is the game server's retry key, unique per table (slips stored
+    before it existed have none): a retry with the same request (`request_hash`) gets `answer` back."""
+
     __tablename__ = "niuniu_slips"
-    __table_args__ = (Index(None, "table_id", "round_number"),)
+    __table_args__ = (Index(None, "table_id", "round_number"), UniqueConstraint("table_id", "client_slip_id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     round_number: Mapped[int]
+    client_slip_id: Mapped[str | None] = mapped_column(String(64))
+    request_hash: Mapped[str | None] = mapped_column(String(64))
+    answer: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     account_id: Mapped[str] = mapped_column(String(100))
     balance: Mapped[int] = mapped_column(BigInteger)  # the stated balance, cents
     status: Mapped[str] = mapped_column(String(10), default=SLIP_OPEN)

@@ -65,7 +65,7 @@ def super_grab(db: Database, table_id: int, account_id: str, vip_level: int | No
         state = repo.state(session, table_id, for_update=True)
         with state_conflicts():
             queue = banker_queue.super_grab(queue_of(state), account_id, settings.super_grab_condition, vip_level,
-                                            balance)
+                                            balance, settings.banker_min_balance)
         if balance is not None:
             state_balance(state, account_id, balance)
         answer = _queue_changed(session, table_id, state, queue, "super_grab", account_id,
@@ -130,7 +130,8 @@ def table_state(db: Database, table_id: int, account_id: str | None = None, vip_
 
 
 def _for_account(queue, seating, settings, account_id: str, vip_level: int | None, balance: Decimal | None) -> dict:
-    why = banker_queue.super_grab_refusal(queue, account_id, settings.super_grab_condition, vip_level, balance)
+    why = banker_queue.super_grab_refusal(queue, account_id, settings.super_grab_condition, vip_level, balance,
+                                          settings.banker_min_balance)
     return {"account_id": account_id,
             "super_grab": {"available": why is None, "reason": why},
             "seats": seats.availability(seating, account_id, settings.seats, settings.seat_condition, vip_level,

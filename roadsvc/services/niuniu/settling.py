@@ -19,15 +19,17 @@ from roadsvc.domain.niuniu.settings import NiuniuSettings
 from roadsvc.domain.niuniu.settlement import Stake, differences, settle_round, settlement_dict
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.models import NiuniuRound, Table, utcnow
-from roadsvc.persistence.models.niuniu import SLIP_REFUNDED
+from roadsvc.persistence.models.niuniu import SLIP_OPEN, SLIP_REFUNDED
 from roadsvc.services.niuniu.round_views import deal_of
 from roadsvc.services.niuniu.state import balances_of, queue_of, seating_of, store_balances, store_queue, store_seating
 
 CENTS = Decimal("0.01")
 
 
-def stakes_of(session: Session, table_id: int, number: int) -> list[Stake]:
-    slips = repo.open_slips(session, table_id, number)
+def stakes_of(session: Session, table_id: int, number: int, statuses: tuple[str, ...] = (SLIP_OPEN,)
+              ) -> list[Stake]:
+    """The stakes of the round's slips in `statuses` (the open ones: what settles)."""
+    slips = repo.open_slips(session, table_id, number, statuses=statuses)
     accounts = {slip.id: slip.account_id for slip in slips}
     return [Stake(accounts[bet.slip_id], bet.area, Decimal(bet.stake) * CENTS)
             for bet in repo.bets_of(session, list(accounts))]

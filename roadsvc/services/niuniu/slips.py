@@ -4,26 +4,37 @@ Betting on round n is open from the settlement (or void) of round n-1 until roun
 posted; a slip after that is refused `betting_closed` and counted for the floor (the table's
 `late_slips`, an operators' `late_slip` event, the floor monitor's `late_slips` rule). A slip is
 taken whole or refused whole.
+
+A slip carries the game server's `client_slip_id`, unique per table (a unique constraint): the same
+slip again gets its first answer back (`created` False: 200), whatever happened since (the round
+closed, settled); another slip under the same id is 409 `slip_conflict`. Two copies racing are
+serialised by the table's lock, and the constraint stops a copy that got past it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from decimal import Decimal
 from typing import Any, Mapping
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.amounts import ZERO, to_money
+from roadsvc.domain.amounts import ZERO
+from roadsvc.domain.niuniu.money import amount
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED
 from roadsvc.domain.niuniu.settings import NiuniuSettings
-from roadsvc.domain.niuniu.settlement import banker_cover_refusal, cover_refusal, limit_refusal, parse_bets
+from roadsvc.domain.niuniu.settlement import (
+    banker_cover_refusal, cover_refusal, limit_refusal, parse_bets, settle_round, settlement_dict, with_refunds,
+)
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
-from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuSlip, NiuniuTableState, Table
-from roadsvc.persistence.models.niuniu import SLIP_LEFT
-from roadsvc.services.errors import Conflict
+from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
+from roadsvc.persistence.models.niuniu import SLIP_LEFT, SLIP_OPEN, SLIP_REFUNDED
+from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.niuniu import monitor
 from roadsvc.services.niuniu.settling import stakes_of
 from roadsvc.services.niuniu.state import balances_of, queue_of, state_balance
@@ -31,31 +42,60 @@ from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
 CENTS = Decimal(100)
 MAX_ROUND = 10_000_000  # as a posted round's number (roadsvc.api.niuniu.schemas)
-MAX_BALANCE = Decimal("1000000000000.00")  # stored in cents, far inside a BigInteger
 
 
 def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
-    number, account = body.get("round"), body.get("account_id")
+    number, account, client_id = body.get("round"), body.get("account_id"), body.get("client_slip_id")
+    if not isinstance(client_id, str) or not client_id.strip() or len(client_id) > 64:
+        raise DomainError("invalid_client_slip_id", "client_slip_id is your id for the slip, 1 to 64 characters",
+                          "client_slip_id")
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUND:
         raise DomainError("invalid_round", f"round is the number (1 to {MAX_ROUND}) of the round the slip bets on",
                           "round")
     if not isinstance(account, str) or not account.strip() or len(account) > 100:
         raise DomainError("invalid_account", "account_id is a text of 1 to 100 characters", "account_id")
-    balance = to_money(body.get("balance"), "balance", "balance")
-    if not 0 <= balance <= MAX_BALANCE:
-        raise DomainError("invalid_amount", f"balance must be from 0 to {MAX_BALANCE}", "balance")
-    return {"round": number, "account_id": account, "balance": balance, "bets": parse_bets(body.get("bets"))}
+    balance = amount(body.get("balance"), "balance", "balance")
+    return {"client_slip_id": client_id, "round": number, "account_id": account, "balance": balance,
+            "bets": parse_bets(body.get("bets"))}
 
 
-def place_slip(db: Database, table_id: int, slip: dict[str, Any]) -> dict[str, Any]:
+def fingerprint(slip: Mapping[str, Any]) -> str:
+    """What makes two requests the same slip: every field, amounts as exact decimals."""
+    canonical = {**slip, "balance": str(slip["balance"]), "bets": [[area, str(stake)] for area, stake in slip["bets"]]}
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+
+
+def place_slip(db: Database, table_id: int, slip: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The slip taken (its answer, True), or a retry's first answer (False)."""
+    try:
+        return _place(db, table_id, slip)
+    except IntegrityError:  # a copy of this slip (same client id) was stored first
+        with db.read() as session:
+            stored = repo.slip_by_client_id(session, table_id, slip["client_slip_id"])
+            if stored is None:
+                raise
+            return _stored_answer(stored, slip), False
+
+
+def _place(db: Database, table_id: int, slip: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     late = None
     with db.write() as session:
         table = niuniu_table(session, table_id, for_update=True)
+        stored = repo.slip_by_client_id(session, table_id, slip["client_slip_id"])
+        if stored is not None:
+            return _stored_answer(stored, slip), False
         posted = repo.round_at(session, table_id, slip["round"])
         if posted is None:
-            return _take(session, table_id, settings_of(table), slip)
+            return _take(session, table_id, settings_of(table), slip), True
         late = _count_late(session, table, slip, posted.status)
     raise Conflict("betting_closed", f"betting on round {slip['round']} closed ({late})", "round")
+
+
+def _stored_answer(stored: NiuniuSlip, slip: Mapping[str, Any]) -> dict[str, Any]:
+    if stored.request_hash != fingerprint(slip):
+        raise Conflict("slip_conflict", f"slip {slip['client_slip_id']!r} was placed already with other bets",
+                       "client_slip_id")
+    return stored.answer
 
 
 def _count_late(session: Session, table: Table, slip: dict[str, Any], status: str) -> str:
@@ -80,13 +120,16 @@ def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[
     stakes = stakes_of(session, table_id, number)
     _check(slip, stakes, settings, _banker_balance(state, settings))
     row = NiuniuSlip(table_id=table_id, round_number=number, account_id=slip["account_id"],
-                     balance=int(slip["balance"] * CENTS))
+                     balance=int(slip["balance"] * CENTS), client_slip_id=slip["client_slip_id"],
+                     request_hash=fingerprint(slip))
     session.add(row)
     session.flush()
     session.add_all([NiuniuBet(slip_id=row.id, area=area, stake=int(stake * CENTS)) for area, stake in slip["bets"]])
     state_balance(state, slip["account_id"], slip["balance"])
-    answer = {"slip_id": row.id, "round": number, "account_id": slip["account_id"], "status": row.status,
+    answer = {"slip_id": row.id, "client_slip_id": row.client_slip_id, "round": number,
+              "account_id": slip["account_id"], "status": SLIP_OPEN,
               "bets": [{"area": area, "stake": str(stake)} for area, stake in slip["bets"]]}
+    row.answer = answer
     changed(session, table_id, "slip", answer, audience=OPERATORS)
     return answer
 
@@ -118,7 +161,7 @@ def leave(db: Database, table_id: int, number: int, account_id: str, actor: str)
     """逃跑: before any hand is opened the account's stakes go back (audited); after, it settles as normal."""
     with db.write() as session:
         niuniu_table(session, table_id, for_update=True)
-        posted = repo.round_at(session, table_id, number)
+        posted = _round_or_404(session, table_id, number)
         if posted is not None and posted.status in (OPENING, SETTLED):
             return {"round": number, "account_id": account_id, "refunded": [], "settles_as_normal": True}
         slips = repo.open_slips(session, table_id, number, account_id)
@@ -135,12 +178,30 @@ def leave(db: Database, table_id: int, number: int, account_id: str, actor: str)
     return answer
 
 
+def _round_or_404(session: Session, table_id: int, number: int) -> NiuniuRound | None:
+    """The posted round, None for the round bets are taken on (not posted yet); any other number: 404."""
+    posted = repo.round_at(session, table_id, number)
+    if posted is None and number != _betting_number(session, table_id):
+        raise NotFound("round_not_found", f"table {table_id} has no round {number}", "number")
+    return posted
+
+
+def _betting_number(session: Session, table_id: int) -> int:
+    last = repo.last_round(session, table_id)
+    return 1 if last is None else last.number + 1
+
+
 def settlement_of(db: Database, table_id: int, number: int) -> dict[str, Any]:
+    """A settled round's settlement, its leavers' stakes listed as refunded; a voided round's: every stake
+    refunded. Each account's bets and net, the banker's net."""
     with db.read() as session:
         niuniu_table(session, table_id)
-        posted = repo.round_at(session, table_id, number)
-        if posted is None or posted.status != SETTLED:
-            status = "not posted" if posted is None else posted.status
+        posted = _round_or_404(session, table_id, number)
+        if posted is None or posted.status not in (SETTLED, VOIDED):
+            status = "taking bets" if posted is None else posted.status
             raise Conflict("round_not_settled", f"round {number} is {status}", "number")
-        return {"round": number, "phase": posted.status, **posted.settlement,
-                "banker": {"account_id": posted.banker_account, **posted.settlement["banker"]}}
+        refunded = (SLIP_LEFT,) if posted.status == SETTLED else (SLIP_LEFT, SLIP_REFUNDED)
+        refunds = settlement_dict(settle_round(stakes_of(session, table_id, number, refunded), None))
+    settled = with_refunds(posted.settlement, refunds) if posted.status == SETTLED else refunds
+    return {"round": number, "phase": posted.status, **settled,
+            "banker": {"account_id": posted.banker_account, **settled["banker"]}}

@@ -20,15 +20,22 @@ def test_apply_step_down_and_the_state(api, niuniu):
 
 
 def test_super_grab_and_what_the_state_tells_each_account(api, niuniu):
-    grab = api.post(url(niuniu, "banker/super_grab"), {"account_id": "g", "vip_level": 1}, role="game_server")
+    poor = api.post(url(niuniu, "banker/super_grab"), {"account_id": "g", "vip_level": 1}, role="game_server")
+    assert (poor.status_code, poor.json["code"], poor.json["field"]) == (422, "below_banker_min", "balance")
+    grab = api.post(url(niuniu, "banker/super_grab"), {"account_id": "g", "vip_level": 1, "balance": "10000.00"},
+                    role="game_server")
     assert grab.status_code == 200 and grab.json["super_grab_holder"] == "g" and grab.json["cost"] == "1000.00"
-    taken = api.post(url(niuniu, "banker/super_grab"), {"account_id": "h", "vip_level": 5}, role="game_server")
+    taken = api.post(url(niuniu, "banker/super_grab"), {"account_id": "h", "vip_level": 5, "balance": "10000.00"},
+                     role="game_server")
     assert (taken.status_code, taken.json["code"]) == (409, "super_grab_taken")
     mine = api.get(url(niuniu, "niuniu/state?account_id=h&vip_level=5&balance=3000.00")).json["for_account"]
     assert mine["super_grab"] == {"available": False, "reason": "super_grab_taken"}
     assert [seat["available"] for seat in mine["seats"]] == [True] * 6
     bad = api.get(url(niuniu, "niuniu/state?account_id=h&vip_level=x"))
     assert (bad.status_code, bad.json["code"]) == (422, "invalid_vip_level")
+    for query, field in [("balance=-1.00", "balance"), ("balance=1e30", "balance"), ("acount_id=h", "acount_id")]:
+        refused = api.get(url(niuniu, f"niuniu/state?{query}"))  # issue 34: accepted before
+        assert (refused.status_code, refused.json["field"]) == (422, field), query
 
 
 def test_seats_over_http(api, niuniu):

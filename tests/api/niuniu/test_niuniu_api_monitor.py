@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, hidden_codes_in, other_hands
+from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, hidden_codes_in, other_hands, slip_body
 
 
 def table_alerts(api, niuniu) -> list[dict]:
@@ -21,8 +21,8 @@ def assert_hidden(payload) -> None:
 
 
 def slip(api, niuniu, number: int, account: str):
-    return api.post(f"/api/v1/tables/{niuniu['id']}/slips", {"round": number, "account_id": account,
-                    "balance": "1000.00", "bets": [{"area": "player_2", "stake": "5.00"}]}, role="game_server")
+    return api.post(f"/api/v1/tables/{niuniu['id']}/slips", slip_body(number, account, bets={"player_2": "5.00"}),
+                    role="game_server")
 
 
 def test_a_refused_round_post_is_an_alert_about_the_table(api, niuniu, rounds_url):

@@ -1,11 +1,12 @@
 """Slips on a niuniu table over HTTP: the shared /slips URL sends them to niuniu; settlement, refusals, roles."""
 
-from niuniu_support import by_order
+import pytest
+
+from niuniu_support import by_order, slip_body
 
 
 def slip(api, niuniu, number=1, account="a", balance="1000.00", role="game_server", **bets):
-    body = {"round": number, "account_id": account, "balance": balance,
-            "bets": [{"area": area, "stake": stake} for area, stake in (bets or {"player_1": "10.00"}).items()]}
+    body = slip_body(number, account, balance, bets)
     return api.post(f"/api/v1/tables/{niuniu['id']}/slips", body, role=role)
 
 
@@ -28,9 +29,7 @@ def test_refusals_with_their_codes(api, niuniu):
     bad_area = slip(api, niuniu, banker="1.00")
     assert (bad_area.status_code, bad_area.json["code"], bad_area.json["field"]) == (422, "unknown_area",
                                                                                      "bets[0].area")
-    unknown = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {"round": 1, "account_id": "a", "balance": "1",
-                                                                  "bets": [{"area": "player_1", "stake": "1"}],
-                                                                  "hand_number": 3}, role="game_server")
+    unknown = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {**slip_body(1), "hand_number": 3}, role="game_server")
     assert (unknown.status_code, unknown.json["field"]) == (422, "hand_number")  # niuniu's schema, not baccarat's
     assert slip(api, niuniu, role="dealer").status_code == 403
     assert api.post("/api/v1/tables/999/slips", {}, role="game_server").status_code == 404
@@ -75,3 +74,34 @@ def test_niuniu_paths_on_a_baccarat_table_are_wrong_game(api):
                                                                                          "baccarat"), path
     roads = api.get(f"/api/v1/tables/{table}/roads")
     assert roads.status_code in (200, 404)
+
+
+def test_a_retried_slip_answers_200_with_the_first_answer_and_another_under_its_id_409(api, niuniu):
+    url = f"/api/v1/tables/{niuniu['id']}/slips"
+    body = slip_body(1, "a", client_slip_id="gs-1")
+    first = api.post(url, body, role="game_server")
+    again = api.post(url, body, role="game_server")
+    assert (first.status_code, again.status_code, again.json) == (201, 200, first.json)
+    assert first.json["client_slip_id"] == "gs-1"
+    other = api.post(url, {**body, "balance": "2000.00"}, role="game_server")
+    assert (other.status_code, other.json["code"], other.json["field"]) == (409, "slip_conflict", "client_slip_id")
+
+
+@pytest.mark.parametrize("field, value", [("balance", 100000), ("balance", "1e30"),
+                                          ("balance", "99999999999999999999999999999999.00"), ("balance", "-1.00")])
+def test_an_amount_is_a_bounded_decimal_string(api, niuniu, field, value):
+    # issue 34: a JSON number was taken as money and 28+ digits answered 500
+    answer = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {**slip_body(1), field: value}, role="game_server")
+    assert (answer.status_code, answer.json["code"], answer.json["field"]) == (422, "invalid_amount", field)
+
+
+def test_a_stake_that_is_a_json_number_is_refused(api, niuniu):
+    answer = api.post(f"/api/v1/tables/{niuniu['id']}/slips", {**slip_body(1), "bets": [{"area": "player_1",
+                                                                                          "stake": 10}]},
+                      role="game_server")
+    assert (answer.status_code, answer.json["code"], answer.json["field"]) == (422, "invalid_amount", "bets[0].stake")
+
+
+def test_leave_on_a_round_that_does_not_exist_is_404(api, niuniu, rounds_url):
+    answer = api.post(f"{rounds_url}/99/leave", {"account_id": "a"}, role="game_server")  # issue 34: was 200
+    assert (answer.status_code, answer.json["code"]) == (404, "round_not_found")

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 
 from niuniu_service_support import niuniu_table, post, settle
+from niuniu_support import slip_body
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import Conflict
@@ -35,9 +36,8 @@ def test_the_bankers_stated_balance_covers_the_round(db):
     table = niuniu_table(db, banker_min_balance="100.00")
     banker_seats.apply_banker(db, table, "bank", D("100.00"))
     settle(db, table, 1)
-    body = {"round": 2, "account_id": "p", "balance": "1000.00", "bets": [{"area": "player_1", "stake": "10.01"}]}
     with pytest.raises(DomainError) as error:
-        slips.place_slip(db, table, slips.parse_slip(body))
+        slips.place_slip(db, table, slips.parse_slip(slip_body(2, "p", bets={"player_1": "10.01"})))
     assert error.value.code == "banker_cover_exceeded"
 
 
@@ -46,7 +46,11 @@ def test_the_super_grab_condition_and_the_state_says_why_not(db):
     state = banker_seats.table_state(db, table, "x", vip_level=2)
     assert state["for_account"]["super_grab"] == {"available": False, "reason": "vip_too_low"}
     assert refused(banker_seats.super_grab, db, table, "x", 2, None) == "vip_too_low"
-    grabbed = banker_seats.super_grab(db, table, "g", 3, None)
+    assert refused(banker_seats.super_grab, db, table, "g", 3, None) == "below_banker_min"  # issue 34
+    assert refused(banker_seats.super_grab, db, table, "g", 3, D("9999.99")) == "below_banker_min"
+    assert banker_seats.table_state(db, table, "g", vip_level=3, balance=D("0.00"))["for_account"]["super_grab"] == {
+        "available": False, "reason": "below_banker_min"}
+    grabbed = banker_seats.super_grab(db, table, "g", 3, D("10000.00"))
     assert grabbed["queue"] == ["g"] and grabbed["cost"] == "500.00"
     state = banker_seats.table_state(db, table, "y", vip_level=9)
     assert state["super_grab"]["held"] and state["for_account"]["super_grab"]["reason"] == "super_grab_taken"
@@ -64,7 +68,7 @@ def test_of_simultaneous_super_grabs_the_first_wins_and_the_rest_are_refused(dat
         db = Database(database_url)
         try:
             barrier.wait()
-            banker_seats.super_grab(db, table, account, 5, None)
+            banker_seats.super_grab(db, table, account, 5, D("10000.00"))
             outcomes.append(("won", account))
         except Conflict as error:
             outcomes.append((error.code, account))
@@ -94,8 +98,7 @@ def test_seats_with_a_condition_and_the_automatic_stand_up(db):
     assert refused(banker_seats.sit, db, table, 2, "b", None, D("99.00")) == "balance_too_low"
     seats = banker_seats.table_state(db, table, "b", balance=D("500.00"))["for_account"]["seats"]
     assert [(s["seat"], s["available"], s["reason"]) for s in seats] == [(1, False, "seat_taken"), (2, True, None)]
-    slips.place_slip(db, table, slips.parse_slip({"round": 1, "account_id": "a", "balance": "150.00",
-                                                  "bets": [{"area": "player_2", "stake": "10.00"}]}))
+    slips.place_slip(db, table, slips.parse_slip(slip_body(1, "a", "150.00", {"player_2": "10.00"})))
     settle(db, table, 1)  # player_2 loses 8 x 10: 150 - 80 = 70, below 100
     assert banker_seats.table_state(db, table)["seats"][0] == {"seat": 1, "account_id": None}
     stood = [e for e in event_log.events_after(db, 0) if e.type == "seats" and e.data["action"] == "stood_up"]

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from niuniu_service_support import niuniu_table, post, settle
-from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, hidden_codes_in, other_hands
+from niuniu_support import HANDS, HIDDEN, TYPES, by_order, by_position, hidden_codes_in, other_hands, slip_body
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import CRITICAL, INFO, WARNING
 from roadsvc.persistence import niuniu as repo
@@ -153,8 +153,7 @@ def test_refused_rounds_turn_critical_and_count_again_from_nothing_once_resolved
 
 
 def slip(number: int, account: str = "acct-1") -> dict:
-    return slips.parse_slip({"round": number, "account_id": account, "balance": "1000.00",
-                             "bets": [{"area": "player_1", "stake": "10.00"}]})
+    return slips.parse_slip(slip_body(number, account))
 
 
 def late(db, table, number, account="acct-1"):

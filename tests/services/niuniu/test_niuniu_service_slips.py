@@ -5,22 +5,22 @@ from decimal import Decimal
 import pytest
 
 from niuniu_service_support import niuniu_table, post, settle
-from niuniu_support import by_position, other_hands
+from niuniu_support import by_position, other_hands, slip_body
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import niuniu as repo
 from roadsvc.services import events as event_log
-from roadsvc.services.errors import Conflict
+from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.niuniu import rounds, slips
 
 
 def slip(db, table, number, account="a", balance="1000.00", **bets):
-    body = {"round": number, "account_id": account, "balance": balance,
-            "bets": [{"area": area, "stake": stake} for area, stake in (bets or {"player_1": "10.00"}).items()]}
-    return slips.place_slip(db, table, slips.parse_slip(body))
+    answer, created = slips.place_slip(db, table, slips.parse_slip(slip_body(number, account, balance, bets)))
+    assert created
+    return answer
 
 
 def refusal(call, *args, **kwargs):
-    with pytest.raises((DomainError, Conflict)) as refused:
+    with pytest.raises((DomainError, Conflict, NotFound)) as refused:
         call(*args, **kwargs)
     return refused.value.code
 
@@ -85,9 +85,13 @@ def test_leaving_before_the_opening_refunds_and_after_settles_as_normal(db):
     rounds.open_round(db, table, 1, "player_1")
     assert slips.leave(db, table, 1, "b", "game server")["settles_as_normal"]
     rounds.open_round(db, table, 1, None)
-    assert set(slips.settlement_of(db, table, 1)["accounts"]) == {"b"}
+    settled = slips.settlement_of(db, table, 1)["accounts"]  # issue 34: a leaver's refund is in the settlement
+    assert settled["a"] == {"net": "0.00", "bets": [{"area": "player_1", "stake": "10.00", "outcome": "refunded",
+                                                     "multiple": 0, "commission": "0.00", "net": "0.00"}]}
+    assert [bet["outcome"] for bet in settled["b"]["bets"]] == ["win"]
     assert [r["action"] for r in rounds.audit_log(db, table)] == ["leave"]
     assert slips.leave(db, table, 2, "z", "game server")["refunded"] == []  # never bet: nothing to give back
+    assert refusal(slips.leave, db, table, 99, "z", "game server") == "round_not_found"  # issue 34: was 200
 
 
 def test_a_void_gives_every_stake_back_audited(db):
@@ -95,7 +99,11 @@ def test_a_void_gives_every_stake_back_audited(db):
     slip(db, table, 1, "a")
     post(db, table, 1)
     rounds.void_round(db, table, 1, "misdeal", "pit boss")
-    assert refusal(slips.settlement_of, db, table, 1) == "round_not_settled"
+    voided = slips.settlement_of(db, table, 1)  # issue 34: was 409 round_not_settled
+    assert (voided["phase"], voided["banker"]["net"], voided["accounts"]["a"]["net"]) == ("voided", "0.00", "0.00")
+    assert [bet["outcome"] for bet in voided["accounts"]["a"]["bets"]] == ["refunded"]
+    assert refusal(slips.settlement_of, db, table, 2) == "round_not_settled"  # taking bets
+    assert refusal(slips.settlement_of, db, table, 3) == "round_not_found"
     record = rounds.audit_log(db, table)[0]
     assert record["action"] == "void" and record["after"]["refunded"][0]["account_id"] == "a"
     with db.read() as session:
@@ -126,11 +134,19 @@ def test_commission_is_a_share_of_the_winnings(db):
 
 
 def test_slip_input_refusals():
-    for body, field in [({"round": 0}, "round"), ({"round": 10**30}, "round"), ({"round": 1, "account_id": ""}, "account_id"),
-                        ({"round": 1, "account_id": "a", "balance": 5.5}, "balance"),
-                        ({"round": 1, "account_id": "a", "balance": "5", "bets": []}, "bets")]:
+    base = {"client_slip_id": "gs-1"}
+    for body, field in [({}, "client_slip_id"), ({**base, "round": 0}, "round"), ({**base, "round": 10**30}, "round"),
+                        ({**base, "round": 1, "account_id": ""}, "account_id"),
+                        ({**base, "round": 1, "account_id": "a", "balance": 5.5}, "balance"),
+                        ({**base, "round": 1, "account_id": "a", "balance": 100000}, "balance"),  # issue 34
+                        ({**base, "round": 1, "account_id": "a", "balance": "1e30"}, "balance"),
+                        ({**base, "round": 1, "account_id": "a", "balance": "9" * 32 + ".00"}, "balance"),
+                        ({**base, "round": 1, "account_id": "a", "balance": "5", "bets": [{"area": "player_1",
+                                                                                          "stake": 10}]},
+                         "bets[0].stake"),
+                        ({**base, "round": 1, "account_id": "a", "balance": "5", "bets": []}, "bets")]:
         with pytest.raises(DomainError) as refused:
             slips.parse_slip(body)
         assert refused.value.field == field
-    assert slips.parse_slip({"round": 1, "account_id": "a", "balance": "5",
+    assert slips.parse_slip({**base, "round": 1, "account_id": "a", "balance": "5",
                              "bets": [{"area": "player_1", "stake": "1"}]})["balance"] == Decimal("5.00")
