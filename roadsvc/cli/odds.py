@@ -1,6 +1,8 @@
-"""`roadsvc odds`: exact odds, house edge and RTP of every bet of a rule set, for a fresh shoe.
+"""`roadsvc odds`: exact odds, house edge and RTP of every bet of a rule set, for a fresh shoe;
+`--game niuniu`: a 百人牛牛 table's exact odds for a commission (roadsvc.domain.niuniu.odds).
 
     roadsvc odds [--rule-set NAME] [--decks 8] [--json]
+    roadsvc odds --game niuniu [--commission-percent 5] [--json]
 
 Computed by exact enumeration of the dealing (P1 B1 P2 B2 P3 B3 without
 replacement), not by simulation. Counts are out of N (N-1) ... (N-5) ordered
@@ -20,6 +22,8 @@ from roadsvc.domain.baccarat.bets.odds import odds_report
 from roadsvc.domain.baccarat.bets.rule_sets import rule_set, rule_set_names
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS
+from roadsvc.domain.niuniu import odds as niuniu_odds
+from roadsvc.domain.niuniu.settings import niuniu_settings
 
 
 def register(subparsers: Any) -> None:
@@ -32,10 +36,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--rule-set", default="classic", choices=rule_set_names(), help="default classic")
     parser.add_argument("--decks", type=int, default=DEFAULT_DECKS, help="decks in the shoe (default 8)")
     parser.add_argument("--json", action="store_true", help="one JSON document instead of a table")
+    parser.add_argument("--game", default="baccarat", choices=("baccarat", "niuniu"), help="default baccarat")
+    parser.add_argument("--commission-percent", default="0", help="百人牛牛: the table's commission (default 0)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "niuniu":
+        return run_niuniu(args)
     try:
         report = odds_report(rule_set(args.rule_set), args.decks)
     except DomainError as error:
@@ -63,3 +71,28 @@ def render_table(name: str, decks: int, report: list[BetOdds]) -> str:
             lines.append(f"  {label:<22} {str(unit_net(bet, label)):>7}  {float(odds.probability(label)):.6f}"
                          f"  {count:>22,}")
     return "\n".join(lines) + "\n"
+
+
+def run_niuniu(args: argparse.Namespace) -> int:
+    try:
+        settings = niuniu_settings({"commission_percent": args.commission_percent})
+    except DomainError as error:
+        sys.stderr.write(f"roadsvc odds: {error.message} [{error.code}]\n")
+        return REFUSED
+    report = niuniu_odds.odds_report(niuniu_odds.table_multiples(), str(settings.commission_percent))
+    if args.json:
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=1) + "\n")
+        return 0
+    area, edge = report["areas"]["player_1"], report["house_edge"]
+    lines = [f"百人牛牛, {report['deck']}-card deck, {report['hands']:,} hands, {report['pairs']:,} ordered pairs "
+             f"(an area's hand and the banker's), commission {report['commission_percent']}%", "",
+             f"{'type':<12} {'multiple':>8} {'hands':>9} {'probability':>15}"]
+    lines += [f"{row['type']:<12} {row['multiple']:>8} {row['hands']:>9,} {row['probability']:>15}"
+              for row in report["types"]]
+    lines += ["", f"an area beats the banker: {area['win_probability']} ({report['exact']['area_win']})",
+              f"won per unit staked {area['won_per_unit']}, lost {area['lost_per_unit']}; "
+              f"EV per area {area['ev']} ({report['exact']['area_ev']})",
+              f"house edge {edge['of_stake']} of the stake, {edge['of_money_changing_hands']} of the money that "
+              "changes hands"]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0

@@ -109,7 +109,13 @@ def void_round(data, table_id, number):
 @blp.response(200, description="The corrected round and, if it was settled, the settlements' differences")
 @error_responses(401, 403, 404, 409, 422)
 def correct_round(data, table_id, number):
-    """Correct a round's cards: audited; a settled round is settled again"""
+    """Correct a round's cards: audited; a settled round is settled again
+
+    The body's `number`, if given, must be the path's (422 `number_mismatch`): a correction meant for
+    another round must not land on this one."""
+    if data.get("number") is not None and data["number"] != number:
+        raise DomainError("number_mismatch", f"the body's number {data['number']} is not the path's round {number}",
+                          "number")
     deal = rounds.parse_posted_round(data)
     return rounds.correct_round(database(), table_id, number, deal, data["reason"], principal().actor)
 

@@ -100,6 +100,8 @@ def _retry(session: Session, table_id: int, number: int, deal: Deal) -> dict[str
         return public_round(stored)
     if stored is not None and stored.status == SETTLED:
         raise Conflict("round_settled", f"round {number} is settled: correct it instead", "number")
+    if stored is not None and stored.status == VOIDED:
+        raise Conflict("round_voided", f"round {number} was voided: its cards cannot change", "number")
     raise Conflict("round_conflict", f"round {number} was posted with other cards", "number")
 
 

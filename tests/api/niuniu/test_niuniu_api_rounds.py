@@ -157,3 +157,19 @@ def test_a_settled_round_cannot_be_voided_but_is_corrected_with_an_audit(api, ro
     audit = api.get(f"{rounds_url}/audit", role="pitboss").json
     assert audit[-1]["action"] == "correction" and audit[-1]["before"]["hands"] == HANDS
     assert api.post(f"{rounds_url}/1/correct", {**by_order(), "reason": "x"}, role="dealer").status_code == 403
+
+
+def test_cards_for_a_voided_round_are_round_voided(api, rounds_url):
+    api.post(rounds_url, by_order(1), role="dealer")
+    api.post(f"{rounds_url}/1/void", {"reason": "misdeal"}, role="pitboss")
+    again = api.post(rounds_url, by_position(1, other_hands()), role="dealer")  # issue 34: was round_conflict
+    assert (again.status_code, again.json["code"], again.json["field"]) == (409, "round_voided", "number")
+
+
+def test_a_correction_whose_body_names_another_round_is_refused(api, rounds_url):
+    api.post(rounds_url, by_order(1), role="dealer")
+    api.post(f"{rounds_url}/1/open", {}, role="dealer")
+    wrong = api.post(f"{rounds_url}/1/correct", {**by_position(2, other_hands()), "reason": "misread"},
+                     role="pitboss")  # issue 34: was accepted
+    assert (wrong.status_code, wrong.json["code"], wrong.json["field"]) == (422, "number_mismatch", "number")
+    assert api.get(f"{rounds_url}/1").json["hands"]["player_3"]["type"] != "bomb"  # unchanged
