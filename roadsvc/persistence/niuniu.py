@@ -46,6 +46,12 @@ def tables_with_newest_round(session: Session) -> list[tuple[Table, int | None, 
     return [tuple(row) for row in session.execute(query)]
 
 
+def states_with_betting(session: Session) -> list[NiuniuTableState]:
+    """The states of the tables whose round has a betting window (open or closed)."""
+    return list(session.scalars(select(NiuniuTableState).where(NiuniuTableState.betting.is_not(None))
+                                .order_by(NiuniuTableState.table_id)))
+
+
 def rounds_page(session: Session, table_id: int, after: int, limit: int) -> list[NiuniuRound]:
     query = (select(NiuniuRound).where(NiuniuRound.table_id == table_id, NiuniuRound.number > after)
              .order_by(NiuniuRound.number).limit(limit))

@@ -14,9 +14,9 @@ from roadsvc.api.schemas.common import PageQuery
 from roadsvc.api.niuniu.schemas import (
     ROUND_BY_ORDER, ROUND_BY_POSITION, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuVoidSchema,
 )
-from roadsvc.services.capabilities import CORRECT_HANDS, MONITOR, POST_HANDS, READ, VOID_HANDS
+from roadsvc.services.capabilities import CLOSE_BETTING, CORRECT_HANDS, MONITOR, POST_HANDS, READ, VOID_HANDS
 from roadsvc.services.errors import DomainError
-from roadsvc.services.niuniu import rounds
+from roadsvc.services.niuniu import betting, rounds
 
 blp = Blueprint("niuniu_rounds", __name__, description="百人牛牛 rounds: post, open, void, correct, read")
 
@@ -101,6 +101,19 @@ def open_round(data, table_id, number):
 def void_round(data, table_id, number):
     """Void a round (misdeal) before it settles: audited, stakes back, off the trend road"""
     return rounds.void_round(database(), table_id, number, data["reason"], principal().actor)
+
+
+@blp.route("/tables/<id:table_id>/rounds/<id:number>/close", methods=["POST"])
+@requires(CLOSE_BETTING)
+@blp.response(200, description="The round taking bets, its betting closed (again: the same answer)")
+@error_responses(401, 403, 404, 409)
+def close_betting(table_id, number):
+    """Close betting on the round taking bets (a dealer): final for the round
+
+    A slip after it is refused `betting_closed` (counted as a late slip). The cards posted and the
+    round's deadline (`betting_seconds` from its first slip) close it too. 404 for a number that is
+    not the round taking bets; 409 `round_dealt` once its cards are posted."""
+    return betting.close_betting(database(), table_id, number)
 
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/correct", methods=["POST"])

@@ -40,7 +40,13 @@ def to_open(opened: Sequence[str], position: str | None) -> tuple[str, ...]:
     if position is not None and position not in POSITIONS:
         raise DomainError("unknown_position", f"{position!r} is not a position ({', '.join(POSITIONS)})", "position")
     if position in PLAYERS:
-        return () if position in opened else (position,)
+        if position in opened:
+            return ()
+        before = [p for p in PLAYERS[:PLAYERS.index(position)] if p not in opened]
+        if before:
+            raise DomainError("opening_out_of_order", f"the hands open in order: open {before[0]} before {position}",
+                              "position")
+        return (position,)
     return tuple(p for p in OPENING_ORDER if p not in opened)
 
 

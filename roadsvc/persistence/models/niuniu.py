@@ -91,6 +91,7 @@ class NiuniuTableState(Base):
     queue: Mapped[dict[str, Any]] = mapped_column(default=dict)
     seating: Mapped[dict[str, Any]] = mapped_column(default=dict)  # seat number (text) -> account
     balances: Mapped[dict[str, Any]] = mapped_column(default=dict)  # account -> cents (stated + settled nets)
+    betting: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the betting window (domain.niuniu.betting)
     late_slips: Mapped[int] = mapped_column(default=0)
     refused_rounds: Mapped[int] = mapped_column(default=0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -16,7 +16,9 @@ from roadsvc.domain.niuniu import banker_queue, seats
 from roadsvc.domain.niuniu.conditions import COST
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.models import utcnow
 from roadsvc.services.errors import Conflict
+from roadsvc.services.niuniu.betting import betting_round
 from roadsvc.services.niuniu.state import (
     balances_of, queue_of, seating_of, state_balance, store_queue, store_seating,
 )
@@ -117,16 +119,25 @@ def table_state(db: Database, table_id: int, account_id: str | None = None, vip_
         queue = queue_of(state) if state else banker_queue.BankerQueue()
         seating = seating_of(state) if state else {}
         last = repo.last_round(session, table_id)
+        taking_bets = betting_round(session, table_id, utcnow())
     known = balances_of(state) if state else {}
     balance = balance if balance is not None else known.get(account_id) if account_id else None
     answer = {"table_id": table_id, "revision": table.revision, "queue": queue.as_dict(),
-              "round": None if last is None else {"number": last.number, "phase": last.status},
+              "round": _round(last, taking_bets),
               "seats": [{"seat": seat, "account_id": seating.get(seat)} for seat in range(1, settings.seats + 1)],
               "super_grab": {"condition": settings.super_grab_condition.as_dict(),
                              "cost": str(settings.super_grab_cost), "held": queue.super_holder is not None}}
     if account_id is not None:
         answer["for_account"] = _for_account(queue, seating, settings, account_id, vip_level, balance)
     return answer
+
+
+def _round(last, taking_bets: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The round now: the one taking bets (with its deadline), else the newest posted, else None."""
+    if taking_bets is not None:
+        return {key: taking_bets[key] for key in ("number", "phase", "betting_open", "betting_closes_at",
+                                                  "betting_closed_by")}
+    return None if last is None else {"number": last.number, "phase": last.status}
 
 
 def _for_account(queue, seating, settings, account_id: str, vip_level: int | None, balance: Decimal | None) -> dict:

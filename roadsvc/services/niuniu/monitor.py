@@ -33,6 +33,7 @@ from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, Table, utcnow
 from roadsvc.services import alerts
+from roadsvc.services.niuniu import betting
 from roadsvc.translations import N_  # a note the system writes: translated where it is shown
 
 REFUSED_ROUNDS, LATE_SLIPS, CORRECTIONS = "refused_rounds", "late_slips", "corrections"
@@ -79,8 +80,10 @@ class Pass:
 
 
 def check_tables(db: Database, now: datetime | None = None) -> Pass:
-    """Every clock rule at every 百人牛牛 table; self-resolving alerts whose condition is gone resolve."""
+    """Every clock rule at every 百人牛牛 table; self-resolving alerts whose condition is gone resolve.
+    The pass first closes the betting windows whose deadline passed (services.niuniu.betting)."""
     now = now or utcnow()
+    betting.close_due(db, now)
     with db.read() as session:
         rows = niuniu_repo.tables_with_newest_round(session)
         codes = self_resolving_codes(TableClock)

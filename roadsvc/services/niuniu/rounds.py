@@ -8,21 +8,25 @@ Opening the banker settles the round (services.niuniu.settling) in the same tran
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Mapping
 
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import NIUNIU
+from roadsvc.domain.niuniu.betting import CARDS
 from roadsvc.domain.niuniu.dealing import BANKER, Deal, deal_by_position, deal_in_order
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED, to_open
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
-from roadsvc.persistence.models import NiuniuAudit, NiuniuRound
+from roadsvc.persistence.models import NiuniuAudit, NiuniuRound, utcnow
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.niuniu import monitor, settling
+from roadsvc.services.niuniu.betting import betting_round
 from roadsvc.services.niuniu.round_views import public_round
+from roadsvc.services.niuniu.state import betting_of, store_betting
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
 PAGE_LIMIT = 100
@@ -83,7 +87,11 @@ def post_round(db: Database, table_id: int, deal: Deal, number: int | None) -> W
             raise Conflict("round_out_of_order", f"the next round is {expected}, not {number}", "number")
         if last is not None and last.status not in (SETTLED, VOIDED):
             raise Conflict("round_in_progress", f"round {last.number} is not settled or voided yet", "number")
-        banker = repo.state(session, table_id).queue.get("banker")
+        state = repo.state(session, table_id)
+        banker = state.queue.get("banker")
+        window = betting_of(state, expected)
+        if window is not None and window.closed_by is None:  # the cards close the round's betting
+            store_betting(state, window.close(utcnow(), CARDS))
         row = NiuniuRound(table_id=table_id, number=expected, reveal=deal.reveal and deal.reveal.code,
                           hands=deal.codes(), opened=[], status=DEALING,
                           banker_account=banker and banker["account_id"])
@@ -105,9 +113,13 @@ def _retry(session: Session, table_id: int, number: int, deal: Deal) -> dict[str
     raise Conflict("round_conflict", f"round {number} was posted with other cards", "number")
 
 
-def read_round(db: Database, table_id: int, number: int) -> dict[str, Any]:
+def read_round(db: Database, table_id: int, number: int, now: datetime | None = None) -> dict[str, Any]:
+    """A posted round, or the round taking bets (`betting`, with its deadline)."""
     with db.read() as session:
         niuniu_table(session, table_id)
+        taking_bets = betting_round(session, table_id, now or utcnow())
+        if taking_bets is not None and taking_bets["number"] == number:
+            return taking_bets
         return public_round(_round_or_404(session, table_id, number))
 
 
@@ -128,7 +140,12 @@ def open_round(db: Database, table_id: int, number: int, position: str | None) -
         row = _round_or_404(session, table_id, number)
         if row.status == VOIDED:
             raise Conflict("round_voided", f"round {number} was voided", "number")
-        opening = to_open(tuple(row.opened), position)
+        try:
+            opening = to_open(tuple(row.opened), position)
+        except DomainError as error:
+            if error.code != "opening_out_of_order":
+                raise
+            raise Conflict(error.code, error.message, error.field) from None
         if not opening:
             return public_round(row)
         row.opened = [*row.opened, *opening]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, Mapping
 
@@ -23,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.amounts import ZERO
+from roadsvc.domain.niuniu.betting import DEALER, open_window
 from roadsvc.domain.niuniu.money import amount
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED
 from roadsvc.domain.niuniu.settings import NiuniuSettings
@@ -32,12 +34,13 @@ from roadsvc.domain.niuniu.settlement import (
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
+from roadsvc.persistence.models import utcnow
 from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
 from roadsvc.persistence.models.niuniu import SLIP_LEFT, SLIP_OPEN, SLIP_REFUNDED
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.niuniu import monitor
 from roadsvc.services.niuniu.settling import stakes_of
-from roadsvc.services.niuniu.state import balances_of, queue_of, state_balance
+from roadsvc.services.niuniu.state import balances_of, betting_of, queue_of, state_balance, store_betting
 from roadsvc.services.niuniu.tables import changed, niuniu_table, settings_of
 
 CENTS = Decimal(100)
@@ -65,10 +68,11 @@ def fingerprint(slip: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
 
 
-def place_slip(db: Database, table_id: int, slip: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """The slip taken (its answer, True), or a retry's first answer (False)."""
+def place_slip(db: Database, table_id: int, slip: dict[str, Any], now: datetime | None = None
+               ) -> tuple[dict[str, Any], bool]:
+    """The slip taken (its answer, True), or a retry's first answer (False). `now`: the server's clock."""
     try:
-        return _place(db, table_id, slip)
+        return _place(db, table_id, slip, now or utcnow())
     except IntegrityError:  # a copy of this slip (same client id) was stored first
         with db.read() as session:
             stored = repo.slip_by_client_id(session, table_id, slip["client_slip_id"])
@@ -77,18 +81,31 @@ def place_slip(db: Database, table_id: int, slip: dict[str, Any]) -> tuple[dict[
             return _stored_answer(stored, slip), False
 
 
-def _place(db: Database, table_id: int, slip: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    late = None
+def _place(db: Database, table_id: int, slip: dict[str, Any], now: datetime) -> tuple[dict[str, Any], bool]:
     with db.write() as session:
         table = niuniu_table(session, table_id, for_update=True)
         stored = repo.slip_by_client_id(session, table_id, slip["client_slip_id"])
         if stored is not None:
             return _stored_answer(stored, slip), False
         posted = repo.round_at(session, table_id, slip["round"])
-        if posted is None:
-            return _take(session, table_id, settings_of(table), slip), True
-        late = _count_late(session, table, slip, posted.status)
-    raise Conflict("betting_closed", f"betting on round {slip['round']} closed ({late})", "round")
+        why = _late_because(posted.status) if posted is not None else _window_closed(session, table_id, slip, now)
+        if why is None:
+            return _take(session, table_id, settings_of(table), slip, now), True
+        _count_late(session, table, slip, why)
+    raise Conflict("betting_closed", f"betting on round {slip['round']} closed ({why})", "round")
+
+
+def _late_because(status: str) -> str:
+    return "its cards are dealt" if status == DEALING else f"the round is {status}"
+
+
+def _window_closed(session: Session, table_id: int, slip: dict[str, Any], now: datetime) -> str | None:
+    """Why the round's betting window is closed at `now` (its deadline passed, a dealer closed it), or None."""
+    window = betting_of(repo.state_or_none(session, table_id), slip["round"])
+    why = window and window.closed(now)
+    if not why:
+        return None
+    return "a dealer closed it" if why == DEALER else f"its deadline {window.closes_at.isoformat()} passed"
 
 
 def _stored_answer(stored: NiuniuSlip, slip: Mapping[str, Any]) -> dict[str, Any]:
@@ -98,18 +115,18 @@ def _stored_answer(stored: NiuniuSlip, slip: Mapping[str, Any]) -> dict[str, Any
     return stored.answer
 
 
-def _count_late(session: Session, table: Table, slip: dict[str, Any], status: str) -> str:
+def _count_late(session: Session, table: Table, slip: dict[str, Any], why: str) -> str:
     table_id = table.id
     state = repo.state(session, table_id, for_update=True)
     state.late_slips += 1
-    why = "its cards are dealt" if status == DEALING else f"the round is {status}"
     monitor.slip_refused_late(session, table, slip["round"], slip["account_id"], why)
     changed(session, table_id, "late_slip", {"round": slip["round"], "account_id": slip["account_id"],
                                              "late_slips": state.late_slips, "why": why}, audience=OPERATORS)
     return why
 
 
-def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[str, Any]) -> dict[str, Any]:
+def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[str, Any], now: datetime
+          ) -> dict[str, Any]:
     number = slip["round"]
     last = repo.last_round(session, table_id)
     expected = 1 if last is None else last.number + 1
@@ -126,6 +143,8 @@ def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[
     session.flush()
     session.add_all([NiuniuBet(slip_id=row.id, area=area, stake=int(stake * CENTS)) for area, stake in slip["bets"]])
     state_balance(state, slip["account_id"], slip["balance"])
+    if betting_of(state, number) is None:  # the round's first slip opens its betting window
+        store_betting(state, open_window(number, now, settings.betting_seconds))
     answer = {"slip_id": row.id, "client_slip_id": row.client_slip_id, "round": number,
               "account_id": slip["account_id"], "status": SLIP_OPEN,
               "bets": [{"area": area, "stake": str(stake)} for area, stake in slip["bets"]]}

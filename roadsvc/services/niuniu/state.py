@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from roadsvc.domain.niuniu.banker_queue import BankerQueue
+from roadsvc.domain.niuniu.betting import BettingWindow
 from roadsvc.persistence.models import NiuniuTableState
 
 
@@ -27,6 +28,16 @@ def seating_of(state: NiuniuTableState) -> dict[int, str]:
 
 def store_seating(state: NiuniuTableState, seating: dict[int, str]) -> None:
     state.seating = {str(seat): account for seat, account in sorted(seating.items())}
+
+
+def betting_of(state: NiuniuTableState | None, number: int | None = None) -> BettingWindow | None:
+    """The table's betting window (of round `number` only, if given)."""
+    window = BettingWindow.from_dict(state.betting) if state is not None else None
+    return window if window is not None and (number is None or window.round == number) else None
+
+
+def store_betting(state: NiuniuTableState, window: BettingWindow) -> None:
+    state.betting = window.as_dict()
 
 
 def queue_of(state: NiuniuTableState) -> BankerQueue:

@@ -71,19 +71,20 @@ def test_only_the_dealer_and_pit_boss_post(api, rounds_url):
 
 def test_opening_one_hand_shows_it_whole_and_nothing_else(api, rounds_url):
     api.post(rounds_url, by_order(1), role="dealer")
+    api.post(f"{rounds_url}/1/open", {"position": "player_1"}, role="dealer")
     body = api.post(f"{rounds_url}/1/open", {"position": "player_2"}, role="dealer").json
-    assert body["phase"] == "opening" and body["opened"] == ["player_2"]
+    assert body["phase"] == "opening" and body["opened"] == ["player_1", "player_2"]
     assert body["hands"]["player_2"] == {"cards": HANDS["player_2"], "open": True, "type": "bull_2", "multiple": 2}
-    assert body["hands"]["player_1"]["cards"][3] is None and body["hands"]["banker"]["type"] is None
+    assert body["hands"]["player_3"]["cards"][3] is None and body["hands"]["banker"]["type"] is None
     assert body["results"] is None
 
 
 def test_opening_the_banker_opens_the_rest_in_order_and_settles(api, rounds_url):
     api.post(rounds_url, by_order(1), role="dealer")
-    api.post(f"{rounds_url}/1/open", {"position": "player_3"}, role="dealer")
+    api.post(f"{rounds_url}/1/open", {"position": "player_1"}, role="dealer")
     body = api.post(f"{rounds_url}/1/open", {"position": "banker"}, role="dealer").json
     assert body["phase"] == "settled"
-    assert body["opened"] == ["player_3", "player_1", "player_2", "player_4", "banker"]
+    assert body["opened"] == ["player_1", "player_2", "player_3", "player_4", "banker"]
     assert {position: hand["type"] for position, hand in body["hands"].items()} == TYPES
     assert body["hands"]["player_4"]["multiple"] == 10 and body["results"] == RESULTS
     again = api.post(f"{rounds_url}/1/open", {}, role="dealer")
@@ -173,3 +174,28 @@ def test_a_correction_whose_body_names_another_round_is_refused(api, rounds_url)
                      role="pitboss")  # issue 34: was accepted
     assert (wrong.status_code, wrong.json["code"], wrong.json["field"]) == (422, "number_mismatch", "number")
     assert api.get(f"{rounds_url}/1").json["hands"]["player_3"]["type"] != "bomb"  # unchanged
+
+
+def test_the_round_taking_bets_reads_as_betting_and_a_dealer_closes_it(api, niuniu, rounds_url):
+    from niuniu_support import slip_body
+    assert api.get(f"{rounds_url}/1").status_code == 404  # no slip yet: no round
+    api.post(f"/api/v1/tables/{niuniu['id']}/slips", slip_body(1), role="game_server")
+    betting = api.get(f"{rounds_url}/1").json  # issue 34: was 404
+    assert (betting["phase"], betting["betting_open"]) == ("betting", True) and betting["betting_closes_at"]
+    assert api.get(f"/api/v1/tables/{niuniu['id']}/niuniu/state").json["round"]["phase"] == "betting"
+    assert api.post(f"{rounds_url}/1/close", role="game_server").status_code == 403
+    closed = api.post(f"{rounds_url}/1/close", role="dealer")
+    assert (closed.status_code, closed.json["betting_closed_by"]) == (200, "dealer")
+    refused = api.post(f"/api/v1/tables/{niuniu['id']}/slips", slip_body(1, "b"), role="game_server")
+    assert (refused.status_code, refused.json["code"]) == (409, "betting_closed")
+    assert api.post(f"{rounds_url}/7/close", role="dealer").status_code == 404
+
+
+def test_hands_open_in_the_specs_order(api, rounds_url):
+    api.post(rounds_url, by_order(1), role="dealer")
+    early = api.post(f"{rounds_url}/1/open", {"position": "player_2"}, role="dealer")  # issue 34: was opened
+    assert (early.status_code, early.json["code"], early.json["field"]) == (409, "opening_out_of_order", "position")
+    assert api.get(f"{rounds_url}/1").json["opened"] == []
+    assert api.post(f"{rounds_url}/1/open", {"position": "player_1"}, role="dealer").json["opened"] == ["player_1"]
+    assert api.post(f"{rounds_url}/1/open", {"position": "player_2"}, role="dealer").json["opened"] == [
+        "player_1", "player_2"]

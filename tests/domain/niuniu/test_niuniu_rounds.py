@@ -28,12 +28,15 @@ def test_phases():
 
 
 def test_opening_one_player_opens_it_alone_and_again_opens_nothing():
-    assert to_open((), "player_2") == ("player_2",)
-    assert to_open(("player_2",), "player_2") == ()
+    assert to_open(("player_1",), "player_2") == ("player_2",)
+    assert to_open(("player_1", "player_2"), "player_2") == ()
+    with pytest.raises(DomainError) as early:  # issue 34: player_2 before player_1 was opened
+        to_open((), "player_2")
+    assert (early.value.code, early.value.field) == ("opening_out_of_order", "position")
 
 
 def test_opening_the_banker_or_everything_opens_the_rest_in_the_spec_order():
-    assert to_open(("player_2",), "banker") == ("player_1", "player_3", "player_4", "banker")
+    assert to_open(("player_1",), "banker") == ("player_2", "player_3", "player_4", "banker")
     assert to_open((), None) == ("player_1", "player_2", "player_3", "player_4", "banker")
     with pytest.raises(DomainError) as refused:
         to_open((), "player_9")
