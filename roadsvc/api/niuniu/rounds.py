@@ -12,6 +12,7 @@ from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.csv_rows import rounds_csv
 from roadsvc.api.schemas.common import PageQuery
 from roadsvc.api.niuniu.schemas import (
+    NiuniuBettingRoundSchema,
     ROUND_BY_ORDER, ROUND_BY_POSITION, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuVoidSchema,
 )
 from roadsvc.services.capabilities import CLOSE_BETTING, CORRECT_HANDS, MONITOR, POST_HANDS, READ, VOID_HANDS
@@ -105,7 +106,8 @@ def void_round(data, table_id, number):
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/close", methods=["POST"])
 @requires(CLOSE_BETTING)
-@blp.response(200, description="The round taking bets, its betting closed (again: the same answer)")
+@blp.response(200, NiuniuBettingRoundSchema,
+              description="The round taking bets, its betting closed (again: the same answer)")
 @error_responses(401, 403, 404, 409)
 def close_betting(table_id, number):
     """Close betting on the round taking bets (a dealer): final for the round

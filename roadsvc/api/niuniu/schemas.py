@@ -90,3 +90,22 @@ class NiuniuStateQuerySchema(StrictSchema):
     vip_level = fields.Integer(validate=CodedRange(0, 1000, "invalid_vip_level"), metadata={"example": 3},
                                error_messages=VIP_INVALID)
     balance = Amount(metadata={"description": "The account's stated balance", "example": "5000.00"})
+
+
+class NiuniuBettingRoundSchema(StrictSchema):
+    """The round taking bets (no cards yet): `POST .../rounds/{n}/close`, and `GET .../rounds/{n}` then."""
+
+    number = fields.Integer(required=True, metadata={"example": 8})
+    phase = fields.String(required=True, metadata={"example": "betting"})
+    betting_open = fields.Boolean(required=True)
+    betting_closes_at = fields.String(required=True, metadata={"format": "date-time", "description":
+                                                               "betting_seconds after the round's first slip"})
+    betting_closed_by = fields.String(allow_none=True, required=True,
+                                      metadata={"description": "null while open; deadline, dealer or cards"})
+    opened = fields.List(fields.String(), required=True, metadata={"example": []})
+    hands = fields.Dict(allow_none=True, required=True, metadata={"description": "null: no cards yet"})
+    results = fields.Dict(allow_none=True, required=True)
+    void_reason = fields.String(allow_none=True, required=True)
+    banker_account = fields.String(allow_none=True, required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+    settled_at = fields.String(allow_none=True, required=True, metadata={"format": "date-time"})

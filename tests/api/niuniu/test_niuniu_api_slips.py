@@ -37,8 +37,7 @@ def test_refusals_with_their_codes(api, niuniu):
 
 def test_a_niuniu_slip_on_a_baccarat_table_is_told_the_table_is_baccarats(api, niuniu):
     table = api.post("/api/v1/tables", {"name": "Bac"}, role="pitboss").json["id"]
-    answer = api.post(f"/api/v1/tables/{table}/slips", {"round": 1, "account_id": "a", "balance": "1",
-                                                         "bets": []}, role="game_server")
+    answer = api.post(f"/api/v1/tables/{table}/slips", slip_body(1), role="game_server")
     assert (answer.status_code, answer.json["code"], answer.json["game"]) == (409, "wrong_game", "baccarat")
     assert answer.json["message"] == f"table {table} is a baccarat table"
     half = api.post(f"/api/v1/tables/{table}/slips", {"account_id": "a", "bets": []}, role="game_server")
