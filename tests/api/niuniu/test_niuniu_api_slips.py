@@ -43,7 +43,9 @@ def test_a_niuniu_slip_on_a_baccarat_table_is_told_the_table_is_baccarats(api, n
     half = api.post(f"/api/v1/tables/{table}/slips", {"account_id": "a", "bets": []}, role="game_server")
     assert (half.status_code, half.json["field"]) == (422, "client_slip_id")  # baccarat's schema: no other game's slip
     mixed = api.post(f"/api/v1/tables/{table}/slips", {"round": 1, "account_id": "a", "balance": "1", "bets": [],
-                                                        "client_slip_id": "x"}, role="game_server")
+                                                        "client_slip_id": "x", "account_range": {"min": "1",
+                                                                                                 "max": "9"}},
+                     role="game_server")
     assert (mixed.status_code, mixed.json["code"]) == (422, "validation_error")  # baccarat's own field: its refusal
 
 
