@@ -167,7 +167,8 @@ class NiuniuDemoDealer:
         number = self.number + 1
         for account in self.rng.sample(DEMO_ACCOUNTS, 2):
             area = self.rng.choice(PLAYERS)
-            slip = {"round": number, "account_id": account, "balance": "100000.00",
+            slip = {"client_slip_id": f"demo-{self.table_id}-{number}-{account}", "round": number,
+                    "account_id": account, "balance": "100000.00",
                     "bets": [{"area": area, "stake": f"{self.rng.choice((10, 50, 100))}.00"}]}
             niuniu_slips.place_slip(self.db, self.table_id, niuniu_slips.parse_slip(slip))
         deck = standard_deck(jokers=True)
