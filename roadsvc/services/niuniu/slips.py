@@ -34,8 +34,7 @@ from roadsvc.domain.niuniu.settlement import (
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
-from roadsvc.persistence.models import utcnow
-from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
+from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table, utcnow
 from roadsvc.persistence.models.niuniu import SLIP_LEFT, SLIP_OPEN, SLIP_REFUNDED
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.niuniu import monitor
