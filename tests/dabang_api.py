@@ -40,15 +40,31 @@ def state(api, match_id, role="pitboss") -> dict:
     return response.json
 
 
+def first_big_joker_body(codes: list[str]) -> dict:
+    """The first deal's 抢亮 declaration of a draw drawn from seat 1."""
+    seat, at = first_big_joker(parse_draw(codes, 1))
+    return {"seat": seat, "cards": ["BJ"], "at": at}
+
+
+def return_tribute(api, match_id, number, role="dealer") -> dict:
+    """The 打家 gives back the first cards of the hand (还贡); the answer."""
+    deal = state(api, match_id, role)["current_deal"]
+    dealer = deal["dealer_seat"]
+    given = deal["hands"][str(dealer)][:deal["tribute"]["count"]]
+    response = api.post(f"/api/v1/matches/{match_id}/deals/{number}/tribute-return", {"seat": dealer, "cards": given},
+                        role=role)
+    assert response.status_code == 200, response.json
+    return response.json
+
+
 def start_first_deal(api, match_id, seed: int, role="dealer") -> tuple[int, list[str]]:
     """Post a shuffled draw, declare the first 大王 (抢亮), end declaring. Returns (deal number, draw)."""
     codes = shuffled_codes(seed)
     response = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": 1}, role=role)
     assert response.status_code == 201, response.json
     number = response.json["number"]
-    seat, at = first_big_joker(parse_draw(codes, 1))
     url = f"/api/v1/matches/{match_id}/deals/{number}"
-    declared = api.post(f"{url}/declarations", {"seat": seat, "cards": ["BJ"], "at": at}, role=role)
+    declared = api.post(f"{url}/declarations", first_big_joker_body(codes), role=role)
     assert declared.status_code == 201, declared.json
     ended = api.post(f"{url}/trump", {}, role=role)
     assert ended.status_code == 200, ended.json
@@ -59,7 +75,7 @@ def bury_and_pass(api, match_id, number, rng: random.Random, role="dealer") -> N
     url = f"/api/v1/matches/{match_id}/deals/{number}"
     deal = state(api, match_id, role)["current_deal"]
     if deal["phase"] == "burying":
-        hand = deal["hands"][str(deal["dealer_seat"])]
+        hand = deal["hands"][str(deal["dealer_seat"])] + deal["bottom"]  # the bottom taken and six buried
         buried = rng.sample([code for code in hand if code not in ("BJ", "SJ")], 6)
         response = api.post(f"{url}/bury", {"seat": deal["dealer_seat"], "cards": buried}, role=role)
         assert response.status_code == 200, response.json

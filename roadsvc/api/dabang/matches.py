@@ -13,7 +13,8 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.dabang import now
 from roadsvc.api.dabang.schemas import (
-    BuryJokersSchema, BurySchema, DealSchema, DeclarationSchema, MatchSchema, PlaySchema, TrumpSchema,
+    BuryJokersSchema, BurySchema, DabangTributeReturnSchema, DealSchema, DeclarationSchema, MatchSchema, PlaySchema,
+    TrumpSchema,
 )
 from roadsvc.api.docs import error_responses
 from roadsvc.services.capabilities import DABANG_DEALS, DABANG_MATCHES, READ, READ_HIDDEN_CARDS
@@ -105,10 +106,31 @@ def declare(data, match_id, number):
 def end_declaring(data, match_id, number):
     """End declaring
 
-    Fixes the trump suit and the 打家, makes the tribute (喝血), shows the bottom (unless the trump
-    came from a draw of the bottom) and says whether the deal is 干锅.
+    Fixes the trump suit and the 打家 and makes the tribute (喝血). Without a tribute it shows the
+    bottom's six cards (unless the trump came from a draw of the bottom) and says whether the deal is
+    干锅; after a tribute the next phase is `tribute_return` (还贡) and the bottom is shown after it.
     """
     return _move(match_id, number, "trump", {"drawn_from_bottom": (data or {}).get("drawn_from_bottom")})
+
+
+@blp.route("/matches/<id:match_id>/deals/<id:number>/tribute-return", methods=["POST"])
+@requires(DABANG_DEALS)
+@blp.arguments(DabangTributeReturnSchema, example={"seat": 2, "cards": ["4C", "6D"]})
+@blp.response(200, example={"phase": "burying", "trump": "H", "level": 4, "dealer_seat": 2, "holder": "B",
+                            "dry_pot": False, "bottom_shown": True, "bottom": ["4C", "6C", "KD", "5S", "9H", "7D"],
+                            "tribute": {"from_seat": 1, "to_seat": 2, "blood": 2, "count": 2, "returned": True},
+                            "turn": 2})
+@error_responses(401, 403, 404, 409, 422)
+def return_tribute(data, match_id, number):
+    """The 打家 gives the tribute back (还贡)
+
+    After a tribute (喝血) the 打家 gives the giver (the 打家's 上家) as many cards as were received, of
+    the 打家's choice, so every seat holds 39 cards when the bottom is taken: 422 wrong_count,
+    not_in_hand, invalid_seat (not the 打家). Any other move of the deal first: 409 wrong_phase. The
+    bottom is shown after it (when the rules show it); the cards given back are seen only by keys that
+    read hidden cards (dealer, pit boss).
+    """
+    return _move(match_id, number, "tribute_return", data)
 
 
 @blp.route("/matches/<id:match_id>/deals/<id:number>/bury", methods=["POST"])

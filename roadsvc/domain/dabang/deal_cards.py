@@ -23,6 +23,7 @@ class DealCards:
     tribute: tuple[Card, ...]  # what the 打家's 上家 gave (喝血)
     blood: int
     rules: DabangRules
+    returned: tuple[Card, ...] = ()  # what the 打家 gave back (还贡)
 
     @property
     def holder(self) -> str:

@@ -1,5 +1,5 @@
 """The first phase of a deal: drawing and declaring. Its only moves: a declaration, and the end of
-declaring (which fixes the trump and the 打家, makes the tribute and shows the bottom)."""
+declaring (which fixes the trump and the 打家, makes the tribute and decides whether the bottom is shown)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ class Declaring:
             drawn_from_bottom or [])
         if chosen.redeal:
             return Redeal(self.start, self.draw, self.declarations)
-        return after_declaring(self._deal_cards(chosen))
+        return after_declaring(self._deal_cards(chosen), shows_bottom=bool(self.declarations))
 
     def _from_declarations(self, drawn: list[Card] | None) -> FromBottom:
         if drawn:
@@ -91,6 +91,10 @@ class Declaring:
         chosen = random_draw(self.draw.bottom, drawn)
         return FromBottom(chosen.trump, self.start.dealer_seat)
 
+    def _dry_pot(self, bottom, order: CardOrder) -> bool:
+        """干锅 is decided on a shown bottom: never on the first deal, nor after a random draw of the bottom."""
+        return not self.start.first and bool(self.declarations) and is_dry_pot(bottom, order)
+
     def _deal_cards(self, chosen: FromBottom) -> DealCards:
         order = CardOrder(self.start.level, chosen.trump)
         dealer = chosen.dealer_seat
@@ -103,5 +107,5 @@ class Declaring:
         return DealCards(
             number=self.start.number, order=order, dealer_seat=dealer,
             hands=tuple(hands[seat] for seat in SEATS), bottom=bottom,
-            bottom_shown=bool(self.declarations), dry_pot=not self.start.first and is_dry_pot(bottom, order),
+            bottom_shown=False, dry_pot=self._dry_pot(bottom, order),
             tribute=given, blood=self.start.blood, rules=self.draw.rules)

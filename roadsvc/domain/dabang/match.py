@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers
+from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers, TributeReturn
 from roadsvc.domain.dabang.declaring_phase import Declaring, DealStart, Redeal
 from roadsvc.domain.dabang.draw import Draw
 from roadsvc.domain.dabang.play_phase import Finished, Playing
@@ -89,7 +89,7 @@ class Match:
         return replace(self, current=Declaring(self.deal_start(), draw))
 
     def move(self, phase_type: type, name: str, *args, now: datetime | None = None) -> "Match":
-        """Apply one move of the current phase (`declare`, `end`, `bury`, `bury_jokers`, `play`)."""
+        """Apply one move of the current phase (`declare`, `end`, `give_back`, `bury`, `bury_jokers`, `play`)."""
         self._check_open()
         if not isinstance(self.current, phase_type):
             have = getattr(self.current, "phase", "no deal")
@@ -104,6 +104,9 @@ class Match:
 
     def end_declaring(self, drawn_from_bottom=None) -> "Match":
         return self.move(Declaring, "end", drawn_from_bottom)
+
+    def return_tribute(self, seat, cards) -> "Match":
+        return self.move(TributeReturn, "give_back", seat, cards)
 
     def bury(self, seat, cards) -> "Match":
         return self.move(Burying, "bury", seat, cards)

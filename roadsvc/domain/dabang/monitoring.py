@@ -45,17 +45,13 @@ class PlayRefused:
     `by_seat`: the refusals of the match's unresolved refused_plays alert before this one, by seat."""
 
     match_id: int
-    seat: int | None  # None when the seat itself was not a seat
+    seat: int  # a malformed body (no seat 1-4) is refused by the API's schema and never counted
     deal_number: int
     trick_number: int | None
     code: str
     field: str | None
     card_count: int
     by_seat: Mapping[str, int] = field(default_factory=dict)
-
-    @property
-    def seat_key(self) -> str:
-        return "?" if self.seat is None else str(self.seat)
 
 
 @rule(STALE_TABLE, on=MatchClock, settings=(STALE_AFTER,), resolves_itself=True)
@@ -75,15 +71,21 @@ def stale_match(fact: MatchClock, settings: Settings) -> Finding | None:
 
 @rule(REFUSED_PLAYS, on=PlayRefused, settings=(REFUSED_CRITICAL_AT,))
 def refused_plays(fact: PlayRefused, settings: Settings) -> Finding:
-    """Every refused play, counted by seat; critical once one seat has `refused_critical_at` refusals."""
+    """Every refused play, counted by seat; critical once one seat has `refused_critical_at` refusals, and it
+    stays critical (naming that seat) whichever seat is refused next."""
     critical_at = settings[REFUSED_CRITICAL_AT.name]
-    by_seat = {**fact.by_seat, fact.seat_key: fact.by_seat.get(fact.seat_key, 0) + 1}
+    seat = str(fact.seat)
+    by_seat = {**fact.by_seat, seat: fact.by_seat.get(seat, 0) + 1}
     refused = {"seat": fact.seat, "deal_number": fact.deal_number, "trick_number": fact.trick_number,
                "code": fact.code, "field": fact.field, "cards": fact.card_count}
+    worst = max(by_seat, key=lambda key: (by_seat[key], key == seat))
+    critical_seat = int(worst) if by_seat[worst] >= critical_at else None
     details = {"scope": SCOPE, "match_id": fact.match_id, "seat": fact.seat, "refusals": sum(by_seat.values()),
-               "by_seat": by_seat, "seat_refusals": by_seat[fact.seat_key], "critical_at": critical_at,
-               "refused": [refused]}
-    severity = CRITICAL if by_seat[fact.seat_key] >= critical_at else WARNING
-    message = (f"match {fact.match_id}: {details['refusals']} play(s) refused, {by_seat[fact.seat_key]} at seat "
-               f"{fact.seat_key}; the last (deal {fact.deal_number}): {fact.code}")
+               "by_seat": by_seat, "seat_refusals": by_seat[seat], "critical_at": critical_at,
+               "critical_seat": critical_seat, "refused": [refused]}
+    severity = WARNING if critical_seat is None else CRITICAL
+    message = f"match {fact.match_id}: {details['refusals']} play(s) refused, {by_seat[seat]} at seat {seat}"
+    if critical_seat is not None:
+        message += f"; seat {critical_seat} reached {by_seat[worst]} (critical at {critical_at})"
+    message += f"; the last (deal {fact.deal_number}): {fact.code}"
     return Finding(REFUSED_PLAYS, severity, message, details, keep="refused")

@@ -1,8 +1,8 @@
 """Play: the 打家 leads the first trick, each trick's winner the next, in seat order. The only move is a
 play; it is checked against the rules before it is applied. When the last card is played the deal is scored.
 
-Hands are uneven after a tribute (the 打家 gives nothing back): a seat holding fewer cards than were led
-plays all it holds (such a play cannot win), and a seat with no cards left is passed over.
+Every seat holds 39 cards when play starts (the tribute is given back, the bottom exchanged card for card),
+so every trick has four plays and the last trick can go to either team.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Playing:
 
     @staticmethod
     def begin(cards: DealCards) -> "Playing":
-        return Playing(cards, (), (), _turns(cards, cards.dealer_seat))
+        return Playing(cards, (), (), seats_from(cards.dealer_seat))
 
     @property
     def seat(self) -> int:
@@ -66,15 +66,10 @@ class Playing:
         tricks = self.tricks + (Trick(plays, winner, trick_points(plays)),)
         if not any(cards.hands):
             return Finished.of(cards, tricks)
-        return Playing(cards, tricks, (), _turns(cards, winner))
+        return Playing(cards, tricks, (), seats_from(winner))
 
     def points_by_team(self) -> dict[str, int]:
         return team_points(self.tricks)
-
-
-def _turns(cards: DealCards, leader: int) -> tuple[int, ...]:
-    """The seats holding cards, in play order from the leader (or the next seat holding any)."""
-    return tuple(seat for seat in seats_from(leader) if cards.hand(seat))
 
 
 def team_points(tricks) -> dict[str, int]:

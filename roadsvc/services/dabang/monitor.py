@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session
 
 from roadsvc.domain.dabang.monitoring import REFUSED_PLAYS, STALE_TABLE, MatchClock, PlayRefused
 from roadsvc.domain.dabang.play_phase import Playing
-from roadsvc.domain.dabang.seats import SEATS
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import DABANG
 from roadsvc.domain.monitoring import evaluate, resolve_settings, subjects
@@ -59,15 +58,11 @@ def play_refused(db: Database, match_id: int, number: int, data: Mapping[str, An
             return
         subject = subject_of(match.id)
         active = alerts_repo.active_alert(session, match.table_id, subject, REFUSED_PLAYS)
-        fact = PlayRefused(match.id, _seat(data.get("seat")), number, _trick_number(session, match), error.code,
+        fact = PlayRefused(match.id, data["seat"], number, _trick_number(session, match), error.code,
                            error.field, _card_count(data.get("cards")),
                            dict((active.details or {}).get("by_seat", {})) if active else {})
         for finding in evaluate(fact, _settings(session, match)):
             alerts.record(session, match.table_id, subject, finding, now)
-
-
-def _seat(seat: Any) -> int | None:
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat in SEATS else None
 
 
 def _card_count(cards: Any) -> int:

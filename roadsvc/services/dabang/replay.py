@@ -82,6 +82,8 @@ def apply(match: Match, kind: str, data: dict, now) -> Match:
     if kind == "trump":
         drawn = data.get("drawn_from_bottom")
         return match.end_declaring(None if drawn is None else cards("drawn_from_bottom"))
+    if kind == "tribute_return":
+        return match.return_tribute(data["seat"], cards("cards"))
     if kind == "bury":
         return match.bury(data["seat"], cards("cards"))
     if kind == "bury_jokers":

@@ -1,12 +1,12 @@
 """What a reader of a match sees. Everyone: the declarations shown, the played cards, the points taken,
 the bottom when the rules show it, levels and scores. With `hidden` (the dealer and the pit boss only):
-also the seats' hands, a hidden bottom and the tribute's cards. Nothing here reads a hand unless `hidden`."""
+also the seats' hands, a hidden bottom and the tribute's cards (given and given back). Nothing here reads a hand unless `hidden`."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers
+from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers, TributeReturn
 from roadsvc.domain.dabang.declaring_phase import Declaring
 from roadsvc.domain.dabang.match import Match
 from roadsvc.domain.dabang.play_phase import Playing, team_points
@@ -48,7 +48,10 @@ def deal_view(phase, hidden: bool) -> dict:
         return _declaring(phase, hidden)
     view = _cards_view(phase.cards, hidden)
     view["phase"] = phase.phase
-    if isinstance(phase, Burying):
+    if isinstance(phase, TributeReturn):
+        view["turn"] = phase.cards.dealer_seat
+        view["dry_pot"] = None  # decided on the bottom, shown only once the tribute is given back
+    elif isinstance(phase, Burying):
         view["turn"] = phase.cards.dealer_seat
     elif isinstance(phase, BuryingJokers):
         view["turn"] = phase.seat
@@ -79,13 +82,20 @@ def _cards_view(cards, hidden: bool) -> dict:
         "dealer_seat": cards.dealer_seat, "holder": cards.holder, "dry_pot": cards.dry_pot,
         "bottom_shown": cards.bottom_shown, "bottom": codes(cards.bottom) if shown else None,
         "bottom_count": len(cards.bottom),
-        "tribute": {"from_seat": previous_seat(cards.dealer_seat), "to_seat": cards.dealer_seat,
-                    "blood": cards.blood, "count": len(cards.tribute),
-                    **({"cards": codes(cards.tribute)} if hidden else {})},
+        "tribute": _tribute_view(cards, hidden),
         "hand_counts": {str(seat): len(cards.hand(seat)) for seat in SEATS},
     }
     if hidden:
         view["hands"] = {str(seat): codes(cards.hand(seat)) for seat in SEATS}
+    return view
+
+
+def _tribute_view(cards, hidden: bool) -> dict:
+    """喝血 and 还贡: the count is public; the cards given and given back only with `hidden`."""
+    view = {"from_seat": previous_seat(cards.dealer_seat), "to_seat": cards.dealer_seat, "blood": cards.blood,
+            "count": len(cards.tribute), "returned": len(cards.returned) == len(cards.tribute)}
+    if hidden:
+        view.update(cards=codes(cards.tribute), returned_cards=codes(cards.returned))
     return view
 
 

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 import pytest
 from dabang_api import bury_and_pass, card_codes, finish, new_match, new_table, start_first_deal, state
+from dabang_play import shuffled_codes
 
 from roadsvc.api.dabang import CLOCK
 from roadsvc.services.events import events_after
@@ -62,21 +63,46 @@ def test_a_refused_play_raises_an_alert_and_changes_nothing_in_the_match(api):
     assert card_codes(json.dumps(alert)) == []  # not the refused card, not the message naming it
 
 
+def _not_held(hand: list[str]) -> list[str]:
+    return [next(code for code in shuffled_codes(0) if code not in hand)]
+
+
 def test_repeated_refusals_at_one_seat_count_into_the_same_alert_and_turn_it_critical(api):
     _, match_id, number = _playing(api, seed=6)
     deal = state(api, match_id, "dealer")["current_deal"]
     leader, other = deal["turn"], deal["turn"] % 4 + 1
     for _ in range(2):
-        _refuse(api, match_id, number, leader, [])  # wrong_count
+        _refuse(api, match_id, number, leader, deal["hands"][str(leader)][:4])  # invalid_lead
     [alert] = _alerts(api, match_id)
     assert (alert["count"], alert["severity"], alert["details"]["by_seat"]) == (2, "warning", {str(leader): 2})
     _refuse(api, match_id, number, other, deal["hands"][str(other)][:1])
-    _refuse(api, match_id, number, leader, ["XX"])  # invalid_card: the third at the leader's seat
+    _refuse(api, match_id, number, leader, _not_held(deal["hands"][str(leader)]))  # the third at the leader's seat
     [alert] = _alerts(api, match_id)
     assert alert["count"] == 4 and alert["severity"] == "critical"
     assert alert["details"]["by_seat"] == {str(leader): 3, str(other): 1} and alert["details"]["seat_refusals"] == 3
-    assert [r["code"] for r in alert["details"]["refused"]] == ["wrong_count", "wrong_count", "not_your_turn",
-                                                                "invalid_card"]
+    assert [r["code"] for r in alert["details"]["refused"]] == ["invalid_lead", "invalid_lead", "not_your_turn",
+                                                                "not_in_hand"]
+    _refuse(api, match_id, number, other, deal["hands"][str(other)][:1])  # another seat after the critical
+    [alert] = _alerts(api, match_id)
+    assert alert["severity"] == "critical" and alert["details"]["critical_seat"] == leader
+    assert f"seat {leader} reached 3" in alert["message"]
+
+
+@pytest.mark.parametrize(("body", "field", "code"), [
+    ({"seat": "1", "cards": ["AS"]}, "seat", "invalid_seat"),
+    ({"seat": 5, "cards": ["AS"]}, "seat", "invalid_seat"),
+    ({"seat": True, "cards": ["AS"]}, "seat", "invalid_seat"),
+    ({"seat": 1, "cards": "AS"}, "cards", "validation_error"),
+    ({"seat": 1, "cards": []}, "cards", "validation_error"),
+    ({"seat": 1, "cards": ["ZZ"]}, "cards.0", "invalid_card"),
+    ({"seat": 1}, "cards", "validation_error"),
+])
+def test_a_malformed_play_is_a_validation_error_naming_the_field_and_not_a_refused_play(api, body, field, code):
+    _, match_id, number = _playing(api)
+    before = state(api, match_id, "dealer")
+    response = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", body, role="dealer")
+    assert (response.status_code, response.json["code"], response.json["field"]) == (422, code, field)
+    assert _alerts(api, match_id) == [] and state(api, match_id, "dealer") == before
 
 
 def test_a_play_refused_by_the_phase_counts_a_play_at_a_finished_match_does_not(api, app):

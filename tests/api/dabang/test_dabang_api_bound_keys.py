@@ -37,7 +37,7 @@ def test_a_bound_dealer_key_sees_the_hands_at_its_own_table(app, api):
     role = bind(app, api, table["id"])
     start_first_deal(api, match_id, seed=8, role=role)
     assert sorted(len(hand) for hand in state(api, match_id, role)["current_deal"]["hands"].values()) == \
-        [39, 39, 39, 45]
+        [39, 39, 39, 39]
 
 
 def test_every_match_path_answers_a_bound_key_at_its_own_table_and_refuses_it_elsewhere(app, api):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from dabang_api import bury_and_pass, new_match, new_table, start_first_deal, state
+from dabang_api import bury_and_pass, new_match, new_table, return_tribute, start_first_deal, state
 
 from roadsvc.services.events import events_after
 
@@ -21,12 +21,54 @@ def test_the_match_state_shows_hands_only_to_the_dealer_and_the_pit_boss(api):
     match_id, _, draw = _deal_in_play(api)
     for role in ("dealer", "pitboss"):
         deal = state(api, match_id, role)["current_deal"]
-        assert sorted(len(hand) for hand in deal["hands"].values()) == [39, 39, 39, 45]
+        assert [len(hand) for hand in deal["hands"].values()] == [39, 39, 39, 39]
     for role in ("display", "game_server", "admin"):
         text = json.dumps(state(api, match_id, role))
         deal = json.loads(text)["current_deal"]
         assert "hands" not in deal and "cards" not in deal["tribute"]
-        assert deal["hand_counts"] and deal["bottom"] is not None  # a declared deal shows its bottom
+        assert deal["hand_counts"] == {"1": 39, "2": 39, "3": 39, "4": 39}
+        assert deal["bottom_shown"] and deal["bottom"] == draw[156:]  # a declared deal shows its six cards
+
+
+def test_the_trump_answer_and_its_event_show_the_bottom_until_the_dealer_takes_it(api, app):
+    match_id = new_match(api, new_table(api)["id"])["id"]
+    from dabang_api import first_big_joker_body
+    from dabang_play import shuffled_codes
+    codes = shuffled_codes(4)
+    number = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": 1}, role="dealer").json
+    url = f"/api/v1/matches/{match_id}/deals/{number['number']}"
+    assert api.post(f"{url}/declarations", first_big_joker_body(codes), role="dealer").status_code == 201
+    answer = api.post(f"{url}/trump", {}, role="dealer").json
+    assert answer["phase"] == "burying" and answer["bottom"] == codes[156:] and answer["bottom_shown"]
+    [event] = [r.data for r in events_after(app.extensions["roadsvc.db"], 0) if r.data.get("kind") == "trump"]
+    assert event["bottom"] == codes[156:]
+    bury_and_pass(api, match_id, number["number"], random.Random(1))
+    public = state(api, match_id, "display")["current_deal"]  # buried without jokers: hidden again
+    assert public["phase"] == "playing" and public["bottom"] is None and not public["bottom_shown"]
+
+
+def test_after_a_random_draw_of_the_bottom_it_is_hidden_and_never_dry_pot(api):
+    """Later deals: nobody declares, a card drawn from the bottom gives the suit; the bottom is not shown."""
+    match_id = new_match(api, new_table(api)["id"])["id"]
+    from dabang_api import whole_first_deal
+    from dabang_play import shuffled_codes
+    whole_first_deal(api, match_id, seed=4)
+    match = state(api, match_id, "pitboss")
+    dealer, codes = match["dealer_seat"], shuffled_codes(11)
+    deal = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": dealer}, role="dealer").json
+    drawn = []
+    for code in codes[156:]:
+        drawn.append(code)
+        if code not in ("BJ", "SJ"):
+            break
+    answer = api.post(f"/api/v1/matches/{match_id}/deals/{deal['number']}/trump", {"drawn_from_bottom": drawn},
+                      role="dealer").json
+    assert answer["bottom_shown"] is False and answer["bottom"] is None
+    if answer["phase"] == "tribute_return":
+        answer = return_tribute(api, match_id, deal["number"])
+    assert answer["phase"] == "burying" and answer["bottom"] is None and answer["dry_pot"] is False
+    public = state(api, match_id, "display")["current_deal"]
+    assert public["bottom"] is None and public["bottom_count"] == 6 and public["dry_pot"] is False
 
 
 def test_a_bottom_buried_without_jokers_is_hidden_from_readers(api):

@@ -6,7 +6,7 @@ import pytest
 from dabang_support import cards, deal_cards, draw_with_hands
 
 from roadsvc.domain.dabang.bottom import is_dry_pot, tribute
-from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers, after_declaring
+from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers, TributeReturn, after_declaring
 from roadsvc.domain.dabang.declaring_phase import DealStart, Declaring
 from roadsvc.domain.dabang.order import CardOrder, points
 from roadsvc.domain.dabang.play_phase import Playing
@@ -46,21 +46,49 @@ def test_the_service_makes_the_tribute_from_the_dealers_upper_seat():
     order = after.cards.order
     kept = [card for card in after.cards.hand(4) if points(card) == 0]
     assert all(order.rank_key(given[1]) >= order.rank_key(card) for card in kept)
-    assert len(after.cards.hand(4)) == 37 and len(after.cards.hand(1)) == 39 + 2 + 6
+    assert len(after.cards.hand(4)) == 37 and len(after.cards.hand(1)) == 39 + 2
+    assert isinstance(after, TributeReturn) and not after.cards.bottom_shown  # shown after the return
+
+
+def tribute_return(blood: int = 2) -> TributeReturn:
+    draw = draw_with_hands({4: cards("BJ AS"), 1: cards("3S 5D KD 4H"), 2: cards("5D 5D")}, cards("4S 6H 7C 8C 9D JD"),
+                           first_drawer=1)
+    return Declaring(DealStart(number=2, level=3, dealer_seat=1, blood=blood), draw).declare(1, cards("3S"), 1).end()
+
+
+def test_the_dealer_gives_back_as_many_cards_as_received_and_every_seat_holds_39():
+    phase = tribute_return()
+    assert phase.phase == "tribute_return" and len(phase.cards.hand(1)) == 41
+    after = phase.give_back(1, cards("5D KD"))  # the 打家's choice, point cards included
+    assert isinstance(after, Burying) and after.cards.returned == tuple(cards("5D KD"))
+    assert [len(after.cards.hand(seat)) for seat in (1, 2, 3, 4)] == [39, 39, 39, 39]
+    assert cards("5D")[0] in after.cards.hand(4) and after.cards.bottom_shown  # declared: shown after the return
+    assert [c.code for c in after.cards.bottom] == "4S 6H 7C 8C 9D JD".split()
+
+
+@pytest.mark.parametrize(("seat", "given", "code"), [
+    (1, "5D", "wrong_count"), (1, "5D KD 4H", "wrong_count"), (1, "5D 5D", "not_in_hand"), (4, "BJ AS", "invalid_seat"),
+    (2, "5D KD", "invalid_seat"), (5, "5D KD", "invalid_seat"),
+])
+def test_a_wrong_return_is_refused_and_changes_nothing(seat, given, code):
+    phase = tribute_return()
+    before = phase
+    assert refused(lambda: phase.give_back(seat, cards(given))).code == code
+    assert phase == before
 
 
 def test_the_first_deal_has_no_dry_pot_and_a_dry_pot_goes_straight_to_play():
     cards_ = deal_cards({1: "AS"}, "4H 6H 7C 8C 9D JD", dry_pot=True)
-    assert isinstance(after_declaring(cards_), Playing)
+    assert isinstance(after_declaring(cards_, shows_bottom=True), Playing)
 
 
 def burying(hand: str, bottom="4H 6H 7S 8C 9D JD", others: dict | None = None) -> Burying:
-    return after_declaring(deal_cards({1: hand, **(others or {})}, bottom))
+    return after_declaring(deal_cards({1: hand, **(others or {})}, bottom), shows_bottom=True)
 
 
 def test_the_dealer_takes_the_bottom_and_buries_six_point_cards_and_jokers_allowed():
     phase = burying("BJ BJ 5S KD 10H 4C 4D")
-    assert len(phase.cards.hand(1)) == 13
+    assert len(phase.cards.hand(1)) == 7 and len(phase.cards.bottom) == 6 and phase.cards.bottom_shown
     after = phase.bury(1, cards("BJ BJ 5S KD 10H 4C"))
     assert after.cards.bottom_shown  # jokers buried: the bottom is shown
     assert len(after.cards.hand(1)) == 7

@@ -48,6 +48,11 @@ def test_a_refusal_repeated_at_one_seat_turns_critical():
     assert elsewhere.severity == WARNING
 
 
-def test_a_seat_that_was_not_a_seat_is_counted_apart():
-    [finding] = evaluate(refused(None, code="invalid_seat"), SETTINGS)
-    assert finding.details["by_seat"] == {"?": 1} and finding.details["seat"] is None
+def test_a_critical_names_the_seat_that_reached_the_threshold_and_stays_critical_after_another_seat():
+    [third] = evaluate(refused(2, {"2": 2}), SETTINGS)
+    assert third.details["critical_seat"] == 2 and "seat 2 reached 3 (critical at 3)" in third.message
+    [after] = evaluate(refused(4, {"2": 3}), SETTINGS)  # seat 4's first refusal: the alert stays critical for seat 2
+    assert after.severity == CRITICAL and after.details["critical_seat"] == 2 and after.details["seat"] == 4
+    assert "seat 2 reached 3" in after.message and "1 at seat 4" in after.message
+    [warning] = evaluate(refused(4, {"2": 2}), SETTINGS)
+    assert warning.severity == WARNING and warning.details["critical_seat"] is None

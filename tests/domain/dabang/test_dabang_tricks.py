@@ -126,11 +126,19 @@ def test_the_last_card_played_finishes_and_scores_the_deal():
     assert isinstance(done, Finished) and not done.score.kou_di and done.score.trick_points == 0
 
 
-def test_a_short_hand_after_tribute_plays_all_it_holds_and_an_empty_seat_is_passed_over():
-    phase = playing({1: "AH AH 7C 8C", 2: "4H 9H", 3: "6H 6H 9C", 4: "5H"})
-    phase = after(phase, (1, "AH AH"), (2, "4H 9H"), (3, "6H 6H"))
-    assert refused(phase, 4, "5H 5H") == "not_in_hand"
-    phase = after(phase, (4, "5H"))
-    assert phase.tricks[-1].points == 5 and phase.turns == (1, 3)
-    done = after(phase, (1, "7C"), (3, "9C"), (1, "8C"))
-    assert isinstance(done, Finished) and done.tricks[-1].plays[0].seat == 1
+def test_a_sanlian_ranks_as_its_card_three_big_jokers_over_three_small_over_three_trump_level_cards():
+    phase = playing({1: "3S 3S 3S", 2: "SJ SJ SJ", 3: "BJ BJ BJ", 4: "3H 3H 3H"})
+    done = after(phase, (1, "3S 3S 3S"), (2, "SJ SJ SJ"), (3, "BJ BJ BJ"), (4, "3H 3H 3H"))
+    assert done.tricks[-1].winner == 3
+    phase = playing({1: "3H 3H 3H", 2: "3S 3S 3S", 3: "2S 2S 2S", 4: "SJ SJ SJ"})
+    assert after(phase, (1, "3H 3H 3H"), (2, "3S 3S 3S"), (3, "2S 2S 2S")).tricks == ()
+    assert after(phase, (1, "3H 3H 3H"), (2, "3S 3S 3S"), (3, "2S 2S 2S"), (4, "SJ SJ SJ")).tricks[-1].winner == 4
+
+
+def test_a_bang_ranks_as_its_card_and_a_sanlian_holder_with_a_bang_must_play_the_bang():
+    phase = playing({1: "AS AS", 2: "3S 3S", 3: "3H 3H", 4: "2S 2S"})
+    done = after(phase, (1, "AS AS"), (2, "3S 3S"), (3, "3H 3H"), (4, "2S 2S"))
+    assert done.tricks[-1].winner == 2  # the trump suit's 混牌 over the other 混牌 and the 2s
+    phase = playing({1: "AH AH", 2: "4H 4H 4H 9H 9H 6H"}).play(1, cards("AH AH"))
+    assert refused(phase, 2, "4H 6H") == "must_play_bang"
+    assert after(phase, (2, "9H 9H")).seat == 3 and after(phase, (2, "4H 4H")).seat == 3
