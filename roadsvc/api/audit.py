@@ -36,7 +36,7 @@ def trail(query):
 
     Every administrative change, newest first: table created or updated (settings), key
     created, revoked or rotated, shoe opened, cut card, shoe closed, an alert about no shoe
-    (a table's, a match's) acknowledged or resolved; who (the key), when,
+    (a table's, a match's) acknowledged or resolved, a 打棒 match stopped; who (the key), when,
     and the state before and after. Filter by `table_id` and `kind`; `page` and
     `page_size` (at most 100) page it; `total` counts every matching record.
     """

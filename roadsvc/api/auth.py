@@ -21,7 +21,7 @@ from flask import current_app, g, request, session
 from flask_smorest import Blueprint
 
 from roadsvc.api.context import database, now, table_games, table_scopes
-from roadsvc.services.capabilities import ALL_CAPABILITIES, ROLES, roles_with
+from roadsvc.services.capabilities import ALL_CAPABILITIES, READ_HIDDEN_CARDS, ROLES, roles_with
 from roadsvc.api.serving.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
@@ -76,6 +76,13 @@ def page_session_principal() -> Principal | None:
     if token is None:
         return None
     return page_sessions.check(database(), token, now(), current_app.extensions[page_sessions.LIFETIMES])
+
+
+def hidden_cards_reader() -> bool:
+    """May this request read hidden cards (a seat's hand, a hidden bottom)? Only with a key that holds
+    `read_hidden_cards` presented on the request: a signed-in page's cookie never does, whoever signed in
+    (a page is a screen in the pit, seen by more eyes than its reader's)."""
+    return presented_key() is not None and g.principal.can(READ_HIDDEN_CARDS)
 
 
 def _docstring_body(view: Callable) -> str:

@@ -64,7 +64,19 @@ def table_matches(session: Session, table_id: int) -> Sequence[DabangMatch]:
 
 
 def open_matches(session: Session) -> Sequence[DabangMatch]:
-    return session.scalars(select(DabangMatch).where(DabangMatch.winner.is_(None)).order_by(DabangMatch.id)).all()
+    """Every match not finished (won, or stopped by a pit boss), oldest first."""
+    return session.scalars(select(DabangMatch).where(DabangMatch.ended_at.is_(None)).order_by(DabangMatch.id)).all()
+
+
+def open_match_at(session: Session, table_id: int) -> DabangMatch | None:
+    """The table's unfinished match, if any (a table plays one match at a time)."""
+    return session.scalars(select(DabangMatch).where(DabangMatch.table_id == table_id,
+                                                     DabangMatch.ended_at.is_(None)).limit(1)).first()
+
+
+def lock_table(session: Session, table_id: int) -> Table | None:
+    """The table row, locked until the transaction ends (two matches created at once queue on it)."""
+    return session.scalars(select(Table).where(Table.id == table_id).with_for_update()).first()
 
 
 def tournament_row(session: Session, tournament_id: int, *, for_update: bool = False) -> DabangTournament | None:
@@ -74,3 +86,23 @@ def tournament_row(session: Session, tournament_id: int, *, for_update: bool = F
 
 def tournament_matches(session: Session, tournament_id: int) -> Sequence[DabangMatch]:
     return session.scalars(select(DabangMatch).where(DabangMatch.tournament_id == tournament_id)).all()
+
+
+def match_page(session: Session, table_id: int, state: str | None, after: int, limit: int) -> Sequence[DabangMatch]:
+    """The table's matches newest first, those before id `after` (0: from the newest); `state` open or finished."""
+    query = select(DabangMatch).where(DabangMatch.table_id == table_id)
+    if after:
+        query = query.where(DabangMatch.id < after)
+    if state == "open":
+        query = query.where(DabangMatch.ended_at.is_(None))
+    elif state == "finished":
+        query = query.where(DabangMatch.ended_at.is_not(None))
+    return session.scalars(query.order_by(DabangMatch.id.desc()).limit(limit)).all()
+
+
+def tournaments_before(session: Session, after: int) -> Sequence[DabangTournament]:
+    """Every tournament newest first, those before id `after` (0: from the newest)."""
+    query = select(DabangTournament)
+    if after:
+        query = query.where(DabangTournament.id < after)
+    return session.scalars(query.order_by(DabangTournament.id.desc())).all()

@@ -2,7 +2,8 @@
 
 Kinds: table.created, table.updated (name, rule set, settings); key.created, key.revoked,
 key.rotated; shoe.opened, shoe.cut_card, shoe.closed; alert.acknowledged, alert.resolved (an
-alert about no shoe: a table's, a match's; roadsvc.services.alerts). A record is written in the
+alert about no shoe: a table's, a match's; roadsvc.services.alerts); match.stopped (a 打棒 match a pit
+boss ended, with the reason). A record is written in the
 transaction of the change it records, so neither exists without the other. Hand voids
 and corrections keep their own log, per shoe (roadsvc.services.baccarat.audit).
 """
@@ -24,6 +25,7 @@ KINDS = (
     "key.created", "key.revoked", "key.rotated",
     "shoe.opened", "shoe.cut_card", "shoe.closed",
     "alert.acknowledged", "alert.resolved",
+    "match.stopped",
 )  # fmt: skip
 MAX_PAGE_SIZE = 100
 MAX_REASON = 500  # a reason or a note given for an audited change, in any game

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from roadsvc.api.auth import requires
-from roadsvc.api.context import database, principal
+from roadsvc.api.auth import hidden_cards_reader, requires
+from roadsvc.api.context import acting, database, principal
 from roadsvc.api.dabang import now
 from roadsvc.api.dabang.schemas import (
-    BuryJokersSchema, BurySchema, DabangTributeReturnSchema, DealSchema, DeclarationSchema, MatchSchema, PlaySchema,
-    TrumpSchema,
+    BuryJokersSchema, BurySchema, DabangEndMatchSchema, DabangMatchListQuery, DabangMatchPageSchema,
+    DabangTributeReturnSchema, DealSchema, DeclarationSchema, MatchSchema, PlaySchema, TrumpSchema,
 )
 from roadsvc.api.docs import error_responses
-from roadsvc.services.capabilities import DABANG_DEALS, DABANG_MATCHES, READ, READ_HIDDEN_CARDS
+from roadsvc.services.capabilities import DABANG_DEALS, DABANG_MATCHES, READ
 from roadsvc.services.dabang import matches, moves
 
 blp = Blueprint("dabang", __name__, description="打棒: matches, deals, declarations, the bottom, plays, the road")
@@ -50,6 +50,40 @@ def create_match(data, table_id):
     return matches.create_match(database(), table_id, data["players"], data.get("time_limit_minutes"), now())
 
 
+@blp.route("/tables/<id:table_id>/matches", methods=["GET"])
+@requires(READ)
+@blp.arguments(DabangMatchListQuery, location="query", as_kwargs=True)
+@blp.response(200, DabangMatchPageSchema, example={"matches": [{
+    "id": 7, "table_id": 3, "players": MATCH_EXAMPLE["players"], "levels": {"A": 11, "B": 8}, "deals_done": 14,
+    "started_at": "2026-11-25T02:00:00+00:00", "ended_at": "2026-11-25T03:10:00+00:00", "winner": "A",
+    "reason": "passed_ten", "tournament": None}], "next_after": None})
+@error_responses(401, 403, 404, 409, 422)
+def list_matches(table_id, after, limit, state=None):
+    """The matches played at a 打棒 table
+
+    Newest first, `limit` at a time (`next_after` continues: the last id of the page); `state=open`
+    the match under way, `state=finished` those won or stopped. No card.
+    """
+    return matches.table_matches(database(), table_id, state, after, limit)
+
+
+@blp.route("/matches/<id:match_id>/end", methods=["POST"])
+@requires(DABANG_MATCHES)
+@blp.arguments(DabangEndMatchSchema, example={"reason": "a player taken ill", "winner": None})
+@blp.response(200, example={**MATCH_EXAMPLE, "winner": None, "reason": "stopped",
+                            "ended_at": "2026-11-25T02:40:00+00:00"})
+@error_responses(401, 403, 404, 409, 422)
+def end_match(data, match_id):
+    """Stop a match (pit boss)
+
+    A match that must stop (a dispute, a player taken ill) ends now, with the reason given (kept in
+    the audit log, `match.stopped`, and the `match_ended` event); the deal under way is abandoned.
+    `winner` names a team (a forfeit), else the match ends without one (`reason` "stopped"); a
+    bracket match then waits for a new match at its slot. A finished match: 409 match_over.
+    """
+    return moves.stop_match(database(), match_id, data["reason"], data.get("winner"), acting(), now())
+
+
 @blp.route("/matches/<id:match_id>", methods=["GET"])
 @requires(READ)
 @blp.response(200, example=MATCH_EXAMPLE)
@@ -59,10 +93,10 @@ def get_match(match_id):
 
     Levels, the holding team, the 打家, trump and level card, the deal under way (declarations,
     the bottom when shown, the current trick, points) and each finished deal's result. The seats'
-    hands, a hidden bottom and the tribute's cards only for a key that may read hidden cards
-    (dealer, pit boss).
+    hands, a hidden bottom and the tribute's cards (given and given back) only for a key that may
+    read hidden cards (dealer, pit boss) sent with the request: never to a signed-in page's cookie.
     """
-    return matches.get_match(database(), match_id, now(), hidden=principal().can(READ_HIDDEN_CARDS))
+    return matches.get_match(database(), match_id, now(), hidden=hidden_cards_reader())
 
 
 @blp.route("/matches/<id:match_id>/deals", methods=["POST"])

@@ -7,34 +7,26 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from roadsvc.api.schemas.common import Coded, CodedRegexp, CodedRange, StrictSchema, integer, text
+from roadsvc.api.schemas import common
+from roadsvc.api.schemas.common import StrictSchema, integer, text
 
-CARD_PATTERN = r"^(BJ|SJ|(A|[2-9]|10|J|Q|K)[SHCD])$"
 MAX_CARDS = 162  # a draw; every other list of cards is shorter
-NAME_LENGTH = 100
+SEAT_DOC = "The seat, 1-4 (team A: 1 and 3; team B: 2 and 4)"
 
 
-def seat(name: str = "seat", **metadata) -> fields.Integer:
-    """A seat 1-4 (team A: 1 and 3; team B: 2 and 4); anything else is 422 invalid_seat."""
-    return fields.Integer(
-        required=True, strict=True, validate=CodedRange(1, 4, "invalid_seat"),
-        error_messages={"invalid": Coded(f"{name} is a seat: 1, 2, 3 or 4", "invalid_seat")},
-        metadata={"description": "The seat, 1-4 (team A: 1 and 3; team B: 2 and 4)", "example": 2, **metadata})
-
-
-def card() -> fields.String:
-    return fields.String(validate=CodedRegexp(CARD_PATTERN, "invalid_card", "a card code: AS ... KD, BJ 大王, SJ 小王"),
-                         metadata={"example": "AH"})
+def seat(description: str = SEAT_DOC, example: int = 2) -> fields.Integer:
+    """A seat 1-4 (the shared type: a string or 5 is 422 invalid_seat naming the field)."""
+    return common.seat(required=True, metadata={"description": description, "example": example})
 
 
 def cards(description: str, example: list[str], *, required: bool = True, least: int = 0) -> fields.List:
-    """A list of card codes (at least `least`)."""
-    return fields.List(card(), required=required, validate=validate.Length(least, MAX_CARDS),
-                       metadata={"description": description, "example": example})
+    """A list of card codes (the shared type: a bad code is 422 invalid_card naming it, cards.2)."""
+    return common.cards(least, MAX_CARDS, required=required, metadata={"description": description,
+                                                                       "example": example})
 
 
 def name(description: str, example: str) -> fields.String:
-    return text(NAME_LENGTH, required=True, metadata={"description": description, "example": example})
+    return common.name(required=True, metadata={"description": description, "example": example})
 
 
 def time_limit() -> fields.Integer:
@@ -59,7 +51,7 @@ class SlotMatchSchema(StrictSchema):
 
 class DealSchema(StrictSchema):
     draw = cards("The 162 codes in the order drawn (exactly three 54-card decks)", ["BJ", "3S", "KH", "..."])
-    first_drawer = seat("first_drawer", description="The seat that drew first (on later deals: the 打家)", example=1)
+    first_drawer = seat("The seat that drew first (on later deals: the 打家)", 1)
 
 
 class DeclarationSchema(StrictSchema):
@@ -79,7 +71,7 @@ class TrumpSchema(StrictSchema):
 
 
 class DabangTributeReturnSchema(StrictSchema):
-    seat = seat(description="The 打家 (only the 打家 gives back)")
+    seat = seat("The 打家 (only the 打家 gives back)")
     cards = cards("The cards the 打家 gives back to the tribute's giver: as many as were received", ["4C", "6D"])
 
 
@@ -103,7 +95,7 @@ class PlaySchema(StrictSchema):
 
 class DabangTeamSchema(StrictSchema):
     name = name("The team's name", "East")
-    players = fields.List(text(NAME_LENGTH), required=True, validate=validate.Length(2, 2),
+    players = fields.List(common.name(), required=True, validate=validate.Length(2, 2),
                           metadata={"description": "The team's two players", "example": ["Li", "Zhao"]})
 
 
@@ -114,5 +106,47 @@ class TournamentSchema(StrictSchema):
 
 
 class DabangEndMatchSchema(StrictSchema):
-    reason = text(200, required=True, metadata={"description": "Why the match is stopped (kept in the audit log)",
-                                                "example": "a player taken ill"})
+    reason = text(500, required=True, metadata={"description": "Why the match is stopped (kept in the audit log "
+                                                "and the match_ended event)", "example": "a player taken ill"})
+    winner = fields.String(allow_none=True, validate=validate.OneOf(["A", "B"]), metadata={
+        "description": "The team the pit boss names the winner (a forfeit); none: the match ends without one",
+        "example": None})
+
+
+class DabangMatchListQuery(common.PageQuery):
+    """`?state=open|finished&after=<id>&limit=`: newest first; `after` is the last id of the page before."""
+
+    state = fields.String(validate=common.CodedOneOf(["open", "finished"], "invalid_parameter"), metadata={
+        "description": "open: under way (not won nor stopped); finished: won or stopped"})
+
+
+class DabangMatchSummarySchema(Schema):
+    id = fields.Integer(required=True)
+    table_id = fields.Integer(required=True)
+    players = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    levels = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    deals_done = fields.Integer(required=True)
+    started_at = fields.DateTime(required=True)
+    ended_at = fields.DateTime(allow_none=True)
+    winner = fields.String(allow_none=True, metadata={"description": "A or B; none while under way or if stopped"})
+    reason = fields.String(allow_none=True, metadata={"description": "passed_ten, time_limit, three_jokers, "
+                                                      "zero_points, four_hundred_points, stopped"})
+    tournament = fields.Dict(allow_none=True, metadata={"description": "{id, round, index} of a bracket match"})
+
+
+class DabangMatchPageSchema(Schema):
+    matches = fields.List(fields.Nested(DabangMatchSummarySchema), required=True)
+    next_after = fields.Integer(allow_none=True, metadata={"description": "`after` for the next page (none: the last)"})
+
+
+class DabangTournamentSummarySchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    teams = fields.Integer(required=True, metadata={"description": "How many teams"})
+    champion = fields.String(allow_none=True)
+    created_at = fields.DateTime(required=True)
+
+
+class DabangTournamentPageSchema(Schema):
+    tournaments = fields.List(fields.Nested(DabangTournamentSummarySchema), required=True)
+    next_after = fields.Integer(allow_none=True, metadata={"description": "`after` for the next page (none: the last)"})

@@ -7,7 +7,9 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.dabang import now
-from roadsvc.api.dabang.schemas import SlotMatchSchema, TournamentSchema
+from roadsvc.api.dabang.schemas import (
+    DabangMatchListQuery, DabangTournamentPageSchema, SlotMatchSchema, TournamentSchema,
+)
 from roadsvc.api.docs import error_responses
 from roadsvc.services.capabilities import DABANG_MATCHES, READ
 from roadsvc.services.dabang import tournaments
@@ -34,6 +36,22 @@ def create_tournament(data):
     advance at once, spread over the first round.
     """
     return tournaments.create_tournament(database(), data["name"], data["teams"])
+
+
+@blp.route("/dabang/tournaments", methods=["GET"])
+@requires(READ)
+@blp.arguments(DabangMatchListQuery, location="query", as_kwargs=True)
+@blp.response(200, DabangTournamentPageSchema, example={"tournaments": [
+    {"id": 2, "name": "Winter cup", "teams": 8, "champion": None, "created_at": "2026-11-25T01:00:00+00:00"}],
+    "next_after": None})
+@error_responses(401, 403, 422)
+def list_tournaments(after, limit, state=None):
+    """The tournaments
+
+    Newest first, `limit` at a time (`next_after` continues: the last id of the page);
+    `state=open` those still played (no champion yet), `state=finished` those decided.
+    """
+    return tournaments.list_tournaments(database(), state, after, limit)
 
 
 @blp.route("/dabang/tournaments/<id:tournament_id>", methods=["GET"])

@@ -21,6 +21,9 @@ from roadsvc.domain.dabang.seats import next_seat, partner, team_of
 from roadsvc.domain.errors import DomainError
 
 
+STOPPED = "stopped"  # the reason of a match a pit boss ended
+
+
 @dataclass(frozen=True, slots=True)
 class DealRecord:
     """A deal over: its last phase (Finished or Redeal) and the levels after it."""
@@ -72,7 +75,16 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        """Won (`winner` and its reason), or stopped by a pit boss (`reason` "stopped", a winner or none)."""
+        return self.reason is not None
+
+    def stop(self, winner: str | None) -> "Match":
+        """A pit boss ends a match that must stop (a dispute, a player taken ill): the deal under way is
+        abandoned; `winner` is the team the pit boss names (a forfeit) or None."""
+        self._check_open()
+        if winner not in (None, "A", "B"):
+            raise DomainError("invalid_winner", "the winner is team A or B (or none)", "winner")
+        return replace(self, current=None, winner=winner, reason=STOPPED)
 
     def deal_start(self) -> DealStart:
         holder = self.holder
@@ -119,7 +131,12 @@ class Match:
 
     def _check_open(self) -> None:
         if self.over:
-            raise DomainError("match_over", f"the match is over: team {self.winner} won ({self.reason})", None)
+            raise DomainError("match_over", f"the match is over: {self.outcome}", None)
+
+    @property
+    def outcome(self) -> str:
+        won = f"team {self.winner} won" if self.winner else "no winner"
+        return f"{won} ({self.reason})"
 
     def _deal_over(self, end, now: datetime | None) -> "Match":
         if isinstance(end, Redeal):

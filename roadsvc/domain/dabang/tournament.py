@@ -53,6 +53,10 @@ class Bracket:
                               "already created or decided)", "slot")
         return self.with_slot(replace(slot, match_id=match_id))
 
+    def release(self, round_number: int, index: int) -> "Bracket":
+        """A slot's match was stopped without a winner: the slot waits for a new match."""
+        return self.with_slot(replace(self.slot(round_number, index), match_id=None))
+
     def advance(self, round_number: int, index: int, winner: int, how: str) -> "Bracket":
         """A finished match puts its winner into the next round."""
         slot = self.slot(round_number, index)

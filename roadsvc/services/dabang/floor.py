@@ -44,7 +44,7 @@ CLOCK_FIELDS = ("time_left_seconds", "seconds_since_last_move")  # a lobby row l
 
 
 def match_status(row: DabangMatch, view: dict[str, Any], now: datetime, stale_after_seconds: float) -> str:
-    if row.winner is not None:
+    if row.ended_at is not None:
         return IDLE
     if seconds_since(row.last_move_at, now) > stale_after_seconds:
         return STALE

@@ -13,7 +13,7 @@ from roadsvc.persistence.events import append_event
 from roadsvc.persistence.models import DabangMatch, utcnow
 from roadsvc.services.dabang import replay, views
 from roadsvc.services.dabang.tables import check_dabang_table
-from roadsvc.services.errors import NotFound
+from roadsvc.services.errors import Conflict, NotFound
 
 DEFAULT_TIME_LIMIT = 90
 
@@ -48,6 +48,7 @@ def insert_match(session: Session, table_id: int, players: dict, minutes: int, n
                  slot: tuple[int, int, int] | None = None) -> DabangMatch:
     """The match row and its event. `slot`: (tournament, round, index) of a bracket match."""
     check_dabang_table(session, table_id)
+    check_table_free(session, table_id)
     match = DabangMatch(table_id=table_id, players=players, time_limit_minutes=minutes, started_at=now,
                         last_move_at=now, level_a=3, level_b=3, next_blood=0, deals_done=0, revision=1)
     if slot is not None:
@@ -58,6 +59,17 @@ def insert_match(session: Session, table_id: int, players: dict, minutes: int, n
                  data={"kind": "match_started", "match_id": match.id, "players": players,
                        "tournament_id": match.tournament_id})
     return match
+
+
+def check_table_free(session: Session, table_id: int) -> None:
+    """A table plays one match at a time: its unfinished match is 409 table_busy, naming it (`match_id`)."""
+    rows.lock_table(session, table_id)
+    busy = rows.open_match_at(session, table_id)
+    if busy is not None:
+        error = Conflict("table_busy", f"match {busy.id} is not finished at table {table_id}: it ends, or a pit boss "
+                         "stops it, before another starts there", "table_id")
+        error.details = {"match_id": busy.id}
+        raise error
 
 
 def get_match(db: Database, match_id: int, now: datetime | None = None, *, hidden: bool = False) -> dict:
@@ -100,3 +112,21 @@ def match_revision(db: Database, match_id: int) -> int:
         return match_or_404(session, match_id).revision
 
 
+
+
+def table_matches(db: Database, table_id: int, state: str | None, after: int, limit: int) -> dict:
+    """A page of the matches played at a 打棒 table, newest first (`state`: open or finished)."""
+    with db.read() as session:
+        check_dabang_table(session, table_id)
+        found = rows.match_page(session, table_id, state, after, limit)
+        return {"matches": [summary(row) for row in found],
+                "next_after": found[-1].id if len(found) == limit else None}
+
+
+def summary(row: DabangMatch) -> dict:
+    """A match in a list: who, the levels, when, how it ended; no card."""
+    return {"id": row.id, "table_id": row.table_id, "players": row.players,
+            "levels": {"A": row.level_a, "B": row.level_b}, "deals_done": row.deals_done,
+            "started_at": row.started_at, "ended_at": row.ended_at, "winner": row.winner, "reason": row.reason,
+            "tournament": {"id": row.tournament_id, "round": row.bracket_round, "index": row.bracket_index}
+            if row.tournament_id else None}

@@ -54,7 +54,7 @@ def play_refused(db: Database, match_id: int, number: int, data: Mapping[str, An
     now = now or utcnow()
     with db.write() as session:
         match = rows.match_row(session, match_id, for_update=True)
-        if match is None or match.winner is not None:
+        if match is None or match.ended_at is not None:
             return
         subject = subject_of(match.id)
         active = alerts_repo.active_alert(session, match.table_id, subject, REFUSED_PLAYS)
@@ -113,7 +113,7 @@ def _record_stale(db: Database, clock: MatchClock, now: datetime) -> int:
     """The match's stale_table, raised or seen again if it is still stale once locked (a move may have come)."""
     with db.write() as session:
         match = rows.match_row(session, clock.match_id, for_update=True)
-        if match is None or match.winner is not None:
+        if match is None or match.ended_at is not None:
             return 0
         fresh = MatchClock(now, match.id, clock.deal_number, clock.phase, match.last_move_at)
         findings = evaluate(fresh, _settings(session, match))
@@ -128,7 +128,7 @@ def _resolve_by_itself(db: Database, alert_id: int, now: datetime) -> int:
         if alert is None or alert.state == ALERT_RESOLVED:
             return 0
         match = rows.match_row(session, int(alert.subject.partition(":")[2]))
-        why = (N_("the match ended") if match is None or match.winner is not None
+        why = (N_("the match ended") if match is None or match.ended_at is not None
                else N_("the condition is gone: a move came"))
         alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
     return 1

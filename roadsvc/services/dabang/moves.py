@@ -19,11 +19,13 @@ from roadsvc.domain.dabang.road import deal_entry
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.events import append_event
+from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, utcnow
+from roadsvc.services import admin_audit
+from roadsvc.services.admin_audit import Actor, check_reason
 from roadsvc.services.dabang import monitor, replay, tournaments
 from roadsvc.services.dabang.answers import answer_for
-from roadsvc.services.dabang.matches import match_or_404
+from roadsvc.services.dabang.matches import match_or_404, read
 from roadsvc.services.errors import Conflict, NotFound
 
 CONFLICTS = {"wrong_phase", "match_over", "deal_in_progress"}  # the state refuses it (409), not the input (422)
@@ -39,11 +41,12 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, now: dateti
     now = now or utcnow()
     with db.write() as session:
         match = match_or_404(session, match_id, for_update=True)
+        check_open(match)
         state, database = replay.state(session, match), replay.database_of(session)
         timed = state.time_up(now)
         if timed.over:
             _ended(session, match, timed, now)
-            revision = _committed(session, match, timed, now, {"kind": "match_ended"})
+            revision = _committed(session, match, timed, now, ending(match))
             after, answer = timed, None
         else:
             after = _checked(lambda: state.start_deal(replay.new_draw(draw_codes, first_drawer)))
@@ -55,7 +58,7 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, now: dateti
             revision = _committed(session, match, after, now, {"kind": "deal", **answer})
     replay.remember(replay.key_of(database, match_id, after.started_at, revision), after)
     if answer is None:
-        raise Conflict("match_over", f"the time limit has passed: team {timed.winner} won ({timed.reason})", None)
+        raise Conflict("match_over", f"the time limit has passed: {timed.outcome}", None)
     return answer
 
 
@@ -100,10 +103,10 @@ def end_due(db: Database, now: datetime | None = None) -> list[int]:
         with db.write() as session:
             match = match_or_404(session, match_id, for_update=True)
             timed, database = replay.state(session, match).time_up(now), replay.database_of(session)
-            if match.winner is not None or not timed.over:
+            if match.ended_at is not None or not timed.over:
                 continue
             _ended(session, match, timed, now)
-            revision = _committed(session, match, timed, now, {"kind": "match_ended"})
+            revision = _committed(session, match, timed, now, ending(match))
         replay.remember(replay.key_of(database, match_id, timed.started_at, revision), timed)
         ended.append(match_id)
     return ended
@@ -116,9 +119,15 @@ def _checked(move: Callable[[], Match]) -> Match:
         raise refused_by_state(error) from None
 
 
+def check_open(match: DabangMatch) -> None:
+    """Every move on a finished match (won, or stopped) is 409 match_over."""
+    if match.ended_at is not None:
+        won = f"team {match.winner} won" if match.winner else "no winner"
+        raise Conflict("match_over", f"the match is over: {won} ({match.reason})", None)
+
+
 def _current_deal(session: Session, match: DabangMatch, number: int) -> DabangDeal:
-    if match.winner is not None:
-        raise Conflict("match_over", f"the match is over: team {match.winner} won ({match.reason})", None)
+    check_open(match)
     deal = rows.deal_row(session, match.id, number)
     if deal is None:
         raise NotFound("deal_not_found", f"match {match.id} has no deal {number}", "number")
@@ -141,11 +150,40 @@ def _ended(session: Session, match: DabangMatch, state: Match, now: datetime) ->
     tournaments.match_ended(session, match)
 
 
+def ending(match: DabangMatch) -> dict:
+    """The `match_ended` event's own fields (beside the match, levels, winner and reason of every event)."""
+    return {"kind": "match_ended", "tournament_id": match.tournament_id}
+
+
 def _committed(session: Session, match: DabangMatch, after: Match, now: datetime, data: dict) -> int:
-    """The revision bumped and the one event of the change (what the table sees, nothing hidden)."""
+    """The revision bumped and the event of the change (what the table sees, nothing hidden); a change that
+    ends the match (a deal's last play, the time limit, a pit boss) is followed by `match_ended`."""
     match.last_move_at = now
     revision = rows.bump_revision(session, match)
-    append_event(session, "dabang", table_id=match.table_id, revision=revision,
-                 data={"match_id": match.id, "levels": after.levels, "winner": after.winner,
-                       "reason": after.reason, **data})
+    common = {"match_id": match.id, "levels": after.levels, "winner": after.winner, "reason": after.reason}
+    events = [NewEvent("dabang", match.table_id, revision=revision, data={**common, **data})]
+    if after.over and data["kind"] != "match_ended":
+        events.append(NewEvent("dabang", match.table_id, revision=revision, data={**common, **ending(match)}))
+    append_events(session, events)
     return revision
+
+
+def stop_match(db: Database, match_id: int, reason, winner: str | None, actor: Actor,
+               now: datetime | None = None) -> dict:
+    """A pit boss ends a match that must stop, saying why (audited: `match.stopped`); the deal under way is
+    abandoned; a bracket match with a winner named advances it, without one its slot waits for a new match."""
+    now = now or utcnow()
+    note = check_reason(reason)
+    with db.write() as session:
+        match = match_or_404(session, match_id, for_update=True)
+        check_open(match)
+        state, database = replay.state(session, match), replay.database_of(session)
+        stopped = _checked(lambda: state.stop(winner))
+        _ended(session, match, stopped, now)
+        admin_audit.record(session, "match.stopped", actor, f"match {match.id}", match.table_id,
+                           {"levels": state.levels, "deal": state.next_number if state.current else None},
+                           {"winner": winner, "reason": stopped.reason, "note": note})
+        revision = _committed(session, match, stopped, now, {**ending(match), "note": note})
+        answer = read(session, match, now, hidden=False)
+    replay.remember(replay.key_of(database, match_id, stopped.started_at, revision), stopped)
+    return answer

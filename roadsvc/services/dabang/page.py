@@ -17,13 +17,14 @@ from sqlalchemy import select
 
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import Alert, DabangMatch, DabangTournament, Table
+from roadsvc.persistence.models import Alert, DabangMatch, Table
 from roadsvc.services import alerts as alerts_service
 from roadsvc.services.dabang.matches import match_or_404, read_with_road
 from roadsvc.services.dabang.monitor import subject_of
 from roadsvc.services.dabang.tables import check_dabang_table
-from roadsvc.services.dabang.tournaments import get_tournament
+from roadsvc.services.dabang.tournaments import get_tournament, list_tournaments
 
+TOURNAMENTS_SHOWN = 500
 
 @dataclass(frozen=True)
 class MatchSummary:
@@ -83,15 +84,7 @@ def _alerts(db: Database, filters: dict[str, Any]) -> list[Alert]:
 
 def tournaments(db: Database) -> list[dict[str, Any]]:
     """Every tournament, newest first: id, name, teams, champion (None while it is played)."""
-    with db.read() as session:
-        found = session.scalars(select(DabangTournament).order_by(DabangTournament.id.desc())).all()
-        return [{"id": row.id, "name": row.name, "teams": len(row.teams), "created_at": row.created_at,
-                 "champion": _champion(row)} for row in found]
-
-
-def _champion(row: DabangTournament) -> str | None:
-    final = row.bracket["rounds"][-1][0]["winner"]
-    return None if final is None else row.teams[final]["name"]
+    return list_tournaments(db, None, 0, TOURNAMENTS_SHOWN)["tournaments"]
 
 
 def bracket(db: Database, tournament_id: int) -> dict[str, Any]:
@@ -106,5 +99,5 @@ def bracket(db: Database, tournament_id: int) -> dict[str, Any]:
         row = matches.get(slot["match_id"])
         slot["table_id"] = row and row.table_id
         slot["table_name"] = row and names.get(row.table_id)
-        slot["in_play"] = row is not None and row.winner is None
+        slot["in_play"] = row is not None and row.ended_at is None
     return found

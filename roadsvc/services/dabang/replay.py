@@ -56,7 +56,7 @@ def _rebuild(session: Session, match: DabangMatch) -> Match:
                  (match.level_a, match.level_b), match.dealer_seat, match.next_blood, match.deals_done + 1,
                  winner=match.winner, reason=match.reason)
     deal = rows.deal_row(session, match.id, match.deals_done + 1)
-    if deal is None or match.winner is not None:
+    if deal is None or match.ended_at is not None:
         return base
     built = base.start_deal(stored_draw(deal))
     for move in rows.moves(session, deal.id):

@@ -129,6 +129,7 @@ def test_no_page_shows_a_hand_or_a_hidden_bottom(signed_in, api, clock):
     assert draw.status_code == 201
     for url in (f"/floor/tables/{table['id']}", f"/floor/dabang/matches/{match_id}", "/floor"):
         assert card_codes(main_of(signed_in.client.get(url).get_data(as_text=True))) == [], url  # declaring
+    table = new_table(api, "Dabang 11")  # a table plays one match at a time
     match_id = new_match(api, table["id"])["id"]
     number, _ = start_first_deal(api, match_id, seed=4)
     bury_and_pass(api, match_id, number, random.Random(1))
@@ -141,6 +142,30 @@ def test_no_page_shows_a_hand_or_a_hidden_bottom(signed_in, api, clock):
     api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": deal["turn"], "cards": [led]}, role="dealer")
     html = main_of(signed_in.client.get(f"/floor/dabang/matches/{match_id}").get_data(as_text=True))
     assert set(card_codes(html)) == {led}  # a played card is public, and the check sees cards
+
+
+def test_a_page_cookie_never_reads_a_hand_or_a_hidden_bottom_through_the_api_a_pit_boss_key_does(
+        signed_in, api, clock):
+    """The pit boss's page session (its cookie, no key) reads the API as a display does; the same pit boss's
+    key reads the hands. Every read path a page's cookie may take: the state, the road (JSON and image), the
+    floor, the lobby, the matches list."""
+    table = new_table(api, "Dabang 12")
+    match_id = new_match(api, table["id"])["id"]
+    number, draw = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    keyed = state(api, match_id, "pitboss")["current_deal"]
+    assert len(keyed["hands"]["1"]) == 39 and len(keyed["bottom"]) == 6 and not keyed["bottom_shown"]
+    cookie = signed_in.client.get(f"/api/v1/matches/{match_id}")  # no Authorization header: the page's cookie
+    assert cookie.status_code == 200
+    deal = cookie.json["current_deal"]
+    assert "hands" not in deal and deal["bottom"] is None and "cards" not in deal["tribute"]
+    assert set(card_codes(cookie.get_data(as_text=True))) <= {"BJ"}  # 抢亮's 大王, shown to all
+    for url in (f"/api/v1/matches/{match_id}/road", "/api/v1/floor", "/api/v1/tables",
+                f"/api/v1/tables/{table['id']}/matches"):
+        read = signed_in.client.get(url)
+        assert read.status_code == 200 and set(card_codes(read.get_data(as_text=True))) <= {"BJ"}, url
+    svg = signed_in.client.get(f"/api/v1/matches/{match_id}/road.svg").get_data(as_text=True)
+    assert not any(f">{code}<" in svg for code in keyed["hands"]["1"] + keyed["bottom"])
 
 
 def test_the_lobby_row_of_a_dabang_table_has_no_card(api, clock):
