@@ -37,18 +37,6 @@ POST /api/v1/tables/{table_id}/banker/super_grab
 POST /api/v1/tables/{table_id}/seats/sit
 POST /api/v1/tables/{table_id}/seats/stand
 GET /api/v1/tables/{table_id}/niuniu/state
-POST /api/v1/tables/{table_id}/matches
-GET /api/v1/matches/{match_id}
-POST /api/v1/matches/{match_id}/deals
-POST /api/v1/matches/{match_id}/deals/{number}/declarations
-POST /api/v1/matches/{match_id}/deals/{number}/trump
-POST /api/v1/matches/{match_id}/deals/{number}/bury
-POST /api/v1/matches/{match_id}/deals/{number}/bury-jokers
-POST /api/v1/matches/{match_id}/deals/{number}/plays
-GET /api/v1/matches/{match_id}/road
-POST /api/v1/dabang/tournaments
-GET /api/v1/dabang/tournaments/{tournament_id}
-POST /api/v1/dabang/tournaments/{tournament_id}/rounds/{round_number}/matches/{index}
 """.split("\n")
 NOT_YET_TYPED = {line for line in NOT_YET_TYPED if line}
 # Served beside the API, not operations of it: the document itself and its interactive page.

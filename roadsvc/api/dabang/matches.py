@@ -12,6 +12,9 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import hidden_cards_reader, requires
 from roadsvc.api.context import acting, database, principal
 from roadsvc.api.dabang import now
+from roadsvc.api.dabang.answers import (
+    DabangDealAnswer, DabangDeclarationAnswer, DabangMatchAnswer, DabangPhaseAnswer, DabangPlayAnswer,
+)
 from roadsvc.api.dabang.schemas import (
     BuryJokersSchema, BurySchema, DabangEndMatchSchema, DabangMatchListQuery, DabangMatchPageSchema,
     DabangTributeReturnSchema, DealSchema, DeclarationSchema, MatchSchema, PlaySchema, TrumpSchema,
@@ -39,7 +42,7 @@ def _move(match_id: int, number: int, kind: str, data: dict) -> dict:
 @requires(DABANG_MATCHES)
 @blp.arguments(MatchSchema, example={"players": {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"},
                                      "time_limit_minutes": 90})
-@blp.response(201, example=MATCH_EXAMPLE)
+@blp.response(201, DabangMatchAnswer, example=MATCH_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def create_match(data, table_id):
     """Start a match at a 打棒 table
@@ -70,7 +73,7 @@ def list_matches(table_id, after, limit, state=None):
 @blp.route("/matches/<id:match_id>/end", methods=["POST"])
 @requires(DABANG_MATCHES)
 @blp.arguments(DabangEndMatchSchema, example={"reason": "a player taken ill", "winner": None})
-@blp.response(200, example={**MATCH_EXAMPLE, "winner": None, "reason": "stopped",
+@blp.response(200, DabangMatchAnswer, example={**MATCH_EXAMPLE, "winner": None, "reason": "stopped",
                             "ended_at": "2026-11-25T02:40:00+00:00"})
 @error_responses(401, 403, 404, 409, 422)
 def end_match(data, match_id):
@@ -86,7 +89,7 @@ def end_match(data, match_id):
 
 @blp.route("/matches/<id:match_id>", methods=["GET"])
 @requires(READ)
-@blp.response(200, example=MATCH_EXAMPLE)
+@blp.response(200, DabangMatchAnswer, example=MATCH_EXAMPLE)
 @error_responses(401, 403, 404)
 def get_match(match_id):
     """A match's state
@@ -102,7 +105,7 @@ def get_match(match_id):
 @blp.route("/matches/<id:match_id>/deals", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(DealSchema, example={"draw": ["BJ", "3S", "..."], "first_drawer": 1})
-@blp.response(201, example={"match_id": 7, "number": 1, "first_drawer": 1, "dealer_seat": None, "level": 3,
+@blp.response(201, DabangDealAnswer, example={"match_id": 7, "number": 1, "first_drawer": 1, "dealer_seat": None, "level": 3,
                             "blood": 0})
 @error_responses(401, 403, 404, 409, 422)
 def post_deal(data, match_id):
@@ -118,7 +121,7 @@ def post_deal(data, match_id):
 @blp.route("/matches/<id:match_id>/deals/<id:number>/declarations", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(DeclarationSchema, example={"seat": 2, "cards": ["5H", "5H"], "at": 37})
-@blp.response(201, example={"declaration": {"seat": 2, "cards": ["5H", "5H"], "at": 37, "suit": "H",
+@blp.response(201, DabangDeclarationAnswer, example={"declaration": {"seat": 2, "cards": ["5H", "5H"], "at": 37, "suit": "H",
                                             "kind": "override"}})
 @error_responses(401, 403, 404, 409, 422)
 def declare(data, match_id, number):
@@ -133,7 +136,7 @@ def declare(data, match_id, number):
 @blp.route("/matches/<id:match_id>/deals/<id:number>/trump", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(TrumpSchema, example={"drawn_from_bottom": ["SJ", "7D"]}, required=False)
-@blp.response(200, example={"phase": "burying", "trump": "H", "level": 3, "dealer_seat": 2, "holder": "B",
+@blp.response(200, DabangPhaseAnswer, example={"phase": "burying", "trump": "H", "level": 3, "dealer_seat": 2, "holder": "B",
                             "dry_pot": False, "bottom_shown": True, "bottom": ["4C", "6C", "KD", "5S", "9H", "7D"],
                             "tribute": {"from_seat": 1, "to_seat": 2, "blood": 0, "count": 0}, "turn": 2})
 @error_responses(401, 403, 404, 409, 422)
@@ -150,7 +153,7 @@ def end_declaring(data, match_id, number):
 @blp.route("/matches/<id:match_id>/deals/<id:number>/tribute-return", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(DabangTributeReturnSchema, example={"seat": 2, "cards": ["4C", "6D"]})
-@blp.response(200, example={"phase": "burying", "trump": "H", "level": 4, "dealer_seat": 2, "holder": "B",
+@blp.response(200, DabangPhaseAnswer, example={"phase": "burying", "trump": "H", "level": 4, "dealer_seat": 2, "holder": "B",
                             "dry_pot": False, "bottom_shown": True, "bottom": ["4C", "6C", "KD", "5S", "9H", "7D"],
                             "tribute": {"from_seat": 1, "to_seat": 2, "blood": 2, "count": 2, "returned": True},
                             "turn": 2})
@@ -170,7 +173,7 @@ def return_tribute(data, match_id, number):
 @blp.route("/matches/<id:match_id>/deals/<id:number>/bury", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(BurySchema, example={"seat": 2, "cards": ["4C", "6C", "KD", "5S", "9H", "7D"]})
-@blp.response(200, example={"phase": "burying_jokers", "bottom_shown": False, "bottom": None, "turn": 3})
+@blp.response(200, DabangPhaseAnswer, example={"phase": "burying_jokers", "bottom_shown": False, "bottom": None, "turn": 3})
 @error_responses(401, 403, 404, 409, 422)
 def bury(data, match_id, number):
     """The 打家 buries six cards
@@ -184,7 +187,7 @@ def bury(data, match_id, number):
 @blp.route("/matches/<id:match_id>/deals/<id:number>/bury-jokers", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(BuryJokersSchema, example={"seat": 3, "jokers": ["BJ"], "take": ["4C"]})
-@blp.response(200, example={"phase": "burying_jokers", "bottom_shown": True, "turn": 4})
+@blp.response(200, DabangPhaseAnswer, example={"phase": "burying_jokers", "bottom_shown": True, "turn": 4})
 @error_responses(401, 403, 404, 409, 422)
 def bury_jokers(data, match_id, number):
     """Another player buries jokers, or passes
@@ -198,7 +201,7 @@ def bury_jokers(data, match_id, number):
 @blp.route("/matches/<id:match_id>/deals/<id:number>/plays", methods=["POST"])
 @requires(DABANG_DEALS)
 @blp.arguments(PlaySchema, example={"seat": 2, "cards": ["KH"]})
-@blp.response(201, example=PLAY_EXAMPLE)
+@blp.response(201, DabangPlayAnswer, example=PLAY_EXAMPLE)
 @error_responses(401, 403, 404, 409, 422)
 def play(data, match_id, number):
     """The next play of the current trick

@@ -9,6 +9,7 @@ from flask import request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.api.dabang.answers import ROAD_SCHEMA
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
@@ -31,7 +32,7 @@ QUERY = [{"in": "query", "name": name, "required": False, "schema": schema, "des
 
 @blp.route("/matches/<id:match_id>/road", methods=["GET"])
 @requires(READ, parameters=[IF_NONE_MATCH_DOC], responses={
-    **revision_responses({"application/json": {"example": ROAD_EXAMPLE}}), **error_responses_doc(401, 403, 404)})
+    **revision_responses({"application/json": {"schema": ROAD_SCHEMA, "example": ROAD_EXAMPLE}}), **error_responses_doc(401, 403, 404)})
 def road(match_id):
     """The match road
 

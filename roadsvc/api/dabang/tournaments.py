@@ -7,6 +7,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.dabang import now
+from roadsvc.api.dabang.answers import DabangMatchAnswer, DabangTournamentAnswer
 from roadsvc.api.dabang.schemas import (
     DabangMatchListQuery, DabangTournamentPageSchema, SlotMatchSchema, TournamentSchema,
 )
@@ -27,7 +28,7 @@ TOURNAMENT_EXAMPLE = {"id": 2, "name": "Winter cup", "champion": None, "revision
 @requires(DABANG_MATCHES)
 @blp.arguments(TournamentSchema, example={"name": "Winter cup", "teams": [
     {"name": "East", "players": ["Li", "Zhao"]}, {"name": "West", "players": ["Wang", "Chen"]}]})
-@blp.response(201, example=TOURNAMENT_EXAMPLE)
+@blp.response(201, DabangTournamentAnswer, example=TOURNAMENT_EXAMPLE)
 @error_responses(401, 403, 422)
 def create_tournament(data):
     """Draw a knockout
@@ -56,7 +57,7 @@ def list_tournaments(after, limit, state=None):
 
 @blp.route("/dabang/tournaments/<id:tournament_id>", methods=["GET"])
 @requires(READ)
-@blp.response(200, example=TOURNAMENT_EXAMPLE)
+@blp.response(200, DabangTournamentAnswer, example=TOURNAMENT_EXAMPLE)
 @error_responses(401, 403, 404)
 def get_tournament(tournament_id):
     """A tournament's bracket
@@ -71,7 +72,7 @@ def get_tournament(tournament_id):
            methods=["POST"])
 @requires(DABANG_MATCHES)
 @blp.arguments(SlotMatchSchema, example={"table_id": 3, "time_limit_minutes": 90})
-@blp.response(201, example={"id": 7, "table_id": 3, "levels": {"A": 3, "B": 3},
+@blp.response(201, DabangMatchAnswer, example={"id": 7, "table_id": 3, "levels": {"A": 3, "B": 3},
                             "tournament": {"id": 2, "round": 1, "index": 0}})
 @error_responses(401, 403, 404, 409, 422)
 def create_slot_match(data, tournament_id, round_number, index):

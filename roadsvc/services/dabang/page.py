@@ -26,6 +26,7 @@ from roadsvc.services.dabang.tournaments import get_tournament, list_tournaments
 
 TOURNAMENTS_SHOWN = 500
 
+
 @dataclass(frozen=True)
 class MatchSummary:
     id: int
