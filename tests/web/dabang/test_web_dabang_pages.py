@@ -142,6 +142,8 @@ def test_no_page_shows_a_hand_or_a_hidden_bottom(signed_in, api, clock):
     api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": deal["turn"], "cards": [led]}, role="dealer")
     html = main_of(signed_in.client.get(f"/floor/dabang/matches/{match_id}").get_data(as_text=True))
     assert set(card_codes(html)) == {led}  # a played card is public, and the check sees cards
+    shown = {"BJ": "大王", "SJ": "小王"}.get(led) or led[:-1] + {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[led[-1]]
+    assert f'data-card="{led}">{shown}</span>' in html  # a card face, as the 百人牛牛 page shows them
 
 
 def test_a_page_cookie_never_reads_a_hand_or_a_hidden_bottom_through_the_api_a_pit_boss_key_does(
