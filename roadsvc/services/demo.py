@@ -76,7 +76,7 @@ def ensure_demo_match(db: Database, table_id: int) -> int:
     """The 打棒 table's match under way, or a new one (four demo players, 90 minutes)."""
     with db.read() as session:
         under_way = session.scalars(select(DabangMatch.id).where(DabangMatch.table_id == table_id,
-                                                                 DabangMatch.winner.is_(None))).first()
+                                                                 DabangMatch.ended_at.is_(None))).first()
     return under_way or matches.create_match(db, table_id, DABANG_PLAYERS, 90)["id"]
 
 
