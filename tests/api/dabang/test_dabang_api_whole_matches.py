@@ -8,9 +8,11 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 
+import pytest
 from dabang_api import PLAYERS, new_table, state
 from dabang_match_play import ROUTES, Tally, apply_move, at_trick_start, next_move
 
+from roadsvc.api.dabang import CLOCK
 from roadsvc.domain.dabang.bottom_phase import TributeReturn
 from roadsvc.domain.dabang.match import Match
 from roadsvc.domain.dabang.road import deal_entry
@@ -20,6 +22,12 @@ from roadsvc.services.events import events_after
 # tests/domain/dabang/test_dabang_random_games.py plays twelve in the domain alone.
 SEEDS = (15,)
 START = datetime(2026, 11, 25, 2, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture(autouse=True)
+def stopped_clock(app):
+    """The matches' clock stands still: two reads of a match differ only if the match changed."""
+    app.extensions[CLOCK] = lambda: START
 
 
 def _post(api, match_id: int, number: int, kind: str, data: dict) -> dict:
