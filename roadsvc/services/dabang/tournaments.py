@@ -25,7 +25,7 @@ def check_teams(teams) -> list[dict]:
         raise DomainError("invalid_teams", "a knockout takes 2-128 teams", "teams")
     checked, names, players_seen = [], {}, {}
     for index, team in enumerate(teams):
-        field = f"teams.{index}"
+        field = f"teams[{index}]"
         if not isinstance(team, dict) or not isinstance(team.get("name"), str) or not team["name"].strip():
             raise DomainError("invalid_teams", "each team has a name", f"{field}.name")
         players = team.get("players")
@@ -35,7 +35,7 @@ def check_teams(teams) -> list[dict]:
         team_name = team["name"].strip()
         _once(names, team_name, index, "duplicate_team", f"{field}.name", "team")
         for place, player in enumerate(players):
-            _once(players_seen, player.strip(), index, "duplicate_player", f"{field}.players.{place}", "player")
+            _once(players_seen, player.strip(), index, "duplicate_player", f"{field}.players[{place}]", "player")
         checked.append({"name": team_name, "players": [p.strip() for p in players]})
     return checked
 

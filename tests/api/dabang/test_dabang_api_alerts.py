@@ -94,7 +94,7 @@ def test_repeated_refusals_at_one_seat_count_into_the_same_alert_and_turn_it_cri
     ({"seat": True, "cards": ["AS"]}, "seat", "invalid_seat"),
     ({"seat": 1, "cards": "AS"}, "cards", "validation_error"),
     ({"seat": 1, "cards": []}, "cards", "validation_error"),
-    ({"seat": 1, "cards": ["ZZ"]}, "cards.0", "invalid_card"),
+    ({"seat": 1, "cards": ["ZZ"]}, "cards[0]", "invalid_card"),
     ({"seat": 1}, "cards", "validation_error"),
 ])
 def test_a_malformed_play_is_a_validation_error_naming_the_field_and_not_a_refused_play(api, body, field, code):

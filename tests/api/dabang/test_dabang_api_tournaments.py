@@ -33,7 +33,7 @@ def test_a_knockout_of_three_gives_one_bye_and_a_match_from_a_slot(api, app):
 
 def test_bad_tournaments_are_refused(api):
     for body, field in (({"name": "x", "teams": TEAMS[:1]}, "teams"),
-                        ({"name": "x", "teams": [{"name": "A", "players": ["a"]}, TEAMS[0]]}, "teams.0.players"),
+                        ({"name": "x", "teams": [{"name": "A", "players": ["a"]}, TEAMS[0]]}, "teams[0].players"),
                         ({"name": "", "teams": TEAMS}, "name")):
         response = api.post("/api/v1/dabang/tournaments", body, role="pitboss")
         assert response.status_code == 422 and response.json["field"] == field, response.json
