@@ -22,8 +22,10 @@ MAX_AMOUNT_DIGITS = 13
 MAX_AMOUNT = Decimal("9" * MAX_AMOUNT_DIGITS + ".99")
 
 
-def to_decimal(value: object, field: str | None = None, what: str = "amount") -> Decimal:
-    """A finite Decimal from a string, int or Decimal (floats are refused: they are not exact)."""
+def to_ratio(value: object, field: str | None = None, what: str = "pay") -> Decimal:
+    """A finite Decimal from a string, int or Decimal (floats are refused: they are not exact), not
+    bounded: a pay, a loss or a hold is a multiplier, bounded where it is set (MAX_PAY), and one stored
+    past every bound must still load so that its bets settle as `unsettleable` rather than be refused."""
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise DomainError("invalid_amount", f"{what} must be a decimal string or an integer, got {value!r}", field)
     try:
@@ -32,6 +34,12 @@ def to_decimal(value: object, field: str | None = None, what: str = "amount") ->
         raise DomainError("invalid_amount", f"{what} {value!r} is not a number", field) from None
     if not number.is_finite():
         raise DomainError("invalid_amount", f"{what} must be finite", field)
+    return number
+
+
+def to_decimal(value: object, field: str | None = None, what: str = "amount") -> Decimal:
+    """An amount as a finite Decimal, at most MAX_AMOUNT_DIGITS digits before the point."""
+    number = to_ratio(value, field, what)
     if abs(number) > MAX_AMOUNT:
         raise DomainError("invalid_amount", f"{what} has at most {MAX_AMOUNT_DIGITS} digits before the point "
                           f"(at most {MAX_AMOUNT}), got {value!r}", field)

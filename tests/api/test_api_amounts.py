@@ -17,14 +17,14 @@ def niuniu(api) -> int:
 
 @pytest.mark.parametrize("balance", HUGE)
 def test_a_niuniu_slip_balance_past_the_bound_is_invalid_amount(api, niuniu, balance):
-    body = {"round": 1, "account_id": "a", "balance": balance, "bets": [{"area": "player_1", "stake": "10.00"}]}
+    body = {"round": 1, "client_slip_id": "s1", "account_id": "a", "balance": balance, "bets": [{"area": "player_1", "stake": "10.00"}]}
     answer = api.post(f"/api/v1/tables/{niuniu}/slips", body, role="game_server")
     assert (answer.status_code, answer.json["code"], answer.json["field"]) == (422, "invalid_amount", "balance")
 
 
 @pytest.mark.parametrize("stake", HUGE)
 def test_a_niuniu_stake_past_the_bound_is_invalid_amount(api, niuniu, stake):
-    body = {"round": 1, "account_id": "a", "balance": "100.00", "bets": [{"area": "player_1", "stake": stake}]}
+    body = {"round": 1, "client_slip_id": "s1", "account_id": "a", "balance": "100.00", "bets": [{"area": "player_1", "stake": stake}]}
     answer = api.post(f"/api/v1/tables/{niuniu}/slips", body, role="game_server")
     assert (answer.status_code, answer.json["code"]) == (422, "invalid_amount")
     assert answer.json["field"].endswith("stake")

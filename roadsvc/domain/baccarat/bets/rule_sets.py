@@ -32,7 +32,7 @@ from roadsvc.domain.baccarat.bets.catalogue import (
     DEFAULT_TOTAL_LIMIT,
     RULE_SETS,
 )
-from roadsvc.domain.baccarat.bets.money import to_decimal, to_money
+from roadsvc.domain.baccarat.bets.money import to_money, to_ratio
 from roadsvc.domain.baccarat.bets.rules import RULES, Rule
 from roadsvc.domain.errors import DomainError
 
@@ -144,7 +144,7 @@ def _known_bet(data: dict[str, Any], code: str, field: str) -> dict[str, Any]:
 
 
 def _positive(value: object, field: str, code: str, what: str) -> Decimal:
-    number = to_decimal(value, field, what)
+    number = to_ratio(value, field, what)
     if number <= 0:
         raise DomainError(code, f"{what} must be more than zero, got {value!r}", field)
     return number
@@ -227,9 +227,9 @@ def _bet_spec(code: str, entry: dict[str, Any]) -> BetSpec:
     bet_type = BET_TYPES[code]
     zh, en, side, hedge_side = bet_type.name, bet_type.name_en, bet_type.side, bet_type.hedge_side
     rule = RULES[entry["rule"]]
-    pays = {tier: to_decimal(entry["pays"][tier]) for tier in rule.win_tiers}
-    losses = {tier: to_decimal(entry["losses"].get(tier, "1")) for tier in rule.loss_tiers}
-    hold = to_decimal(entry["hold"])
+    pays = {tier: to_ratio(entry["pays"][tier]) for tier in rule.win_tiers}
+    losses = {tier: to_ratio(entry["losses"].get(tier, "1")) for tier in rule.loss_tiers}
+    hold = to_ratio(entry["hold"])
     if max(losses.values()) > hold:
         raise DomainError("invalid_hold", f"{code} can lose {max(losses.values())} x the stake but holds only "
                           f"{hold} x", f"overrides.hold.{code}")
