@@ -102,12 +102,15 @@ def test_a_hot_read_recovers_after_the_server_ends_its_connection(db):
 
 
 def test_the_lobby_versions_are_every_tables_newest_shoe_and_revisions(db, database_url):
+    from roadsvc.services.admin_audit import Actor
     from roadsvc.services.dabang.matches import create_match
+    from roadsvc.services.dabang.moves import stop_match
 
     first, second, empty = (tables.create_table(db, name) for name in ("Hot L1", "Hot L2", "Hot L3"))
     dabang = tables.create_table(db, "Hot L4", game="dabang")
     players = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
-    create_match(db, dabang.id, players, 90)
+    first_match = create_match(db, dabang.id, players, 90)
+    stop_match(db, first_match["id"], "a wrong draw", None, Actor("pitboss"))  # one unfinished match a table
     newest_match = create_match(db, dabang.id, players, 90)  # the newest is the table's current match
     shoes.open_shoe(db, first.id)
     newest = shoes.open_shoe(db, first.id)

@@ -10,7 +10,7 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.csv_rows import rounds_csv
-from roadsvc.api.schemas.common import PageQuery
+from roadsvc.api.schemas.common import Empty, PageQuery
 from roadsvc.api.niuniu.schemas import (
     NiuniuBettingRoundSchema,
     ROUND_BY_ORDER, ROUND_BY_POSITION, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuVoidSchema,
@@ -106,10 +106,11 @@ def void_round(data, table_id, number):
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/close", methods=["POST"])
 @requires(CLOSE_BETTING)
+@blp.arguments(Empty, example={}, required=False)
 @blp.response(200, NiuniuBettingRoundSchema,
               description="The round taking bets, its betting closed (again: the same answer)")
-@error_responses(401, 403, 404, 409)
-def close_betting(table_id, number):
+@error_responses(401, 403, 404, 409, 422)
+def close_betting(data, table_id, number):
     """Close betting on the round taking bets (a dealer): final for the round
 
     A slip after it is refused `betting_closed` (counted as a late slip). The cards posted and the

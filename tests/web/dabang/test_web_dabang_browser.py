@@ -99,6 +99,7 @@ def test_the_match_page_follows_the_play_without_reload_and_counts_its_clock_dow
                       role="dealer")
     assert played.status_code == 201
     trick = floor_page.locator('[data-field="current-trick"]')
-    expect(trick).to_contain_text(led, timeout=3000)
+    expect(trick.locator(f'[data-card="{led}"]')).to_have_count(1, timeout=3000)  # the play, as a card face
     assert floor_page.evaluate("window.sameDocument") is True
-    assert set(card_codes(floor_page.locator("main").inner_text())) <= {"BJ", led}  # no hand reached the page
+    shown = floor_page.locator("main [data-card]").evaluate_all("faces => faces.map(face => face.dataset.card)")
+    assert set(shown) | set(card_codes(floor_page.locator("main").inner_text())) <= {"BJ", led}  # no hand shown
