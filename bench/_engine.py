@@ -87,10 +87,11 @@ class EngineNode:
                 raise RuntimeError(f"nginx exited: {(self.scratch / 'error.log').read_text()[-2000:]}")
             try:
                 import urllib.request
-                urllib.request.urlopen(f"{self.publish_url}probe", timeout=1)
+                urllib.request.urlopen(f"{self.publish_url}probe", timeout=1).close()
                 return self.base
             except OSError as error:
                 if getattr(error, "code", None) == 404:  # no such channel: nchan answered
+                    error.close()  # the answer holds its socket
                     return self.base
                 time.sleep(0.05)
         raise RuntimeError("the engine node did not start")

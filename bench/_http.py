@@ -42,7 +42,8 @@ def wait_until_up(url: str, timeout: float = 180.0, process: subprocess.Popen | 
         try:
             urllib.request.urlopen(url, timeout=10).close()
             return
-        except urllib.error.HTTPError:
+        except urllib.error.HTTPError as answer:  # an error status: up; the answer holds its socket
+            answer.close()
             return
         except Exception:  # noqa: BLE001 - any other failure means not up yet
             time.sleep(0.05)

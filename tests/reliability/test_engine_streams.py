@@ -78,7 +78,9 @@ def engine(request, tmp_path_factory):
         db = Database(deployment.url)
         stack.callback(db.dispose)
         ledger = Ledger(REDIS, prefix, keep=KEEP)
-        publisher = EnginePublisher(db, NchanClient([node.publish_url]), ledger, prefix, keepalive=0.3)
+        nchan = NchanClient([node.publish_url])
+        stack.callback(nchan.close)  # its kept-alive connection to the node
+        publisher = EnginePublisher(db, nchan, ledger, prefix, keepalive=0.3)
         publisher.publish_pending()  # a new floor: the cursor starts at the newest event
         yield EngineFloor(node.base, server.base, floor, db, publisher, node, prefix)
         keys = ledger.redis.keys(prefix + "*")
