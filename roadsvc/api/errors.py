@@ -49,6 +49,7 @@ class ErrorSchema(ma.Schema):
     request_id = ma.fields.String(metadata={"description": "The request's X-Request-ID (the caller's, or one made for it)"})
     game = ma.fields.String(metadata={"description": "wrong_game only: the game the table deals (baccarat, niuniu, "
                                                      "dabang)"})
+    match_id = ma.fields.Integer(metadata={"description": "table_busy only: the table's unfinished 打棒 match"})
 
 
 def error_response(status: int, code: str, message: str, field: str | None = None, headers: dict | None = None,
