@@ -70,3 +70,12 @@ def test_the_names_say_what_roadsvc_is_now(tmp_path, capsys):
     for text in (said, described, project):
         assert "Baccarat road analytics" not in text and "百人牛牛" in text and "打棒" in text
     app.extensions["roadsvc.db"].dispose()
+
+
+def test_the_readme_stays_short_and_starts_with_the_two_commands():
+    """The project's rule: README under 200 lines (detail lives in docs/), its first commands `./dev serve` and
+    `./dev test`."""
+    lines = (Path(PROJECT_ROOT) / "README.md").read_text().splitlines()
+    assert len(lines) < 200, f"README.md has {len(lines)} lines: move detail to docs/"
+    commands = [line.split()[0:2] for line in lines if line.startswith("./dev ")]
+    assert commands[:2] == [["./dev", "serve"], ["./dev", "test"]]

@@ -17,7 +17,7 @@ CAPTIONS: dict[str, dict[str, str]] = {
                 "blood": "血", "kou_di": "摳", "bao_di": "保", "dry_pot": "乾", "redeal": "重",
                 "legend": "摳 摳底  保 保底  乾 乾鍋  血 下局喝血", "wins": "勝"},
     "en": {"title": "Da Bang road", "team_A": "Team A", "team_B": "Team B", "level": "Lv {}", "win_row": "Win",
-           "start": "Start", "holder": "Dealer", "trump": "Trump", "points": "Points", "bottom": "Bottom",
+           "start": "Start", "holder": "Declarer", "trump": "Trump", "points": "Points", "bottom": "Bottom",
            "blood": "Blood", "kou_di": "T", "bao_di": "K", "dry_pot": "D", "redeal": "R",
            "legend": "T scorers took the bottom  K declarers kept it  D dry pot  Blood: tribute next deal",
            "wins": "wins"},
