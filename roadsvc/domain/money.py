@@ -5,7 +5,9 @@ Amounts are integer cents. A line is one settled bet (won, lost or pushed: void,
 cancelled and unsettled bets take no money and are not counted). From the house's side:
 
 - turnover: the sum of stakes;
-- win: the house's win, stakes lost minus winnings paid (the negative of the bettors' net);
+- win: the house's win, stakes lost minus winnings paid (the negative of the bettors' net), or what a
+  line names as the house's share where the house is not the bettors' counterparty (a 百人牛牛 table
+  banked by a player: the house takes the commission only, the banker's result is a player's);
 - hold: win / turnover (None without turnover);
 - bets and accounts: how many bets, how many distinct accounts;
 - largest bet: the largest single stake;
@@ -26,13 +28,19 @@ from typing import Hashable, Iterable, Mapping
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One settled bet: the hand it was on (any hashable key), who, what, stake and net in cents."""
+    """One settled bet: the hand it was on (any hashable key), who, what, stake and net in cents, and the
+    house's share of it when that is not the opposite of the bettor's net."""
 
     hand: Hashable
     account_id: str
     code: str
     stake: int
     net: int  # the bettor's: returned - held (positive: the bettor won)
+    house: int | None = None  # the house's win on the bet; None: -net (the house is the counterparty)
+
+    @property
+    def house_win(self) -> int:
+        return -self.net if self.house is None else self.house
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,7 @@ def tally(lines: Iterable[Line]) -> Money:
     for line in lines:
         by_bet[line.code] += line.stake
     wins = account_hand_wins(lines)
-    return Money(turnover=sum(line.stake for line in lines), win=-sum(line.net for line in lines), bets=len(lines),
+    return Money(turnover=sum(line.stake for line in lines), win=sum(line.house_win for line in lines), bets=len(lines),
                  accounts=len({line.account_id for line in lines}),
                  largest_bet=max((line.stake for line in lines), default=0),
                  largest_win=max([0, *wins.values()]), by_bet=dict(sorted(by_bet.items())))
@@ -83,7 +91,7 @@ def running_win(lines: Iterable[Line], hands: Iterable[Hashable]) -> list[tuple[
     """The house's win after each of `hands` (in their order), summed from the first."""
     per_hand: dict[Hashable, int] = defaultdict(int)
     for line in lines:
-        per_hand[line.hand] -= line.net
+        per_hand[line.hand] += line.house_win
     total, points = 0, []
     for hand in hands:
         total += per_hand.get(hand, 0)

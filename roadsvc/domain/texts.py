@@ -4,7 +4,8 @@ catalogues' Chinese names use."""
 
 from __future__ import annotations
 
-from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES  # the one game with bets today
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
+from roadsvc.domain.niuniu.dealing import POSITION_LABELS  # 百人牛牛's bets are on its areas
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 DEFAULT_LANGUAGE = "zh-Hans"
@@ -51,9 +52,10 @@ def bet_title(code: str, language: str) -> str:
     """A bet's name for a reader, from the bets' catalogue; a code it does not know is shown as
     words ('dragon_7' -> 'Dragon 7'), never as the raw code."""
     found = BET_TYPES.get(code)
+    name, name_en = (found.name, found.name_en) if found is not None else POSITION_LABELS.get(code, (None, None))
     language = lang_of(language)
-    if found is None:
+    if name is None:
         return code.replace("_", " ").capitalize()
     if language == "en":
-        return found.name_en
-    return found.name if language == "zh-Hans" else traditional(found.name)
+        return name_en
+    return name if language == "zh-Hans" else traditional(name)

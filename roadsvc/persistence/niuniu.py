@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Row, case, func, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.games import NIUNIU
+from roadsvc.domain.niuniu.rounds import SETTLED, VOIDED
 from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
 from roadsvc.persistence.models.niuniu import SLIP_OPEN
 
@@ -15,6 +16,13 @@ from roadsvc.persistence.models.niuniu import SLIP_OPEN
 def table(session: Session, table_id: int, for_update: bool = False) -> Table | None:
     query = select(Table).where(Table.id == table_id)
     return session.scalars(query.with_for_update() if for_update else query).one_or_none()
+
+
+def tables_of(session: Session, table_ids: list[int]) -> list[Table]:
+    """The niuniu tables among `table_ids`, by id."""
+    if not table_ids:
+        return []
+    return list(session.scalars(select(Table).where(Table.id.in_(table_ids), Table.game == NIUNIU).order_by(Table.id)))
 
 
 def bump_table_revision(session: Session, table_id: int) -> int:
@@ -108,4 +116,33 @@ def audit_of(session: Session, table_id: int, number: int | None = None) -> list
     query = select(NiuniuAudit).where(NiuniuAudit.table_id == table_id)
     if number is not None:
         query = query.where(NiuniuAudit.round_number == number)
+    return list(session.scalars(query.order_by(NiuniuAudit.id)))
+
+
+# The house's money and the shift report (services.niuniu.ledger, services.pit)
+
+def settled_between(session: Session, begins: datetime, ends: datetime, table_id: int | None = None) -> list[Row]:
+    """(table_id, number, banker_account, settlement) of the rounds settled in [begins, ends) and not voided
+    since, of one table or all, by table and number."""
+    query = (select(NiuniuRound.table_id, NiuniuRound.number, NiuniuRound.banker_account, NiuniuRound.settlement)
+             .where(NiuniuRound.status == SETTLED, NiuniuRound.settled_at >= begins,
+                    NiuniuRound.settled_at < ends)
+             .order_by(NiuniuRound.table_id, NiuniuRound.number))
+    if table_id is not None:
+        query = query.where(NiuniuRound.table_id == table_id)
+    return list(session.execute(query))
+
+
+def dealt_between(session: Session, begins: datetime, ends: datetime) -> list[Row]:
+    """Per table: (table_id, rounds posted in [begins, ends), of them voided now)."""
+    query = (select(NiuniuRound.table_id, func.count(NiuniuRound.id),
+                    func.sum(case((NiuniuRound.status == VOIDED, 1), else_=0)))
+             .where(NiuniuRound.created_at >= begins, NiuniuRound.created_at < ends)
+             .group_by(NiuniuRound.table_id).order_by(NiuniuRound.table_id))
+    return list(session.execute(query))
+
+
+def audit_between(session: Session, begins: datetime, ends: datetime) -> list[NiuniuAudit]:
+    """Every audit record (voids, corrections, leaves) written in [begins, ends), oldest first."""
+    query = select(NiuniuAudit).where(NiuniuAudit.at >= begins, NiuniuAudit.at < ends)
     return list(session.scalars(query.order_by(NiuniuAudit.id)))

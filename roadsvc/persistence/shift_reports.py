@@ -13,8 +13,10 @@ from roadsvc.persistence.models import Alert, AuditRecord, Hand, Shoe, ShiftRepo
 CHANGES = ("void", "correct")
 
 
-def tables(session: Session) -> dict[int, str]:
-    return dict(session.execute(select(Table.id, Table.name).order_by(Table.id)).all())
+def tables(session: Session) -> dict[int, dict[str, str]]:
+    """Every table's name and game, by id."""
+    rows = session.execute(select(Table.id, Table.name, Table.game).order_by(Table.id))
+    return {table_id: {"name": name, "game": game} for table_id, name, game in rows}
 
 
 def hands(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:

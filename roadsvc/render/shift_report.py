@@ -40,7 +40,8 @@ CID_FONTS = {"zh-Hans": "STSong-Light", "zh-Hant": "MSung-Light", "en": "STSong-
 # The report's words: message ids of the catalogues (roadsvc.translations), read in the reader's language.
 WORDS = {
     "title": N_("Shift report"), "table": N_("Table"), "hands": N_("Hands"), "voids": N_("Voids"),
-    "corrections": N_("Corrections"), "shoes": N_("Shoes"), "turnover": N_("Turnover"), "win": N_("House win"),
+    "corrections": N_("Corrections"), "leaves": N_("Left early"), "shoes": N_("Shoes"), "turnover": N_("Turnover"),
+    "win": N_("House win"),
     "hold": N_("Hold"), "expected": N_("Expected hold"), "bets": N_("Bets"), "accounts": N_("Accounts"),
     "largest_bet": N_("Largest bet"), "largest_win": N_("Largest win"), "changes": N_("Voids and corrections"),
     "alerts": N_("Alerts"), "notes": N_("Pit notes"), "by": N_("by"), "why": N_("why"), "void": N_("voided"),
@@ -50,8 +51,10 @@ WORDS = {
     "none": N_("none"), "by_bet": N_("Turnover by bet"), "generated": N_("Written"), "info": N_("info"),
     "warning": N_("warning"), "critical": N_("critical"), "monitor": N_("roadsvc monitor"),
     "times_in": N_("Times in"), "page": N_("Page {n} of {total}"), "sign_off": N_("Checked and signed"),
+    "game_niuniu": N_("Niu Niu"), "game_dabang": N_("Da Bang"),
     "pit_manager": N_("Pit manager"), "signed_at": N_("Date and time"), "signature": N_("Signature"),
 }
+GAMES = {"niuniu": "game_niuniu", "dabang": "game_dabang"}  # the games a table's heading names (not baccarat)
 FIGURES = ("turnover", "win", "hold", "expected_hold", "bets", "accounts", "largest_bet", "largest_win")
 
 
@@ -99,15 +102,15 @@ def to_csv(document: dict[str, Any], language: str) -> str:
     words = Words(WORDS, language)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["section", "table_id", "table", "hands", "voids", "corrections", "shoes", *FIGURES,
+    writer.writerow(["section", "table_id", "table", "hands", "voids", "corrections", "leaves", "shoes", *FIGURES,
                      "time", "title", "by", "detail"])
     for entry in document["tables"]:
         figures = entry["money"]
         writer.writerow(["table", entry["table"]["id"], entry["table"]["name"], entry["hands"], entry["voids"],
-                         entry["corrections"], " ".join(map(str, entry["shoes"])),
+                         entry["corrections"], entry.get("leaves", 0), " ".join(map(str, entry["shoes"])),
                          *(percent(figures[f]) if "hold" in f else figures[f] for f in FIGURES), "", "", "", ""])
         for row in _events(entry, document, language, words):
-            writer.writerow([row[0], entry["table"]["id"], entry["table"]["name"], *[""] * (4 + len(FIGURES)),
+            writer.writerow([row[0], entry["table"]["id"], entry["table"]["name"], *[""] * (5 + len(FIGURES)),
                              *row[1:]])
     return out.getvalue()
 
@@ -196,13 +199,14 @@ def _story(document: dict[str, Any], language: str, words: dict[str, str], font:
     grid = TableStyle([("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8),
                        ("GRID", (0, 0), (-1, -1), 0.3, colors.grey), ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke),
                        ("VALIGN", (0, 0), (-1, -1), "TOP")])
-    header = [words[k] for k in ("table", "hands", "voids", "corrections", "turnover", "win", "hold", "expected",
-                                 "bets", "accounts", "largest_bet", "largest_win")]
+    header = [words[k] for k in ("table", "hands", "voids", "corrections", "leaves", "turnover", "win", "hold",
+                                 "expected", "bets", "accounts", "largest_bet", "largest_win")]
     tables, totals = document["tables"], document["totals"]
     rows = [_summary_row(entry["table"]["name"], entry, entry["money"]) for entry in tables]
     rows.append(_summary_row(words["totals"], {"hands": totals["hands"],
                                                "voids": sum(entry["voids"] for entry in tables),
-                                               "corrections": sum(entry["corrections"] for entry in tables)},
+                                               "corrections": sum(entry["corrections"] for entry in tables),
+                                               "leaves": sum(entry.get("leaves", 0) for entry in tables)},
                              totals["money"]))
     numbers = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("FONTNAME", (0, -1), (-1, -1), font),
                           ("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black)])
@@ -215,7 +219,8 @@ def _story(document: dict[str, Any], language: str, words: dict[str, str], font:
 
 
 def _summary_row(name: str, entry: dict[str, Any], figures: dict[str, Any]) -> list[str]:
-    return [name, str(entry["hands"]), str(entry["voids"]), str(entry["corrections"]), money(figures["turnover"]),
+    return [name, str(entry["hands"]), str(entry["voids"]), str(entry["corrections"]), str(entry.get("leaves", 0)),
+            money(figures["turnover"]),
             money(figures["win"]), percent(figures["hold"]), percent(figures["expected_hold"]), str(figures["bets"]),
             str(figures["accounts"]), money(figures["largest_bet"]), money(figures["largest_win"])]
 
@@ -230,7 +235,8 @@ def _table_story(entry, document, language, words, style, sub, grid) -> list:
     by_bet = ", ".join(f"{bet_title(code, language)} {money(stake)}"
                        for code, stake in entry["money"]["by_bet"].items())
     shoes = f" · {words['shoes']} {', '.join(map(str, entry['shoes']))}" if entry["shoes"] else ""
-    story = [Paragraph(f"{words['table']} {entry['table']['name']}{shoes}", sub)]
+    game = f" · {words[GAMES[entry['table'].get('game')]]}" if entry["table"].get("game") in GAMES else ""
+    story = [Paragraph(f"{words['table']} {entry['table']['name']}{game}{shoes}", sub)]
     if by_bet:
         story.append(Paragraph(f"{words['by_bet']}: {by_bet}", style))
     events = list(_events(entry, document, language, words, bare))

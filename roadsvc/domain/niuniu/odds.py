@@ -134,14 +134,9 @@ def odds_report(multiples: Mapping[HandType, int], commission_percent: Fraction 
                 counts: DeckCounts | None = None) -> dict:
     """The exact figures of one table's multiples and commission (see the module's docstring)."""
     counts = counts or deck_counts()
-    commission = Fraction(str(commission_percent)) / 100
     total = counts.pair_total
-    win = [Fraction(2 * sum(counts.pairs[x][:x]) + counts.pairs[x][x], 2 * total) for x in range(len(TYPES))]
-    lose = [Fraction(2 * sum(counts.pairs[x][y] for x in range(y)) + counts.pairs[y][y], 2 * total)
-            for y in range(len(TYPES))]
-    gross_won = sum(p * multiples[hand_type] for p, hand_type in zip(win, TYPES))
-    won = gross_won * (1 - commission)
-    lost = sum(p * multiples[hand_type] for p, hand_type in zip(lose, TYPES))
+    win, lose = _by_type(counts)
+    gross_won, won, lost = _per_unit(counts, multiples, commission_percent)
     p_win, p_lose = sum(win), sum(lose)
     ev = won - lost
     changing_hands = gross_won + lost
@@ -163,6 +158,33 @@ def odds_report(multiples: Mapping[HandType, int], commission_percent: Fraction 
                        "commission_per_unit": _decimal(gross_won - won)},
         "exact": {"area_win": _fraction(p_win), "area_ev": _fraction(ev)},
     }
+
+
+def house_edge(multiples: Mapping[HandType, int], commission_percent: Fraction | int | str,
+               counts: DeckCounts | None = None) -> Fraction:
+    """The house's exact expected win per unit staked on an area (the commission's: the banker's result,
+    whoever banks, is worth 0 on average)."""
+    _, won, lost = _per_unit(counts or deck_counts(), multiples, commission_percent)
+    return lost - won
+
+
+def _by_type(counts: DeckCounts) -> tuple[list[Fraction], list[Fraction]]:
+    """P(an area wins holding type x) and P(the banker wins holding type y), types worst first."""
+    total = counts.pair_total
+    win = [Fraction(2 * sum(counts.pairs[x][:x]) + counts.pairs[x][x], 2 * total) for x in range(len(TYPES))]
+    lose = [Fraction(2 * sum(counts.pairs[x][y] for x in range(y)) + counts.pairs[y][y], 2 * total)
+            for y in range(len(TYPES))]
+    return win, lose
+
+
+def _per_unit(counts: DeckCounts, multiples: Mapping[HandType, int], commission_percent: Fraction | int | str
+              ) -> tuple[Fraction, Fraction, Fraction]:
+    """Per unit staked on an area: the mean winnings before and after commission, and the mean loss."""
+    win, lose = _by_type(counts)
+    commission = Fraction(str(commission_percent)) / 100
+    gross_won = sum(p * multiples[hand_type] for p, hand_type in zip(win, TYPES))
+    lost = sum(p * multiples[hand_type] for p, hand_type in zip(lose, TYPES))
+    return gross_won, gross_won * (1 - commission), lost
 
 
 def table_multiples() -> dict[HandType, int]:

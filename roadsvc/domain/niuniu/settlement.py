@@ -2,8 +2,9 @@
 
 A stake S on an area: the area beats the banker, the bettor wins S x the area's multiple (less the
 table's commission, a percentage of the winnings, rounded down to the cent); the banker beats the
-area, the bettor loses S x the banker's multiple. The banker's result is the opposite of the sum
-of the bettors' nets. A stake can lose up to S x the maximum multiple, so the account's stated
+area, the bettor loses S x the banker's multiple. The commission is the house's: the banker's result is
+the opposite of the areas' results before commission (the bettors' nets plus the commissions), so the
+bettors', the banker's and the house's add up to zero whoever banks. A stake can lose up to S x the maximum multiple, so the account's stated
 balance must cover that over all its stakes of the round, and the banker's stated balance must
 cover every stake of the round times the maximum multiple.
 """
@@ -79,7 +80,8 @@ def refund_stake(area: str, stake: Decimal) -> BetOutcome:
 
 def settle_round(stakes: Iterable[Stake], hands: Mapping[str, Hand] | None,
                  commission_percent: Decimal = ZERO) -> dict:
-    """Per account its bets' outcomes and net, and the banker's net; `hands=None` refunds every stake."""
+    """Per account its bets' outcomes and net, and the banker's net (the opposite of the bets' results
+    before commission: the commissions are the house's); `hands=None` refunds every stake."""
     accounts: dict[str, dict] = {}
     for stake in stakes:
         outcome = (refund_stake(stake.area, stake.stake) if hands is None
@@ -87,7 +89,7 @@ def settle_round(stakes: Iterable[Stake], hands: Mapping[str, Hand] | None,
         account = accounts.setdefault(stake.account_id, {"bets": [], "net": ZERO})
         account["bets"].append(outcome)
         account["net"] += outcome.net
-    banker_net = -sum((account["net"] for account in accounts.values()), ZERO)
+    banker_net = -sum((bet.net + bet.commission for account in accounts.values() for bet in account["bets"]), ZERO)
     return {"accounts": accounts, "banker": {"net": banker_net}}
 
 

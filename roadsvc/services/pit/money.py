@@ -4,12 +4,16 @@ per floor; the shoe's running win; the bets open on the hand in play; the expect
 Figures are computed from the settled ledger (roadsvc.domain.money) when asked: the floor's
 tiles take one grouped read per floor build (never on a 304), a table's page or a report
 reads the lines. JSON: amounts as decimal strings with two places, holds as fractions.
+
+Every game that takes bets gives its lines here (`Ledger`: the lines and each stake's exact edge):
+baccarat's bets ledger, 百人牛牛's settled rounds (roadsvc.services.niuniu.ledger); a table's, a
+shift's and the floor's figures are the same functions of them whatever the game.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
@@ -23,6 +27,7 @@ from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.baccarat.ledger import money as amount
 from roadsvc.services.baccarat.ledger import rules_of
+from roadsvc.services.niuniu import ledger as niuniu_ledger
 
 HOLD_DIGITS = 6
 
@@ -43,7 +48,7 @@ def house_edge(rules: dict[str, Any], decks: int, code: str) -> Fraction:
 
 
 def expected_hold(rows: Sequence) -> Fraction | None:
-    return domain.expected_hold((int(row.stake), house_edge(row.rules, row.decks, row.code)) for row in rows)
+    return domain.expected_hold(baccarat_ledger(rows).stakes_and_edges)
 
 
 def hold_value(hold: Fraction | None) -> float | None:
@@ -57,8 +62,37 @@ def money_json(figures: domain.Money, expected: Fraction | None = None) -> dict[
             "by_bet": {code: amount(cents) for code, cents in figures.by_bet.items()}}
 
 
+@dataclass(frozen=True)
+class Ledger:
+    """Settled bets of any game: the lines, and each stake with its bet's exact edge (the expected hold's)."""
+
+    lines: list[domain.Line] = field(default_factory=list)
+    stakes_and_edges: list[tuple[int, Fraction]] = field(default_factory=list)
+
+    def __add__(self, other: "Ledger") -> "Ledger":
+        return Ledger(self.lines + other.lines, self.stakes_and_edges + other.stakes_and_edges)
+
+    @property
+    def sums(self) -> "Sums":
+        figures = domain.tally(self.lines)
+        return figures.turnover, figures.win, figures.bets
+
+
+def baccarat_ledger(rows: Sequence) -> Ledger:
+    return Ledger(lines_of(rows), [(int(row.stake), house_edge(row.rules, row.decks, row.code)) for row in rows])
+
+
+def niuniu_ledger_of(found: niuniu_ledger.TableLedger) -> Ledger:
+    return Ledger(found.lines, found.stakes_and_edges)
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    return money_json(domain.tally(ledger.lines), domain.expected_hold(ledger.stakes_and_edges))
+
+
 def figures_json(rows: Sequence) -> dict[str, Any]:
-    return money_json(domain.tally(lines_of(rows)), expected_hold(rows))
+    """A baccarat shoe's figures from its bets' rows."""
+    return ledger_json(baccarat_ledger(rows))
 
 
 # A shoe
@@ -94,27 +128,36 @@ def shoe_money_json(found: ShoeMoney) -> dict[str, Any]:
 
 
 def table_shift_money(db: Database, table_id: int, shift: Shift) -> dict[str, Any]:
-    with db.read() as session:
-        return figures_json(repo.period_lines(session, shift.begins, shift.ends, table_id))
+    return ledger_json(shift_ledgers_by_table(db, shift, table_id).get(table_id, Ledger()))
 
 
-def shift_lines_by_table(db: Database, shift: Shift) -> dict[int, list]:
+def shift_ledgers_by_table(db: Database, shift: Shift, table_id: int | None = None) -> dict[int, Ledger]:
+    """Every game's settled bets in the shift, per table (of one table, or all)."""
     with db.read() as session:
-        rows = repo.period_lines(session, shift.begins, shift.ends)
+        rows = repo.period_lines(session, shift.begins, shift.ends, table_id)
+        niuniu = niuniu_ledger.period_ledgers(session, shift.begins, shift.ends, table_id)
     by_table: dict[int, list] = {}
     for row in rows:
         by_table.setdefault(row.table_id, []).append(row)
-    return by_table
+    ledgers = {found: baccarat_ledger(table_rows) for found, table_rows in by_table.items()}
+    for found, table_ledger in niuniu.items():
+        ledgers[found] = ledgers.get(found, Ledger()) + niuniu_ledger_of(table_ledger)
+    return ledgers
 
 
 Sums = tuple[int, int, int]  # (turnover, win, bets) in cents
 
 
 def floor_shift_money(db: Database, shift: Shift) -> dict[int, Sums]:
-    """Each table's turnover, win and bets in the shift (one grouped read)."""
+    """Each table's turnover, win and bets in the shift: baccarat's in one grouped read, 百人牛牛's from its
+    rounds settled in the shift."""
     with db.read() as session:
         sums = repo.table_sums(session, shift.begins, shift.ends)
-    return {table_id: (int(turnover or 0), -int(net or 0), int(bets)) for table_id, turnover, net, bets in sums}
+        niuniu = niuniu_ledger.period_ledgers(session, shift.begins, shift.ends)
+    found = {table_id: (int(turnover or 0), -int(net or 0), int(bets)) for table_id, turnover, net, bets in sums}
+    for table_id, table_ledger in niuniu.items():
+        found[table_id] = total([found.get(table_id, (0, 0, 0)), niuniu_ledger_of(table_ledger).sums])
+    return found
 
 
 def sums_json(sums: Sums) -> dict[str, Any]:

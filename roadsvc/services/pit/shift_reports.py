@@ -1,5 +1,7 @@
 """The shift report (issue 24): per table, the hands dealt, the shoes, the money, the voids and
-corrections with who and why, the alerts raised and how they were handled, the pit notes.
+corrections with who and why, the alerts raised and how they were handled, the pit notes. A 百人牛牛
+table's rounds are its hands (dealt: posted and not voided), its voids and corrections are its rounds',
+and it counts its leaves (逃跑: stakes given back before the opening); its money is its settled rounds'.
 
 At a shift's end the jobs process writes it once (`write_due`, table shift_reports): later
 changes (a late correction) do not rewrite a report a pit manager may have printed. Asked for
@@ -20,6 +22,7 @@ from roadsvc.persistence import shift_reports as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ShiftReport
 from roadsvc.services.errors import NotFound
+from roadsvc.services.niuniu import ledger as niuniu_ledger
 from roadsvc.services.pit import money, pit_notes
 from roadsvc.services.pit.shifts import FloorClock
 
@@ -27,14 +30,15 @@ RECENT_DAYS = 7  # the shifts listed to pick a report from
 
 
 def build(db: Database, clock: FloorClock, shift: Shift, now: datetime) -> dict[str, Any]:
-    lines = money.shift_lines_by_table(db, shift)
+    ledgers = money.shift_ledgers_by_table(db, shift)
     with db.read() as session:
         names = repo.tables(session)
         hands, changes = repo.hands(session, shift.begins, shift.ends), repo.changes(session, shift.begins, shift.ends)
         alerts = [_alert(alert) for alert in repo.alerts(session, shift.begins, shift.ends)]
+        rounds = niuniu_ledger.shift_rounds(session, shift.begins, shift.ends)
     notes = pit_notes.notes_between(db, shift.begins, shift.ends)
     per_table: dict[int, dict[str, Any]] = defaultdict(lambda: {"hands": 0, "voids": 0, "shoes": [], "changes": [],
-                                                                "alerts": [], "notes": []})
+                                                                "leaves": 0, "alerts": [], "notes": []})
     for table_id, _, number, posted, voided in hands:
         entry = per_table[table_id]
         entry["hands"] += int(posted) - int(voided or 0)
@@ -43,20 +47,23 @@ def build(db: Database, clock: FloorClock, shift: Shift, now: datetime) -> dict[
     for table_id, number, hand, action, actor, reason, at in changes:
         per_table[table_id]["changes"].append({"shoe": number, "hand": hand, "action": action, "by": actor,
                                                "why": reason, "at": at.isoformat()})
+    for table_id, found in rounds.items():  # a 百人牛牛 table: its rounds are its hands
+        per_table[table_id].update(found)
     for alert in alerts:
         per_table[alert.pop("table_id")]["alerts"].append(alert)
     for note in notes:
         per_table[note.table_id]["notes"].append({"at": note.created_at.isoformat(), "by": note.author,
                                                   "shoe_id": note.shoe_id, "text": note.text})
-    table_ids = sorted(set(per_table) | set(lines))  # with bets settled but no hand posted: still listed
-    tables = [{"table": {"id": table_id, "name": names.get(table_id, str(table_id))},
+    table_ids = sorted(set(per_table) | set(ledgers))  # with bets settled but no hand posted: still listed
+    tables = [{"table": {"id": table_id, **names.get(table_id, {"name": str(table_id), "game": None})},
                **per_table[table_id], "corrections": sum(c["action"] == "correct" for c in per_table[table_id]["changes"]),
-               "money": money.figures_json(lines.get(table_id, []))}
+               "money": money.ledger_json(ledgers.get(table_id, money.Ledger()))}
               for table_id in table_ids]
-    every_line = [row for rows in lines.values() for row in rows]
+    every_ledger = sum(ledgers.values(), money.Ledger())
     return {"shift": money.shift_json(shift, clock.zone_name), "generated_at": now.isoformat(),
             "final": now >= shift.ends, "totals": {"hands": sum(t["hands"] for t in tables),
-                                                   "money": money.figures_json(every_line)},
+                                                   "leaves": sum(t["leaves"] for t in tables),
+                                                   "money": money.ledger_json(every_ledger)},
             "tables": tables}
 
 

@@ -50,6 +50,16 @@ def test_no_bull_wins_once_and_commission_is_a_share_of_winnings_rounded_down():
     assert bet.net == D("31.63") and bet.commission == D("1.67")  # 33.30 x 95% = 31.635, down to 31.63
 
 
+def test_the_commission_is_the_houses_not_the_bankers():
+    """player_1 wins 100.00 less 5.00 commission, player_2 loses 80.00: the banker pays the whole 100.00 and
+    takes the 80.00 (-20.00); the house keeps the 5.00; bettors, banker and house add up to zero."""
+    settled = settle_round([Stake("a", "player_1", D("10.00")), Stake("b", "player_2", D("10.00"))], TABLE, D("5"))
+    nets = [account["net"] for account in settled["accounts"].values()]
+    assert nets == [D("95.00"), D("-80.00")] and settled["banker"]["net"] == D("-20.00")
+    commission = sum(bet.commission for account in settled["accounts"].values() for bet in account["bets"])
+    assert sum(nets) + settled["banker"]["net"] + commission == 0
+
+
 def test_a_refund_leaves_every_net_at_zero():
     settled = settle_round([Stake("a", "player_1", D("10.00"))], None)
     assert settled["accounts"]["a"]["bets"][0].outcome == "refunded" and settled["banker"]["net"] == 0
@@ -59,14 +69,14 @@ stakes = st.lists(st.builds(Stake, st.sampled_from("abc"), st.sampled_from(PLAYE
                             st.decimals(min_value=D("0.01"), max_value=D("1000"), places=2)), max_size=12)
 
 
-@given(st.permutations(standard_deck(jokers=True)), stakes)
-def test_the_banker_result_is_the_opposite_of_every_net_and_no_loss_passes_ten_times(deck, placed):
+@given(st.permutations(standard_deck(jokers=True)), stakes, st.sampled_from([D(0), D("5"), D("2.5")]))
+def test_the_banker_result_is_the_opposite_of_every_net_and_no_loss_passes_ten_times(deck, placed, commission):
     table = {position: evaluate(deck[5 * i:5 * i + 5]) for i, position in enumerate(POSITIONS)}
-    settled = settle_round(placed, table)
-    nets = sum((account["net"] for account in settled["accounts"].values()), D(0))
-    assert settled["banker"]["net"] == -nets
+    settled = settle_round(placed, table, commission)
+    bets = [bet for account in settled["accounts"].values() for bet in account["bets"]]
+    assert settled["banker"]["net"] == -sum((bet.net + bet.commission for bet in bets), D(0))
     for account in settled["accounts"].values():
-        assert all(-bet.net <= bet.stake * 10 and bet.net != 0 for bet in account["bets"])
+        assert all(-bet.net <= bet.stake * 10 and bet.net + bet.commission != 0 for bet in account["bets"])
 
 
 def test_the_json_shape_and_the_differences_of_a_correction():
