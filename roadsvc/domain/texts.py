@@ -1,8 +1,16 @@
-"""What every reader-facing text shares (issue 24): the languages (zh-Hans, zh-Hant, en),
-English plurals, durations, and simplified-to-traditional for the few characters the
-catalogues' Chinese names use."""
+"""What every reader-facing text shares (issue 24): the languages (zh-Hans, zh-Hant, en), the reader a
+text is worded for, durations, and simplified-to-traditional for the few characters the bets' and roads'
+Chinese names use.
+
+The domain words its texts as English message ids, marked with `N_` / `NC_` for `pybabel extract` (issue 36),
+and translates them with the reader's catalogue, which the layer that shows the text gives (roadsvc.translations:
+a gettext `Translations`); the domain itself loads no catalogue and imports no framework.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
 
 from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
 from roadsvc.domain.niuniu.dealing import POSITION_LABELS  # 百人牛牛's bets are on its areas
@@ -29,23 +37,62 @@ def traditional(text: str) -> str:
     return text.translate(TRADITIONAL)
 
 
-def count(n: int, one: str, language: str, many: str | None = None) -> str:
-    """'1 hand', '3 hands' in English; the number alone is correct in Chinese ('3 局' is the caller's)."""
-    if lang_of(language) != "en":
-        return str(n)
-    word = one if n == 1 else (many or one + "s")
-    return f"{n} {word}"
+def N_(message: str) -> str:
+    """Marks `message` (an English message id) for extraction; the reader's catalogue translates it."""
+    return message
 
 
-def duration(seconds: float, language: str) -> str:
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Marks `message`, said in `context`, for extraction: (context, message)."""
+    return context, message
+
+
+class Catalogue(Protocol):
+    """A language's gettext catalogue, as babel.support.Translations reads one."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who a text is worded for: their language and its catalogue."""
+
+    language: str
+    catalogue: Catalogue
+
+    def __call__(self, message: str | tuple[str, str], **values: object) -> str:
+        """`message` (a message id, or (context, id)) in the reader's language, `%(name)s` filled from `values`."""
+        said = self.catalogue.pgettext(*message) if isinstance(message, tuple) else self.catalogue.gettext(message)
+        return said % values if values else said
+
+    def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """The form for `n` (`%(num)d` is n), filled from `values`."""
+        return self.catalogue.ngettext(singular, plural, n) % {"num": n, **values}
+
+
+def duration(seconds: float, reader: Reader) -> str:
     """'45 s', '4 min 10 s', '2 h 5 min'; 秒/分/小时 in Chinese."""
     seconds = max(0, int(round(seconds)))
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
-    units = {"en": ("h", "min", "s"), "zh-Hans": ("小时", "分", "秒"), "zh-Hant": ("小時", "分", "秒")}[lang_of(language)]
+    units = (NC_("duration", "%(n)d h"), NC_("duration", "%(n)d min"), NC_("duration", "%(n)d s"))
     parts = [(hours, units[0]), (minutes, units[1])] if hours else [(minutes, units[1]), (secs, units[2])]
-    shown = [f"{value} {unit}" for value, unit in parts if value] or [f"0 {units[2]}"]
+    shown = [reader(unit, n=value) for value, unit in parts if value] or [reader(units[2], n=0)]
     return " ".join(shown)
+
+
+def listed(items: list[str], reader: Reader) -> str:
+    """'10, 11 and 12' in English, '10、11、12' in Chinese."""
+    if len(items) < 2:
+        return "".join(items)
+    earlier = items[0]
+    for item in items[1:-1]:
+        earlier = reader(NC_("list", "%(earlier)s, %(next)s"), earlier=earlier, next=item)
+    return reader(NC_("list", "%(earlier)s and %(last)s"), earlier=earlier, last=items[-1])
 
 
 def bet_title(code: str, language: str) -> str:

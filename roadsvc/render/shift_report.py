@@ -32,7 +32,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
 from roadsvc.domain.shifts import zone_label
 from roadsvc.domain.texts import SYSTEM_ACTOR, bet_title, lang_of
-from roadsvc.translations import N_, NC_, Words
+from roadsvc.translations import N_, NC_, Words, reader
 
 SYSTEM_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 CID_FONTS = {"zh-Hans": "STSong-Light", "zh-Hant": "MSung-Light", "en": "STSong-Light"}
@@ -123,8 +123,8 @@ def _events(entry: dict[str, Any], document: dict[str, Any], language: str, word
         yield ("change", when(change["at"], document), f"{words[change['action']]} {words['hand']} {change['hand']}",
                change["by"], change["why"])
     for alert in entry["alerts"]:
-        title = f"{alert_title(alert['code'], language)} ({words.get(alert['severity'], alert['severity'])})"
-        detail = f"{alert_message(alert['code'], alert['details'], language)} — {handled(alert, document, words, when)}"
+        title = f"{alert_title(alert['code'], reader(language))} ({words.get(alert['severity'], alert['severity'])})"
+        detail = f"{alert_message(alert['code'], alert['details'], reader(language))} — {handled(alert, document, words, when)}"
         by = " / ".join(dict.fromkeys(_by(alert[state]["by"], words) for state in ("acknowledged", "resolved")
                                       if alert.get(state)))
         yield ("alert", when(alert["raised_at"], document), title, by, detail)

@@ -23,6 +23,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from roadsvc.domain.texts import Reader, lang_of
+
 DIRECTORY = Path(__file__).parent
 DOMAIN = "messages"
 # A page's language (roadsvc.domain.texts.LANGUAGES) -> its catalogue's locale.
@@ -83,6 +85,13 @@ def compiled_directory() -> Path:
 def translations(language: str) -> Translations:
     """The catalogue of a reader's language ('zh-Hans', 'zh-Hant', 'en'), for text made outside a request."""
     return Translations.load(str(compiled_directory()), [LOCALES[language]], DOMAIN)
+
+
+def reader(language: str | None) -> Reader:
+    """A reader of `language` (the default language for one the service does not speak), for the domain's
+    texts (alert titles and messages)."""
+    language = lang_of(language)
+    return Reader(language, translations(language))
 
 
 class Words(Mapping[str, str]):

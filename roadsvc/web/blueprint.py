@@ -15,6 +15,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import texts
 from roadsvc.domain.texts import bet_title
 from roadsvc.services.alerts import SYSTEM_ACTOR
+from roadsvc.translations import reader
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
 from roadsvc.web import sessions
 from roadsvc.web.context import csrf, database, now, preferences
@@ -66,8 +67,8 @@ def page_words():
     clock = current_app.extensions["roadsvc.floor_clock"]
     return {"t": label, "lang": language,
             "theme": getattr(g, "theme", "light"), "labels": Labels(WORDS), "zone_name": clock.zone_name,
-            "alert_title": lambda code: texts.alert_title(code, language),
-            "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, language, alert.hand_number),
+            "alert_title": lambda code: texts.alert_title(code, reader(language)),
+            "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, reader(language)),
             "bet_title": lambda code: bet_title(code, language),
             "audit_action": audit_action, "actor": actor, "actor_note": actor_note,
             "result_marks": {result: label(result)[:1] for result in ("banker", "player", "tie")}}

@@ -13,8 +13,9 @@ from roadsvc.domain.monitoring import (
     resolve_settings, self_resolving_codes,
 )
 from roadsvc.domain.monitoring.priority import RANK
-from roadsvc.domain.monitoring.texts import alert_message, alert_title
 from roadsvc.domain.texts import LANGUAGES
+
+from alert_words import alert_message, alert_title
 
 T0 = datetime(2026, 11, 25, 7, 0, tzinfo=timezone.utc)
 DEFAULTS = resolve_settings(None)

@@ -4,13 +4,22 @@ language, built from its details: no raw code, no "(s)", English plurals right."
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "i18n"))
+from catalogues import SIMPLIFIED  # noqa: E402  (tests/i18n: the catalogue checks' list)
+
 from roadsvc.domain.monitoring import RULES
-from roadsvc.domain.monitoring.texts import MESSAGES, TITLES, alert_message, alert_title
-from roadsvc.domain.texts import LANGUAGES, bet_title, count, duration
+from roadsvc.domain.monitoring import texts
+from roadsvc.domain.monitoring.texts import MESSAGES, TITLES
+from roadsvc.domain.texts import LANGUAGES, bet_title, duration
 from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
+from roadsvc.translations import reader
+
+from alert_words import alert_message, alert_title
 
 DETAILS = {
     "stale_table": {"seconds_since_last_hand": 250.4, "stale_after_seconds": 120, "last_hand_at": "t", "hands": 9},
@@ -44,14 +53,18 @@ def test_titles_and_messages_are_words_not_codes(code, language):
         assert text and "_" not in text and "(s)" not in text
     if language != "en":
         assert re.search(r"[\u4e00-\u9fff]", message)  # a Chinese message, not English
+    else:
+        assert not re.search(r"[\u4e00-\u9fff]", title + message)  # no 棒 or 三联 in an English message
+    if language == "zh-Hant":
+        assert not set(title + message) & SIMPLIFIED, (title, message)
 
 
 def test_english_counts_are_plural_correct():
     one = alert_message("refused_hands", DETAILS["refused_hands"], "en")
     many = alert_message("refused_hands", {**DETAILS["refused_hands"], "refusals": 3}, "en")
     assert one.startswith("1 hand refused") and many.startswith("3 hands refused")
-    assert count(1, "minute", "en") == "1 minute" and count(2, "minute", "en") == "2 minutes"
-    assert duration(61, "en") == "1 min 1 s" and duration(7260, "zh-Hans") == "2 小时 1 分"
+    assert duration(61, reader("en")) == "1 min 1 s" and duration(7260, reader("zh-Hans")) == "2 小时 1 分"
+    assert duration(7260, reader("zh-Hant")) == "2 小時 1 分" and duration(0, reader("en")) == "0 s"
 
 
 def test_traditional_chinese_differs_where_the_characters_do():
@@ -94,3 +107,15 @@ def test_a_critical_refusal_alert_names_the_hands_or_rounds_that_made_it_critica
               "refused": [{"code": "repeated_card", "round_number": n} for n in range(6, 26)]}  # the kept 20
     assert alert_message("refused_rounds", rounds, "en").startswith(
         "25 round posts refused at this table (…, rounds 21, 22, 23, 24 and 25; critical at 3); the last (round 25)")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_reason_is_worded_in_the_reader_s_language(language):
+    """The reasons a message ends with: a 打棒 refusal said 'a 棒 held but not played' on an en page."""
+    words = reader(language)
+    for table in (texts.REFUSALS, texts.ROUND_REFUSALS, texts.PLAY_REFUSALS):
+        for reason in table.values():
+            said = words(reason)
+            assert said and "_" not in said
+            assert bool(re.search(r"[\u4e00-\u9fff]", said)) == (language != "en"), said
+            assert language != "zh-Hant" or not set(said) & SIMPLIFIED, said
