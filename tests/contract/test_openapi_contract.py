@@ -1,11 +1,8 @@
 """The OpenAPI document describes every operation whole (tests/contract/openapi_walk.py): its
 request body (every field typed, unknown fields refused), its path parameters and the query
 parameters its view reads, each 2xx and 4xx answer with its content type and schema; and every
-route of the app's URL map under /api/ is in the document.
-
-NOT_YET_TYPED lists the 百人牛牛 and 打棒 operations their engineers are still typing. It must
-shrink to empty: an operation typed must leave it (test_the_allow_list_holds_only_what_is_missing),
-and no operation may join it.
+route of the app's URL map under /api/ is in the document. No operation is exempt: every game's
+operations are typed (the allow-list of those still being typed is gone).
 """
 
 from __future__ import annotations
@@ -15,30 +12,9 @@ import re
 
 import pytest
 
-from openapi_walk import METHODS, operations, problems
+from openapi_walk import operations, problems
 from roadsvc.app import create_app
 
-# One operation a line. MUST SHRINK TO EMPTY: remove your line when the operation is typed.
-NOT_YET_TYPED = """
-POST /api/v1/tables/{table_id}/rounds
-GET /api/v1/tables/{table_id}/rounds
-GET /api/v1/tables/{table_id}/rounds/{number}
-POST /api/v1/tables/{table_id}/rounds/{number}/open
-POST /api/v1/tables/{table_id}/rounds/{number}/void
-POST /api/v1/tables/{table_id}/rounds/{number}/correct
-GET /api/v1/tables/{table_id}/rounds/audit
-POST /api/v1/tables/{table_id}/rounds/{number}/leave
-GET /api/v1/tables/{table_id}/rounds/{number}/settlement
-GET /api/v1/tables/{table_id}/trend
-GET /api/v1/tables/{table_id}/trend.{fmt}
-POST /api/v1/tables/{table_id}/banker/apply
-POST /api/v1/tables/{table_id}/banker/step_down
-POST /api/v1/tables/{table_id}/banker/super_grab
-POST /api/v1/tables/{table_id}/seats/sit
-POST /api/v1/tables/{table_id}/seats/stand
-GET /api/v1/tables/{table_id}/niuniu/state
-""".split("\n")
-NOT_YET_TYPED = {line for line in NOT_YET_TYPED if line}
 # Served beside the API, not operations of it: the document itself and its interactive page.
 NOT_OPERATIONS = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/{filename}"}
 
@@ -93,17 +69,7 @@ def test_every_route_of_the_url_map_is_in_the_document(app, spec):
 def test_every_operation_is_described_whole(app, spec):
     sources = {label: view_source(view) for label, view in api_routes(app).items()}
     found = problems(spec, sources)
-    undescribed = {label: listed for label, listed in found.items() if label not in NOT_YET_TYPED}
-    assert undescribed == {}, "\n".join(f"{label}: {'; '.join(listed)}" for label, listed in undescribed.items())
-
-
-def test_the_allow_list_holds_only_what_is_missing(app, spec):
-    """An operation typed leaves NOT_YET_TYPED (the list shrinks to empty, never grows back)."""
-    sources = {label: view_source(view) for label, view in api_routes(app).items()}
-    found = problems(spec, sources)
-    assert sorted(NOT_YET_TYPED - set(found)) == [], "typed now: remove these lines from NOT_YET_TYPED"
-    assert all(label.split()[1].startswith("/api/v1/") and label.split()[0].lower() in METHODS
-               for label in NOT_YET_TYPED)
+    assert found == {}, "\n".join(f"{label}: {'; '.join(listed)}" for label, listed in found.items())
 
 
 def test_the_walker_finds_what_an_undescribed_operation_leaves_out():

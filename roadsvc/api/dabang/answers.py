@@ -1,16 +1,11 @@
-"""打棒's answers, described for the OpenAPI document. Each answer is the service's dict as it is: the
-schema names and types its fields, and `Answer` passes through any the schema does not list (a view's nested
-parts are described as objects), so documenting an answer never drops a field of it."""
+"""打棒's answers, described for the OpenAPI document (`Answer`: the service's dict as it is, every field
+kept, roadsvc.api.schemas.answers)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, post_dump
+from marshmallow import fields
 
-
-class Answer(Schema):
-    @post_dump(pass_original=True)
-    def whole(self, data, original, **kwargs):
-        return {**original, **data} if isinstance(original, dict) else data
+from roadsvc.api.schemas.answers import Answer
 
 
 def obj(description: str, **kwargs) -> fields.Dict:

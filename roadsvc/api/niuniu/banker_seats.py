@@ -10,6 +10,7 @@ from marshmallow import RAISE
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
+from roadsvc.api.niuniu.answers import NiuniuQueueAnswer, NiuniuSeatedAnswer, NiuniuStateAnswer, NiuniuStoodAnswer
 from roadsvc.api.niuniu.schemas import NiuniuAccountSchema, NiuniuSitSchema, NiuniuStatedSchema, NiuniuStateQuerySchema
 from roadsvc.domain.errors import DomainError
 from roadsvc.services.capabilities import PLACE_SLIPS, READ
@@ -31,7 +32,7 @@ def _balance(data: dict, required: bool = True) -> Decimal | None:
 @blp.route("/tables/<id:table_id>/banker/apply", methods=["POST"])
 @requires(PLACE_SLIPS)
 @blp.arguments(NiuniuStatedSchema, example={"account_id": "acct-1001", "balance": "20000.00"})
-@blp.response(200, description="The queue after the application")
+@blp.response(200, NiuniuQueueAnswer, description="The queue after the application")
 @error_responses(401, 403, 404, 409, 422)
 def apply(data, table_id):
     """Apply to be banker (上庄): a stated balance of at least the table's banker_min_balance"""
@@ -41,7 +42,7 @@ def apply(data, table_id):
 @blp.route("/tables/<id:table_id>/banker/step_down", methods=["POST"])
 @requires(PLACE_SLIPS)
 @blp.arguments(NiuniuAccountSchema)
-@blp.response(200, description="The queue: the banker leaves after the current round")
+@blp.response(200, NiuniuQueueAnswer, description="The queue: the banker leaves after the current round")
 @error_responses(401, 403, 404, 409, 422)
 def step_down(data, table_id):
     """Step down (下庄) after the current round, or leave the queue (a super grab cannot be cancelled)"""
@@ -51,7 +52,7 @@ def step_down(data, table_id):
 @blp.route("/tables/<id:table_id>/banker/super_grab", methods=["POST"])
 @requires(PLACE_SLIPS)
 @blp.arguments(NiuniuStatedSchema, example={"account_id": "acct-1001", "vip_level": 3, "balance": "50000.00"})
-@blp.response(200, description="The queue with the grabber first, and the cost the game server charges")
+@blp.response(200, NiuniuQueueAnswer, description="The queue with the grabber first, and the cost the game server charges")
 @error_responses(401, 403, 404, 409, 422)
 def super_grab(data, table_id):
     """Super grab (超级抢庄): one holder at a time, no cancel; the condition is the table's"""
@@ -62,7 +63,7 @@ def super_grab(data, table_id):
 @blp.route("/tables/<id:table_id>/seats/sit", methods=["POST"])
 @requires(PLACE_SLIPS)
 @blp.arguments(NiuniuSitSchema, example={"account_id": "acct-1001", "seat": 2, "balance": "3000.00", "vip_level": 2})
-@blp.response(200, description="Seated, with the cost the game server charges (a cost condition)")
+@blp.response(200, NiuniuSeatedAnswer, description="Seated, with the cost the game server charges (a cost condition)")
 @error_responses(401, 403, 404, 409, 422)
 def sit(data, table_id):
     """Sit in a seat (座位) under the table's condition"""
@@ -73,7 +74,7 @@ def sit(data, table_id):
 @blp.route("/tables/<id:table_id>/seats/stand", methods=["POST"])
 @requires(PLACE_SLIPS)
 @blp.arguments(NiuniuAccountSchema)
-@blp.response(200, description="Stood up")
+@blp.response(200, NiuniuStoodAnswer, description="Stood up")
 @error_responses(401, 403, 404, 409, 422)
 def stand(data, table_id):
     """Leave a seat"""
@@ -83,7 +84,7 @@ def stand(data, table_id):
 @blp.route("/tables/<id:table_id>/niuniu/state", methods=["GET"])
 @requires(READ)
 @blp.arguments(NiuniuStateQuerySchema, location="query", unknown=RAISE)
-@blp.response(200, description="Queue, seats, the current round; per account what it may do and why not")
+@blp.response(200, NiuniuStateAnswer, description="Queue, seats, the current round; per account what it may do and why not")
 @error_responses(401, 404, 409, 422)
 def table_state(args, table_id):
     """A niuniu table's state

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import marshmallow as ma
-from flask import Response, request
-from flask_smorest import Blueprint, abort
+from flask import Response
+from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
-from roadsvc.api.niuniu.csv_rows import rounds_csv
-from roadsvc.api.schemas.common import Empty, PageQuery
+from roadsvc.api.niuniu.answers import (
+    NiuniuAuditAnswer, NiuniuCorrectedAnswer, NiuniuRoundAnswer, NiuniuRoundPageAnswer,
+)
+from roadsvc.api.niuniu.csv_rows import COLUMNS, rounds_csv
+from roadsvc.api.schemas.common import Empty
 from roadsvc.api.niuniu.schemas import (
-    NiuniuBettingRoundSchema,
-    ROUND_BY_ORDER, ROUND_BY_POSITION, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuVoidSchema,
+    NiuniuBettingRoundSchema, NiuniuOpenSchema, NiuniuRoundCorrectSchema, NiuniuRoundPostSchema, NiuniuRoundsQuery,
+    NiuniuVoidSchema, ROUND_BY_ORDER, ROUND_BY_POSITION,
 )
 from roadsvc.services.capabilities import CLOSE_BETTING, CORRECT_HANDS, MONITOR, POST_HANDS, READ, VOID_HANDS
 from roadsvc.services.errors import DomainError
@@ -27,8 +29,8 @@ blp = Blueprint("niuniu_rounds", __name__, description="百人牛牛 rounds: pos
 @requires(POST_HANDS)
 @blp.arguments(NiuniuRoundPostSchema, examples={"by dealing order": {"value": ROUND_BY_ORDER},
                                           "by position": {"value": ROUND_BY_POSITION}})
-@blp.response(201, description="Stored: the round with every fourth card null and no type yet")
-@blp.alt_response(200, description="A retry: this round was stored already")
+@blp.response(201, NiuniuRoundAnswer, description="Stored: the round with every fourth card null and no type yet")
+@blp.alt_response(200, schema=NiuniuRoundAnswer, description="A retry: this round was stored already")
 @error_responses(401, 403, 404, 409, 422)
 def post_round(data, table_id):
     """Post a round
@@ -42,38 +44,33 @@ def post_round(data, table_id):
     return written.round, 201 if written.created else 200
 
 
+CSV_CONTENT = {"text/csv": {"schema": {"type": "string"}, "example": ",".join(COLUMNS) + "\n"}}
+
+
 @blp.route("/tables/<id:table_id>/rounds", methods=["GET"])
 @requires(READ)
-@blp.response(200, description="A page of rounds, oldest first; `next_after` continues")
+@blp.arguments(NiuniuRoundsQuery, location="query", as_kwargs=True)
+@blp.response(200, NiuniuRoundPageAnswer, description="A page of rounds, oldest first; `next_after` continues "
+              "(?format=csv: text/csv, one row per round)")
+@blp.doc(responses={"200": {"content": CSV_CONTENT}})
 @error_responses(401, 404, 409, 422)
-def list_rounds(table_id):
+def list_rounds(table_id, after, limit, format):
     """A table's rounds
 
     `?after=N&limit=L` pages (limit up to 500); `?format=csv` answers CSV. A hand not yet opened
     shows no fourth card and no type.
     """
-    after, limit = _page_arguments()
     page = rounds.list_rounds(database(), table_id, after, limit)
-    if request.args.get("format") == "csv":
+    if format == "csv":
         return Response(rounds_csv(page["rounds"]), mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="table-{table_id}-rounds.csv"'})
     return page
 
 
-def _page_arguments() -> tuple[int, int]:
-    """`after` and `limit` by the shared page parameters: a bad one is refused naming itself."""
-    try:
-        page = PageQuery().load({name: request.args[name] for name in ("after", "limit") if name in request.args})
-    except ma.ValidationError as error:
-        abort(422, messages={"query": error.messages})
-    if request.args.get("format", "json") not in ("json", "csv"):
-        raise DomainError("invalid_parameter", "format is json or csv", "format")
-    return page["after"], page["limit"]
-
-
 @blp.route("/tables/<id:table_id>/rounds/<id:number>", methods=["GET"])
 @requires(READ)
-@blp.response(200, description="The round; a hand not yet opened shows no fourth card and no type")
+@blp.response(200, NiuniuRoundAnswer, description="The round; a hand not yet opened shows no fourth card and no "
+              "type; the round taking bets (no cards yet) with its betting window")
 @error_responses(401, 404, 409)
 def read_round(table_id, number):
     """A round"""
@@ -83,7 +80,8 @@ def read_round(table_id, number):
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/open", methods=["POST"])
 @requires(POST_HANDS)
 @blp.arguments(NiuniuOpenSchema, example={"position": "player_2"})
-@blp.response(200, description="The round with the opened hands whole; settled once the banker opens")
+@blp.response(200, NiuniuRoundAnswer, description="The round with the opened hands whole; settled once the banker "
+              "opens")
 @error_responses(401, 403, 404, 409, 422)
 def open_round(data, table_id, number):
     """Open hands
@@ -97,7 +95,7 @@ def open_round(data, table_id, number):
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/void", methods=["POST"])
 @requires(VOID_HANDS)
 @blp.arguments(NiuniuVoidSchema)
-@blp.response(200, description="The voided round; every stake of it goes back")
+@blp.response(200, NiuniuRoundAnswer, description="The voided round; every stake of it goes back")
 @error_responses(401, 403, 404, 409, 422)
 def void_round(data, table_id, number):
     """Void a round (misdeal) before it settles: audited, stakes back, off the trend road"""
@@ -122,7 +120,8 @@ def close_betting(data, table_id, number):
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/correct", methods=["POST"])
 @requires(CORRECT_HANDS)
 @blp.arguments(NiuniuRoundCorrectSchema)
-@blp.response(200, description="The corrected round and, if it was settled, the settlements' differences")
+@blp.response(200, NiuniuCorrectedAnswer, description="The corrected round and, if it was settled, the "
+              "settlements' differences")
 @error_responses(401, 403, 404, 409, 422)
 def correct_round(data, table_id, number):
     """Correct a round's cards: audited; a settled round is settled again
@@ -138,7 +137,8 @@ def correct_round(data, table_id, number):
 
 @blp.route("/tables/<id:table_id>/rounds/audit", methods=["GET"])
 @requires(MONITOR)
-@blp.response(200, description="Every void, correction and leave of the table's rounds, oldest first")
+@blp.response(200, NiuniuAuditAnswer(many=True), description="Every void, correction and leave of the table's "
+              "rounds, oldest first")
 @error_responses(401, 403, 404, 409)
 def audit_log(table_id):
     """The rounds' audit log (pit boss: it holds cards never opened)"""

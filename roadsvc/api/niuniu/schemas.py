@@ -3,11 +3,13 @@ refuses with a stable code and the field (a repeated card, a joker as reveal, to
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import EXCLUDE, fields, validate
 
 from roadsvc.api.schemas.common import (
-    Amount, Coded, CodedRange, StrictSchema, account_id, area, integer, round_number, text,
+    Amount, Coded, CodedOneOf, CodedRange, PageQuery, StrictSchema, account_id, area, card_code, cards, integer,
+    position, round_number, text,
 )
+from roadsvc.domain.niuniu.dealing import POSITIONS
 from roadsvc.services.admin_audit import MAX_REASON
 
 POSITION = {"description": "banker, player_1 ... player_4", "example": "player_2"}
@@ -24,11 +26,20 @@ ROUND_BY_POSITION = {"number": 7, "hands": {"banker": ["AS", "2H", "3D", "4C", "
 VIP_INVALID = {"invalid": Coded("vip_level is a whole number, 0 to 1000", "invalid_vip_level")}
 
 
+MAX_POSTED_CARDS = 30  # 25 dealt; how many a round takes is the rules' to say (with its own code)
+
+NiuniuHandsSchema = StrictSchema.from_dict(
+    {each: cards(0, MAX_POSTED_CARDS, metadata={"description": f"{each}'s five cards in the order received"})
+     for each in POSITIONS}, name="NiuniuHands")
+
+
 class NiuniuRoundPostSchema(StrictSchema):
     number = integer(1, 10_000_000, metadata={"description": "The round's number: a retry of it is safe"})
-    reveal = fields.Raw(metadata={"description": "The reveal card (亮牌), never a joker", "example": "7S"})
-    cards = fields.Raw(metadata={"description": "The 25 cards in dealing order, from the first receiver"})
-    hands = fields.Raw(metadata={"description": "Five hands of five by position, each in the order received"})
+    reveal = card_code(metadata={"description": "The reveal card (亮牌), never a joker", "example": "7S"})
+    cards = cards(0, MAX_POSTED_CARDS, metadata={"description": "The 25 cards in dealing order, from the first "
+                                                                 "receiver"})
+    hands = fields.Nested(NiuniuHandsSchema, metadata={"description": "Five hands of five by position, each in the "
+                                                                      "order received"})
 
 
 class NiuniuRoundCorrectSchema(NiuniuRoundPostSchema):
@@ -36,8 +47,8 @@ class NiuniuRoundCorrectSchema(NiuniuRoundPostSchema):
 
 
 class NiuniuOpenSchema(StrictSchema):
-    position = fields.String(metadata={**POSITION, "description": "One hand to open; none or banker: all, "
-                                                                  "in order, and settle"})
+    position = position(metadata={**POSITION, "description": "One hand to open; none or banker: all, "
+                                                             "in order, and settle"})
 
 
 class NiuniuVoidSchema(StrictSchema):
@@ -70,7 +81,7 @@ class NiuniuSlipAnswerSchema(StrictSchema):
 
 
 class NiuniuAccountSchema(StrictSchema):
-    account_id = text(100, required=True, metadata={"example": "acct-1001"})
+    account_id = account_id(required=True)
 
 
 class NiuniuStatedSchema(NiuniuAccountSchema):
@@ -86,10 +97,20 @@ class NiuniuSitSchema(NiuniuStatedSchema):
 class NiuniuStateQuerySchema(StrictSchema):
     """`niuniu/state`'s query: unknown parameters are refused (422), as a negative or malformed balance."""
 
-    account_id = text(100, metadata={"example": "acct-1001"})
+    account_id = account_id()
     vip_level = fields.Integer(validate=CodedRange(0, 1000, "invalid_vip_level"), metadata={"example": 3},
                                error_messages=VIP_INVALID)
     balance = Amount(metadata={"description": "The account's stated balance", "example": "5000.00"})
+
+
+class NiuniuRoundsQuery(PageQuery):
+    """`?after=N&limit=L&format=json|csv`: a page of rounds (the shared page parameters), as JSON or CSV."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    format = fields.String(load_default="json", validate=CodedOneOf(["json", "csv"], "invalid_parameter"),
+                           metadata={"description": "json (default) or csv"})
 
 
 class NiuniuBettingRoundSchema(StrictSchema):

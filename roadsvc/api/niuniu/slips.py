@@ -7,6 +7,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses
+from roadsvc.api.niuniu.answers import NiuniuLeaveAnswer, NiuniuSettlementAnswer
 from roadsvc.api.niuniu.schemas import NiuniuAccountSchema
 from roadsvc.services.capabilities import PLACE_SLIPS, READ_MONEY
 from roadsvc.services.niuniu import slips
@@ -23,7 +24,7 @@ def place_slip(body: dict, table_id: int) -> tuple[dict, int]:
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/leave", methods=["POST"])
 @requires(PLACE_SLIPS)
 @blp.arguments(NiuniuAccountSchema)
-@blp.response(200, description="Before any hand is opened the stakes go back; after, settled as normal")
+@blp.response(200, NiuniuLeaveAnswer, description="Before any hand is opened the stakes go back; after, settled as normal")
 @error_responses(401, 403, 404, 409, 422)
 def leave(data, table_id, number):
     """An account leaves a round (逃跑)"""
@@ -32,7 +33,7 @@ def leave(data, table_id, number):
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/settlement", methods=["GET"])
 @requires(READ_MONEY)
-@blp.response(200, description="Per account each bet's outcome and the net; the banker's net")
+@blp.response(200, NiuniuSettlementAnswer, description="Per account each bet's outcome and the net; the banker's net")
 @error_responses(401, 403, 404, 409)
 def settlement(table_id, number):
     """A settled round's settlement (exact decimals)"""

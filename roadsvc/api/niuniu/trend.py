@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
+from roadsvc.api.niuniu.answers import NiuniuTrendAnswer
 from roadsvc.api.serving.polls import PollRoute
 from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
 from roadsvc.domain.games import NIUNIU
@@ -45,7 +46,8 @@ def trend_cache() -> TrendCache:
 
 @blp.route("/tables/<id:table_id>/trend", methods=["GET"])
 @requires(READ, parameters=[IF_NONE_MATCH_DOC],
-          responses=revision_responses({"application/json": {}}, "The trend road and its statistics"))
+          responses=revision_responses({"application/json": {"schema": NiuniuTrendAnswer}},
+                                       "The trend road and its statistics"))
 @error_responses(401, 404, 409)
 def trend(table_id):
     """A niuniu table's trend road
@@ -60,7 +62,8 @@ def trend(table_id):
 
 @blp.route(f"/tables/<id:table_id>/trend.{FORMATS}", methods=["GET"])
 @requires(READ, parameters=IMAGE_PARAMETERS,
-          responses=revision_responses({"image/png": {}, "image/svg+xml": {}}, "The trend road image"))
+          responses=revision_responses({"image/png": {"schema": {"type": "string", "format": "binary"}},
+                                       "image/svg+xml": {"schema": {"type": "string"}}}, "The trend road image"))
 @error_responses(401, 404, 409, 422)
 def trend_image(table_id, fmt):
     """The trend road as an image
