@@ -99,14 +99,16 @@ def money_filter(value) -> str:
 
 @blp.app_template_filter("local_time")
 def local_time_filter(moment, with_date: bool = False) -> Markup:
-    """A moment in the floor's time zone, the zone shown: <time> with the exact instant."""
+    """A moment in the floor's time zone, the zone written out as the shift report writes it ("14:00:05
+    Asia/Macau", never "CST", which names three zones): <time> with the exact instant, and the date and the
+    zone's UTC offset in its title."""
     if moment is None:
         return Markup("—")
     clock = current_app.extensions["roadsvc.floor_clock"]
     local = clock.local(moment)
-    shown = local.strftime("%Y-%m-%d %H:%M:%S" if with_date else "%H:%M:%S") + " " + clock.abbreviation(moment)
+    shown = local.strftime("%Y-%m-%d %H:%M:%S" if with_date else "%H:%M:%S") + " " + clock.zone_name
     return Markup('<time datetime="{}" title="{}">{}</time>').format(
-        moment.isoformat(timespec="seconds"), local.strftime("%Y-%m-%d %H:%M:%S ") + clock.zone_name, shown)
+        moment.isoformat(timespec="seconds"), local.strftime("%Y-%m-%d %H:%M:%S ") + clock.zone_label(moment), shown)
 
 
 @blp.app_template_filter("percent")

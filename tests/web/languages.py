@@ -20,7 +20,9 @@ FACES = ("大王", "小王", "简体", "繁體")
 # A code as the API writes it (bull_5, player_1, stale_table): never a word for a reader, in any language.
 RAW_CODE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 # English on a zh page that is not a word to translate: the product, units, a zone, card ranks.
-ENGLISH_KEPT = {"roadsvc", "EV", "EN", "PDF", "CSV", "CST", "UTC", "HKT", "CEST", "CET"}
+ENGLISH_KEPT = {"roadsvc", "EV", "EN", "PDF", "CSV", "UTC"}
+# A zone's letters ("CST" is China's, Cuba's and the US Central zone): a time shows its zone written out.
+ZONE_LETTERS = re.compile(r"\b(?:CST|HKT|CET|CEST|EST|EDT|PST|PDT|JST|KST|SGT|AWST|GMT)\b")
 # Identifiers shown as they are: a time zone's name (Asia/Macau), and the key an actor signed with, which
 # the records keep with the operator-typed key name ("Li (key 4)").
 IDENTIFIERS = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_]+\b|\(key \d+\)")
@@ -64,6 +66,8 @@ def problems(pieces: list[str], language: str, typed: tuple[str, ...]) -> list[s
             text = text.replace(name, " ")
         if RAW_CODE.search(text):
             found.append(f"a raw code on a {language} page: {piece!r}")
+        if ZONE_LETTERS.search(text):
+            found.append(f"a zone's letters, not the zone, on a {language} page: {piece!r}")
         if language == "en":
             if CJK.search(text):
                 found.append(f"Chinese on an en page: {piece!r}")

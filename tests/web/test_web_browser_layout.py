@@ -118,7 +118,7 @@ def test_an_alert_follows_the_language_switch(floor_server, floor_page):
     floor_page.click('a[lang="zh-Hant"]')
     expect(title).to_have_text("牌局被拒")
     expect(floor_page.locator('[data-alert-id] [data-field="alert-message"]')).to_contain_text("本靴有 1 局被拒")
-    expect(floor_page.locator('[data-alert-id] time').first).to_contain_text("CST")
+    expect(floor_page.locator('[data-alert-id] time').first).to_contain_text("Asia/Macau")
 
 
 def test_a_vip_tile_shows_its_mode_charter_and_held_hand_never_its_cards(floor_server, floor_page, tmp_path):

@@ -6,22 +6,24 @@ Chinese on an en page other than what the operator typed and card faces (tests/w
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from _floor import Clock
 from dabang_api import PLAYERS, bury_and_pass, new_match, start_first_deal
-from niuniu_support import by_order
+from niuniu_support import by_order, slip_body
 from languages import problems, shown_text
 from websupport import csrf_token
 
 from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
-from roadsvc.domain.texts import LANGUAGES
+from roadsvc.domain.texts import LANGUAGES, bet_title
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import alerts
 
 NATURAL = ["4S", "3H", "5D", "4C"]
 REFUSED = ["4S", "3H", "5D", "2C", "6H"]
+MONEY_BETS = ("banker", "player_pair", "tie")
 # What the operator typed: shown as typed in every language.
 BACCARAT, NIUNIU, DABANG, CUP = "龙虎厅 8", "Niu 1", "Dabang 1", "Winter cup"
 TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
@@ -36,12 +38,18 @@ def floor(signed_in, app):
     api = PageApi(signed_in)
     bac = signed_in.api_post("/api/v1/tables", {"name": BACCARAT}, role="pitboss").json["id"]
     assert signed_in.api_post(f"/api/v1/tables/{bac}/shoes", {"decks": 8}).status_code == 201
-    for cards in (NATURAL, ["10S", "2H", "KD", "3C", "QH"], REFUSED):
+    signed_in.api_post(f"/api/v1/tables/{bac}/hands", {"cards": NATURAL})  # hand 1, voided below
+    slip = {"client_slip_id": "lang-1", "account_id": "acct-1", "account_range": {"min": "1.00", "max": "100000.00"},
+            "bets": [{"bet": bet, "stake": "1500.00"} for bet in MONEY_BETS]}  # the money sections: bets by name
+    assert api.post(f"/api/v1/tables/{bac}/slips", slip, role="game_server").status_code == 201
+    for cards in (["10S", "2H", "KD", "3C", "QH"], REFUSED):
         signed_in.api_post(f"/api/v1/tables/{bac}/hands", {"cards": cards})
     shoe = api.get(f"/api/v1/tables/{bac}/shoes", role="pitboss").json[0]["id"]
     api.post(f"/api/v1/shoes/{shoe}/hands/1/void", {"reason": "misdeal"}, role="pitboss")
     niu = signed_in.api_post("/api/v1/tables", {"name": NIUNIU, "game": "niuniu"}, role="pitboss").json["id"]
     rounds = f"/api/v1/tables/{niu}/rounds"
+    niu_slip = slip_body(1, "acct-2", "100000.00", {"player_1": "1200.00", "player_3": "300.00"})
+    assert api.post(f"/api/v1/tables/{niu}/slips", niu_slip, role="game_server").status_code == 201
     assert signed_in.api_post(rounds, by_order(1)).status_code == 201
     signed_in.api_post(f"{rounds}/1/open", {})
     signed_in.api_post(rounds, by_order(2))
@@ -73,7 +81,8 @@ class PageApi:
 
 
 def typed() -> tuple[str, ...]:
-    names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "test pitboss", "test dealer", "test admin"]
+    names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "test pitboss", "test dealer", "test admin",
+             "acct-1", "acct-2"]
     names += [team["name"] for team in TEAMS] + [p for team in TEAMS for p in team["players"]]
     return tuple(names + list(PLAYERS.values()))
 
@@ -99,6 +108,10 @@ def test_every_page_speaks_the_page_s_language(signed_in, floor, language):
     monitor = {"zh-Hans": "系统监控 — 牌台暂停：此后没有新牌局", "zh-Hant": "系統監控 — 牌台暫停：此後沒有新牌局",
                "en": "roadsvc monitor — the table closed for now: no round since"}[language]
     assert monitor in signed_in.client.get(f"/floor/tables/{floor['niuniu']}").get_data(as_text=True)
+    money = signed_in.client.get(f"/floor/tables/{floor['baccarat']}").get_data(as_text=True)
+    for bet in MONEY_BETS:  # the money section, its bets named in the page's language
+        row = f'<tr data-bet="{bet}"><th scope="row">{bet_title(bet, language)}</th><td>1,500.00</td>'
+        assert row in money, (bet, re.findall(r"data-bet=.{0,80}", money))
     bad = [f"{name}: {problem}" for name, listed in found.items() for problem in listed]
     assert not bad, "\n".join(bad)
 

@@ -39,6 +39,3 @@ class FloorClock:
         """'Asia/Macau (UTC+8)'."""
         return shifts.zone_label(self.zone_name, moment)
 
-    def abbreviation(self, moment: datetime) -> str:
-        """The zone as a reader sees it at `moment`: 'CST', or '+08' where the zone has no letters."""
-        return self.local(moment).tzname() or self.zone_name
