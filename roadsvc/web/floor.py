@@ -17,6 +17,7 @@ from roadsvc.render.fonts import font_path
 from roadsvc.services import alerts as alerts_service
 from roadsvc.services.baccarat.vip import table_requests
 from roadsvc.services.capabilities import READ_MONEY
+from roadsvc.services.errors import NotFound
 from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import art, database, floor_cache, floor_clock, now, pit_boss, snapshots
@@ -162,6 +163,13 @@ def _refused(message: str):
 def _back() -> str:
     target = request.form.get("back", "")
     return target if target.startswith("/floor") and "//" not in target else url_for("web.floor")
+
+
+@blp.route("/floor/<path:address>")
+def no_such_page(address: str):
+    """An address under /floor that names no page (a mistyped link, a GET of a form's address): the pages'
+    404 page in the reader's language, not the API's English JSON. Every page's own route is more specific."""
+    raise NotFound("page_not_found", f"No page at /floor/{address}.")
 
 
 @blp.route("/favicon.ico")

@@ -92,7 +92,8 @@ def pages_of(ids: dict) -> dict[str, str]:
             "百人牛牛 table": f"/floor/tables/{ids['niuniu']}", "打棒 table": f"/floor/tables/{ids['dabang']}",
             "打棒 match": f"/floor/dabang/matches/{ids['match']}", "tournaments": "/floor/dabang/tournaments",
             "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "shift reports": "/floor/reports",
-            "not found": "/floor/tables/999999"}
+            "not found: a table": "/floor/tables/999999", "not found: a match": "/floor/dabang/matches/999999",
+            "not found: an address": "/floor/no-such-page"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -100,7 +101,8 @@ def test_every_page_speaks_the_page_s_language(signed_in, floor, language):
     found = {}
     for name, url in pages_of(floor).items():
         response = signed_in.client.get(f"{url}?lang={language}")
-        assert response.status_code == (404 if name == "not found" else 200), name
+        assert response.status_code == (404 if name.startswith("not found") else 200), name
+        assert response.mimetype == "text/html", name  # a page, never the API's English JSON
         found[name] = problems(shown_text(response.get_data(as_text=True)), language, typed())
     refused = signed_in.client.post(f"/floor/tables/{floor['baccarat']}/notes?lang={language}", data={"text": "x"})
     assert refused.status_code == 400
