@@ -44,15 +44,16 @@ def post_round(data, table_id):
     return written.round, 201 if written.created else 200
 
 
+PAGE_DESCRIPTION = "A page of rounds, oldest first; `next_after` continues (?format=csv: text/csv, one row a round)"
 CSV_CONTENT = {"text/csv": {"schema": {"type": "string"}, "example": ",".join(COLUMNS) + "\n"}}
 
 
 @blp.route("/tables/<id:table_id>/rounds", methods=["GET"])
 @requires(READ)
 @blp.arguments(NiuniuRoundsQuery, location="query", as_kwargs=True)
-@blp.response(200, NiuniuRoundPageAnswer, description="A page of rounds, oldest first; `next_after` continues "
-              "(?format=csv: text/csv, one row per round)")
-@blp.doc(responses={"200": {"content": CSV_CONTENT}})
+@blp.response(200, NiuniuRoundPageAnswer)
+@blp.doc(responses={"200": {"description": PAGE_DESCRIPTION, "content": {
+    "application/json": {"schema": NiuniuRoundPageAnswer}, **CSV_CONTENT}}})
 @error_responses(401, 404, 409, 422)
 def list_rounds(table_id, after, limit, format):
     """A table's rounds
