@@ -92,7 +92,7 @@ class Conformance:
         errors = [f"{'/'.join(map(str, error.instance_path))}: {error.message}"[:300]
                   for error in self.validators[key].iter_errors(response.get_json())]
         if errors:
-            raise Nonconformance(f"{label}: the body does not conform: {errors[:5]}")
+            raise Nonconformance(f"{label}: the body does not conform: {errors[:20]}")
 
 
 class CheckedClient:

@@ -7,14 +7,16 @@ of the API is asked with that flow's ids, and its answer checked too (refusals i
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import date, datetime, timezone
 
 import pytest
 from apiroutes import api_routes, fill, role_for
 from betting import WIDE, bet
-from conformance import CheckedClient, Conformance
+from conformance import CheckedClient, Conformance, Nonconformance
 from dabang_match_play import ROUTES, apply_move, next_move
+from flask import Response
 from niuniu_support import by_order, by_position, other_hands, slip_body
 
 from roadsvc.api.dabang import CLOCK
@@ -156,3 +158,19 @@ def test_a_dabang_match_from_a_tournament_played_to_its_end_conforms(flow):
     dabang = flow.documented("/matches/{match_id}/deals", "/dabang/tournaments")
     assert dabang - flow.checked_2xx("/matches/", "/dabang/") <= {
         "POST /api/v1/matches/{match_id}/deals/{number}/tribute-return"}  # seed 15 gives one; kept tolerant
+
+
+@pytest.mark.parametrize("status, body, mimetype, says", [
+    (200, {"table_id": "3"}, "application/json", "is not of type"),  # a field of the wrong type
+    (200, {"table_id": 3}, "application/json", "is a required property"),  # fields left out
+    (201, {"table_id": 3}, "application/json", '"code" is a required property'),  # an undeclared 2xx: the default
+    (200, "queue,seats", "text/csv", "content type text/csv not declared"),
+    (404, {"code": "table_not_found", "message": "no", "field": "table_id", "extra": 1}, "application/json",
+     "Additional properties"),  # an error with an undeclared key
+])
+def test_the_check_finds_an_answer_that_does_not_conform(app, status, body, mimetype, says):
+    """The check itself (so that every flow above passing means something)."""
+    conformance = Conformance(app, app.test_client().get("/api/v1/openapi.json").get_json())
+    text = body if isinstance(body, str) else json.dumps(body)
+    with pytest.raises(Nonconformance, match=says):
+        conformance.check("GET", "/api/v1/tables/3/niuniu/state", Response(text, status=status, mimetype=mimetype))
