@@ -1,8 +1,11 @@
-"""/floor/tables/<id> for a 百人牛牛 table: the trend road, the floor monitor's alerts about the table (to
-acknowledge or resolve there), the newest rounds (a closed hand's fourth card as a card back, no type)
-and the rounds' audit log."""
+"""/floor/tables/<id> for a 百人牛牛 table: the trend road, the table's money in the shift (a `read_money` key),
+the floor monitor's alerts about the table (to acknowledge or resolve there), the pit notes, the newest rounds
+with their times (a closed hand's fourth card as a card back, no type) and the rounds' audit log. Times are
+the floor's, its zone written out (the `local_time` filter: "14:00:05 Asia/Macau")."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from flask import current_app, g, render_template
 from markupsafe import Markup
@@ -11,7 +14,9 @@ from roadsvc.render.niuniu import TrendParams, render_trend_inline
 from roadsvc.services.floor_page import alerts_key, digest
 from roadsvc.services.niuniu.page import niuniu_table_detail
 from roadsvc.services.niuniu.trend import app_trend_cache
-from roadsvc.web.context import database, pit_boss
+from roadsvc.services.capabilities import READ_MONEY
+from roadsvc.services.pit import money, pit_notes
+from roadsvc.web.context import database, floor_clock, now, pit_boss
 from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.labels import Labels
@@ -35,6 +40,7 @@ WORDS = {
     "player_3": N_("Player 3"),
     "player_4": N_("Player 4"),
     "back": N_("Back"),
+    "time": N_("Time"),
 }
 
 
@@ -53,10 +59,22 @@ def trend_svg(table_id: int, revision: int) -> Markup:
     return Markup(render_trend_inline(road, TrendParams(theme=g.theme, language=g.lang, **TREND)))
 
 
+def shift_money(table_id: int) -> dict | None:
+    """The table's money in the current shift, for a pit boss whose key reads money."""
+    if not pit_boss().can(READ_MONEY):
+        return None
+    shift = floor_clock().shift_at(now())
+    return {"shift": shift, "figures": money.table_shift_money(database(), table_id, shift)}
+
+
 def niuniu_table_page(table_id: int):
     detail = niuniu_table_detail(database(), table_id)
-    version = digest((detail.revision, detail.late_slips, len(detail.audit), alerts_key(detail.alerts)))
+    notes = pit_notes.table_notes(database(), table_id)
+    found_money = shift_money(table_id)
+    version = digest((detail.revision, detail.late_slips, len(detail.audit), alerts_key(detail.alerts),
+                      [note.id for note in notes], found_money and found_money["figures"]))
     return render_template(live_template("web/niuniu_table.html", "web/_niuniu_main.html"), detail=detail,
                            trend=trend_svg(table_id, detail.revision), face=face, words=Labels(WORDS), who=pit_boss(),
                            logout_form=LogoutForm(), note_form=NoteForm(), names={detail.table_id: detail.name},
-                           version=version, live=table_live(table_id))
+                           version=version, live=table_live(table_id), notes=notes, money=found_money,
+                           moment=datetime.fromisoformat)

@@ -1,6 +1,7 @@
 """What the pit boss's page shows of a niuniu table: its newest rounds (as readers see them), the trend
 road, the floor monitor's alerts about the table (newest first; none holds a card) and the rounds'
-audit log (the pit boss may see the audit's cards)."""
+audit log (the pit boss may see the audit's cards; the page shows none: a leave names its account, a void
+or correction its reason)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def niuniu_table_detail(db: Database, table_id: int) -> NiuniuTableDetail:
         rows = repo.rounds_page(session, table_id, first, RECENT_ROUNDS)
         state = repo.state_or_none(session, table_id)
         audit = [{"at": record.at, "round": record.round_number, "action": record.action, "actor": record.actor,
-                  "reason": record.reason} for record in repo.audit_of(session, table_id)]
+                  "reason": record.reason, "account_id": (record.after or {}).get("account_id")}
+                 for record in repo.audit_of(session, table_id)]
         detail = (table.id, table.name, table.revision, [public_round(row) for row in reversed(rows)],
                   0 if state is None else state.late_slips, audit)
     found = alerts_service.in_floor_order(db, {"table_id": table_id})

@@ -27,21 +27,22 @@ function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
   'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown', 'pit_note'];
 
-// Opens the one EventSource; calls wake() on each event, state(ok) when it opens or fails.
+// Opens the one EventSource; calls wake(type) on each event, state(ok) when it opens or fails.
 // The browser reconnects by itself; the page polls meanwhile.
 export function connectStream(url, wake, state) {
   if (!url || !('EventSource' in window)) return null;
   const source = new EventSource(url, { withCredentials: true });
   source.onopen = () => state(true);
-  source.onmessage = () => wake();
-  for (const type of EVENT_TYPES) source.addEventListener(type, () => wake());
+  source.onmessage = () => wake('message');
+  for (const type of EVENT_TYPES) source.addEventListener(type, () => wake(type));
   source.onerror = () => state(false);
   return source;
 }
 
 // Calls refresh() now and then: every `seconds` without a stream, every `safety` seconds with
 // one; after failures it backs off (to 15 s at most). refresh() resolves true when it worked.
-export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seconds }) {
+// onEvent(type), if given, hears each event's type before the refresh it wakes.
+export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seconds, onEvent = null }) {
   let streaming = false, failures = 0, timer = null, running = false, again = false;
   const period = () => Math.min(15, (streaming ? safety : seconds) * 2 ** Math.min(failures, 4));
   const mode = () => (streaming ? 'stream' : 'polling');
@@ -57,7 +58,7 @@ export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seco
     if (again) { again = false; return tick(); }
     timer = setTimeout(tick, period() * 1000);
   }
-  connectStream(eventsUrl, tick, (open) => {
+  connectStream(eventsUrl, (type) => { if (onEvent) onEvent(type); tick(); }, (open) => {
     streaming = open;
     if (open) tick(); else showState(lamp, 'reconnecting', 'polling');
   });
