@@ -89,7 +89,14 @@ class Gunicorn:
         return command + [self.app]
 
     def start(self) -> str:
+        self.launch()
+        return self.wait_up()
+
+    def launch(self) -> None:
+        """Start the processes without waiting: several machines then start at once (wait_up each)."""
         self.process = subprocess.Popen(self.command(), env={**os.environ, **self.env}, start_new_session=True)
+
+    def wait_up(self) -> str:
         try:
             wait_until_up(self.base + self.probe, process=self.process)  # its bound allows for a loaded machine
         except BaseException:

@@ -1,14 +1,17 @@
-"""nginx from Debian's packages as a caching reverse proxy and load balancer on loopback, for
-bench/shared_cache.py, bench/two_machines.py and tests/reliability/test_two_machines.py.
+"""nginx from Debian's packages on loopback, for the benchmarks and tests/reliability: the caching
+reverse proxy and load balancer of docs/nginx-read-links.conf (`Nginx`: bench/shared_cache.py,
+bench/two_machines.py, tests/reliability/test_two_machines.py) and, on the same base, the push
+engine's nodes (bench/_engine.py).
 
-The configuration is docs/nginx-read-links.conf's location blocks with the paths, ports,
-upstream servers and process settings of a throw-away run filled in; nginx runs in the foreground in its own
-process group and is stopped (SIGQUIT, then SIGKILL) when the run ends.
+Each configuration is a documented file's lines between its BEGIN and END markers with the paths,
+ports, upstream servers and process settings of a throw-away run filled in; nginx runs in the
+foreground in its own process group and is stopped (SIGQUIT, then SIGKILL) when the run ends.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -18,12 +21,14 @@ from pathlib import Path
 
 from _http import ROOT, free_port, wait_until_up
 
-CONFIG = """
-{user}worker_processes 1;
+# What every throw-away nginx shares: its files in its scratch folder (started by root, nginx's workers
+# would run as nobody, who cannot enter a private temporary folder: they run as root), no access log.
+MAIN = """
+{user}{modules}worker_processes {workers};
 pid {scratch}/nginx.pid;
 error_log {scratch}/error.log warn;
-worker_rlimit_nofile 20000;
-events {{ worker_connections 8192; }}
+worker_rlimit_nofile {files};
+events {{ worker_connections {connections}; }}
 http {{
     access_log off;
     client_body_temp_path {scratch}/body;
@@ -31,6 +36,10 @@ http {{
     fastcgi_temp_path {scratch}/fastcgi;
     uwsgi_temp_path {scratch}/uwsgi;
     scgi_temp_path {scratch}/scgi;
+{http}
+}}
+"""
+READ_LINKS = """
     proxy_cache_path {scratch}/cache levels=1:2 keys_zone=roads:10m max_size=256m inactive=10m use_temp_path=off;
     upstream roadsvc {{ {servers} keepalive 32; }}
     upstream roadsvc_streams {{ {servers} }}
@@ -38,17 +47,23 @@ http {{
         listen 127.0.0.1:{port};
 {locations}
     }}
-}}
 """
-EXAMPLE = ROOT / "docs" / "nginx-read-links.conf"
+
+
+def documented_lines(path: Path, marker: str) -> str:
+    """The lines of a documented config between `# BEGIN marker` and `# END marker`: a run uses exactly them."""
+    text = path.read_text()
+    return text[text.index(f"# BEGIN {marker}"):text.index(f"# END {marker}")]
 
 
 def example_locations() -> str:
     """The location blocks of docs/nginx-read-links.conf: the benchmarks run the documented config."""
-    text = EXAMPLE.read_text()
-    return text[text.index("# BEGIN location"):text.index("# END location")]
+    return documented_lines(ROOT / "docs" / "nginx-read-links.conf", "location")
 
 
+def upstream_servers(machines: list[str]) -> str:
+    """The documented upstream's servers: each roadsvc machine ("address:port"), out for 5 s after a failure."""
+    return " ".join(f"server {machine} max_fails=1 fail_timeout=5s;" for machine in machines)
 
 
 def ensure_nginx() -> str:
@@ -63,35 +78,58 @@ def ensure_nginx() -> str:
     sys.exit("this benchmark needs nginx (Debian package `nginx-light`)")
 
 
-class Nginx:
+class NginxProcess:
+    """One nginx in `scratch` (a folder of its own) serving `http` (the http context's own lines, with
+    {scratch} filled in) on `address`:port; `modules`: load_module lines."""
+
+    def __init__(self, scratch: Path, http: str, *, address: str = "127.0.0.1", port: int | None = None,
+                 workers: int = 1, connections: int = 8192, modules: str = "", **fields: str):
+        scratch.mkdir(parents=True, exist_ok=True)
+        self.scratch, self.address, self.port = scratch, address, port or free_port()
+        self.base = f"http://{address}:{self.port}"
+        self.config = scratch / "nginx.conf"
+        files = min(2 * connections + 100, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        own = http.format(scratch=scratch, address=address, port=self.port, **fields)
+        self.config.write_text(MAIN.format(user="user root root;\n" if os.geteuid() == 0 else "", modules=modules,
+                                           workers=workers, scratch=scratch, files=files, connections=connections,
+                                           http=own))
+        self.process: subprocess.Popen | None = None
+
+    def start(self, probe: str = "/api/v1/tables") -> str:
+        """Start it; up when `probe` answers anything HTTP (a loaded machine may take a minute)."""
+        self.process = subprocess.Popen([ensure_nginx(), "-p", str(self.scratch), "-c", str(self.config),
+                                         "-g", "daemon off;"], start_new_session=True)
+        try:
+            wait_until_up(self.base + probe, process=self.process)
+        except RuntimeError as error:
+            raise RuntimeError(f"{error}: {self.error_log()[-2000:]}") from None
+        return self.base
+
+    def error_log(self) -> str:
+        path = self.scratch / "error.log"
+        return path.read_text() if path.exists() else ""
+
+    def kill(self) -> None:
+        """SIGKILL the master and its workers (the whole process group), as a crashed node."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """SIGQUIT (graceful: workers finish, then exit), then kill() after 10 s."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGQUIT)
+        deadline = time.monotonic() + 10
+        while self.process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.kill()
+
+
+class Nginx(NginxProcess):
     """A caching proxy in front of `upstream` (a loopback port, or "address:port" of each machine,
     balanced as the documented upstream), in `scratch` (a folder of its own)."""
 
     def __init__(self, upstream: int | list[str], scratch: Path):
-        self.scratch, self.port = scratch, free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.config = scratch / "nginx.conf"
-        # Started by root, nginx's workers would run as nobody, who cannot enter a private temporary folder.
-        user = "user root root;\n" if os.geteuid() == 0 else ""
         machines = [f"127.0.0.1:{upstream}"] if isinstance(upstream, int) else upstream
-        servers = " ".join(f"server {machine} max_fails=1 fail_timeout=5s;" for machine in machines)
-        self.config.write_text(CONFIG.format(user=user, scratch=scratch, servers=servers, port=self.port,
-                                             locations=example_locations()))
-        self.process: subprocess.Popen | None = None
-
-    def start(self, probe: str = "/api/v1/tables") -> str:
-        self.process = subprocess.Popen([ensure_nginx(), "-p", str(self.scratch), "-c", str(self.config),
-                                         "-g", "daemon off;"], start_new_session=True)
-        wait_until_up(self.base + probe, process=self.process)
-        return self.base
-
-    def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGQUIT)  # graceful: workers finish, then exit
-        deadline = time.monotonic() + 10
-        while self.process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        super().__init__(scratch, READ_LINKS, servers=upstream_servers(machines), locations=example_locations())

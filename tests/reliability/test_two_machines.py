@@ -18,7 +18,7 @@ import time
 import pytest
 import requests
 
-from _machines import machines_missing, two_machines
+from _machines import RETRY, Display, machines_missing, post_hands, two_machines
 from _service import Client, dealt_hands, hand_body
 from _sse import SseConnection
 from roadsvc.persistence.engine import Database
@@ -28,9 +28,9 @@ from roadsvc.services.keys import create_key
 pytestmark = pytest.mark.slow
 
 HANDS = 24
+DEAL = range(1, HANDS + 1)
 WRITE_BUDGET = 40
 FAST = {"ROADSVC_EVENTS_KEEPALIVE": "0.5", "ROADSVC_RATELIMIT_WRITES": f"{WRITE_BUDGET} per hour"}
-RETRY = (502, 503, 504)  # nginx's answers while a machine dies under a request
 # The dealers, displays and page loads wait through a machine's death for as long as they progress
 # (a machine loaded by other work starts a worker in tens of seconds); they give up after this long
 # without progress.
@@ -57,67 +57,6 @@ def new_key(floor, role: str = "dealer") -> str:
         db.dispose()
 
 
-def post_hands(base: str, key: str, table: int, shoe: int, seed: int, count: int = HANDS) -> list[int]:
-    """Post hands 1..count by number, retrying through any outage; the statuses that landed them."""
-    hands, landed, number, progressed = dealt_hands(seed=seed)[0], [], 1, time.monotonic()
-    while number <= count and time.monotonic() - progressed < STALLED:
-        try:
-            with Client(base, key, timeout=5) as client:
-                status, _, body = client.post(f"/tables/{table}/hands", hand_body(hands[number - 1], number, shoe))
-        except OSError:
-            status = None
-        if status in (200, 201):
-            landed.append(status)
-            number, progressed = number + 1, time.monotonic()
-        else:
-            assert status in (None, *RETRY), (status, body)
-            time.sleep(0.05)
-    return landed
-
-
-class Display:
-    """One table's stream; after a lost connection it reconnects (through `base`) with its last id."""
-
-    def __init__(self, base: str, key: str, table: int):
-        self.base, self.key, self.table = base, key, table
-        self.ids: list[int] = []
-        self.hands: list[int] = []
-        self.reconnects = 0
-        self.stream: SseConnection | None = None
-
-    def open(self) -> "Display":
-        self.stream = SseConnection(self.base, self.key, f"?table_id={self.table}",
-                                    last_event_id=self.ids[-1] if self.ids else None, timeout=5)
-        if (status := self.stream.status) != 200:
-            self.close()
-            raise ConnectionError(f"the stream answered {status}")
-        self.stream.next()  # retry: and the opening comment
-        return self
-
-    def read_until(self, count: int) -> None:
-        """Until `count` hands have come, giving up only after STALLED seconds without a new one."""
-        seen, progressed = len(self.hands), time.monotonic()
-        while len(self.hands) < count and time.monotonic() - progressed < STALLED:
-            if len(self.hands) > seen:
-                seen, progressed = len(self.hands), time.monotonic()
-            try:
-                event = (self.stream or self.open().stream).next()
-            except (OSError, ConnectionError):
-                self.close()
-                self.reconnects += 1
-                time.sleep(0.05)
-                continue
-            if event.id is not None:
-                self.ids.append(event.id)
-            if event.type == "hand":
-                self.hands.append(event.data["number"])
-
-    def close(self) -> None:
-        if self.stream is not None:
-            self.stream.close()
-        self.stream = None
-
-
 def test_posts_to_one_machine_reach_streams_on_the_other_every_event_in_order(floor):
     one, other = floor.bases
     tables = list(zip(floor.floor.table_ids, floor.floor.shoe_ids))[:3]
@@ -126,14 +65,14 @@ def test_posts_to_one_machine_reach_streams_on_the_other_every_event_in_order(fl
     everything = SseConnection(other, floor.floor.pitboss_key)
     assert everything.status == 200 and everything.next().comments == ["roadsvc events"]
     displays = [Display(other, floor.floor.display_key, table).open() for table, _ in tables]
-    dealers = [threading.Thread(target=post_hands, args=(one, new_key(floor), table, shoe, 40 + index))
+    dealers = [threading.Thread(target=post_hands, args=([one], new_key(floor), table, shoe, 40 + index, DEAL, STALLED))
                for index, (table, shoe) in enumerate(tables)]
     for dealer in dealers:
         dealer.start()
     for dealer in dealers:
         dealer.join()
     for display in displays:
-        display.read_until(HANDS)
+        display.read_until(HANDS, STALLED)
         display.close()
         assert display.hands == list(range(1, HANDS + 1)) and display.reconnects == 0
     logged = [record.id for record in event_log.events_after(db, before, 10_000)]
@@ -163,12 +102,12 @@ def test_a_killed_machines_streams_resume_on_the_other_and_retried_posts_land_on
     (table, shoe), proxy = (floor.floor.table_ids[4], floor.floor.shoe_ids[4]), floor.proxy.base
     displays = [Display(proxy, floor.floor.display_key, table).open() for _ in range(6)]  # nginx: three on each
     landed: list[int] = []
-    dealer = threading.Thread(target=lambda: landed.extend(post_hands(proxy, new_key(floor), table, shoe, 77)))
+    dealer = threading.Thread(target=lambda: post_hands([proxy], new_key(floor), table, shoe, 77, DEAL, STALLED, landed))
     dealer.start()
-    displays[0].read_until(6)
+    displays[0].read_until(6, STALLED)
     floor.servers[0].kill()  # SIGKILL of the machine's process group, mid-floor
     for display in displays:
-        display.read_until(HANDS)
+        display.read_until(HANDS, STALLED)
     dealer.join()
     floor.servers[0].start()
     for display in displays:

@@ -7,6 +7,8 @@ from. (The real engine: tests/reliability/test_engine_streams.py.)"""
 from __future__ import annotations
 
 import itertools
+import os
+import socket
 import uuid
 
 import pytest
@@ -192,3 +194,15 @@ def test_a_long_round_renews_the_lease_as_it_goes(db, ledger):
     assert lease.renewals >= 11  # every third of the lease (1 s), not once a round
     job.keep_alive(list(range(1, 20)))  # 40 channels: 20 s
     assert lease.renewals >= 11 + 19
+
+
+def test_one_publisher_is_elected_and_the_lease_names_its_machine_and_process(db, ledger):
+    first, second = publisher(db, ledger, RecordingEngine()), publisher(db, ledger, RecordingEngine())
+    assert first.owner != second.owner and first.owner.startswith(f"{socket.gethostname()}:{os.getpid()}:")
+    assert ledger.holder() is None
+    lease = ledger.lease(5.0)
+    assert first.elect(lease) is True
+    assert second.elect(ledger.lease(5.0)) is False  # the lease is held: the second waits
+    assert ledger.holder() == first.owner  # an operator (or a test) sees which machine publishes
+    lease.release()
+    assert ledger.holder() is None and second.elect(ledger.lease(5.0)) is True and ledger.holder() == second.owner

@@ -4,7 +4,8 @@
 - `<prefix>ids:<channel>`: a sorted set of the engine's message ids of the channel's newest events
   (score: the event's id), the last `keep` of them: a stream resuming after event N on a channel is
   handed to the engine from the message of the newest event <= N there;
-- `<prefix>lease`: the elected publisher (a lock with a timeout, renewed while it publishes).
+- `<prefix>lease`: the elected publisher (a lock with a timeout, renewed while it publishes), whose
+  value names it: `<host>:<pid>:<tag>`.
 """
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ class Ledger:
     def lease(self, seconds: float) -> redis.lock.Lock:
         """The publisher's lease: `acquire(blocking=False)` to be elected, `reacquire()` to keep it."""
         return self.redis.lock(self.prefix + "lease", timeout=seconds, blocking=False)
+
+    def holder(self) -> str | None:
+        """The publisher holding the lease (`<host>:<pid>:<tag>`), None when none does."""
+        value = self.redis.get(self.prefix + "lease")
+        return None if value is None else value.decode()
 
     def _ids(self, channel: str) -> str:
         return f"{self.prefix}ids:{channel}"

@@ -15,6 +15,8 @@ published again on that one channel: docs/events.md.)
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import threading
 import time
 import uuid
@@ -43,7 +45,7 @@ class EnginePublisher:
         self.key_cache_ttl = key_cache_ttl
         self._closing: list[tuple[float, str]] = []  # (when, key channel): a revoked key's second close
         self.keepalive, self.lease_seconds, self.fallback_check, self.clock = keepalive, lease_seconds, fallback_check, clock
-        self.owner = uuid.uuid4().hex
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # the lease's value names it
         self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
         self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
         self._taking_over = True  # the first event after a takeover may be in some channels already
@@ -131,7 +133,7 @@ class EnginePublisher:
         lease = self.ledger.lease(self.lease_seconds)
         while not self._stop.is_set():
             try:
-                if not lease.acquire(blocking=False):
+                if not self.elect(lease):
                     self._stop.wait(self.lease_seconds / 5)
                     continue
                 log.info("engine publisher %s: elected", self.owner)
@@ -146,6 +148,10 @@ class EnginePublisher:
             finally:
                 self.hold(None)
         self._release(lease)
+
+    def elect(self, lease: Any) -> bool:
+        """Take the lease if it is free; its value then names this publisher (host:pid:tag, Ledger.holder)."""
+        return bool(lease.acquire(blocking=False, token=self.owner))
 
     def _serve(self, lease: Any) -> None:
         self.hold(lease)
