@@ -9,11 +9,12 @@ import random
 
 from dabang_play import first_big_joker, legal_follow, legal_lead, shuffled_codes, turn_up_sequence
 
-from roadsvc.domain.cards import BIG_JOKER, SMALL_JOKER, parse_cards
+from roadsvc.domain.cards import BIG_JOKER, SMALL_JOKER
 from roadsvc.domain.dabang.bottom_phase import Burying, BuryingJokers, TributeReturn
 from roadsvc.domain.dabang.declaring_phase import Declaring
 from roadsvc.domain.dabang.draw import parse_draw
 from roadsvc.domain.dabang.match import Match
+from roadsvc.domain.dabang.moves import apply_move as domain_move
 from roadsvc.domain.dabang.order import points
 from roadsvc.domain.dabang.play_phase import Playing
 
@@ -88,22 +89,10 @@ def _joker_choice(phase: BuryingJokers, rng: random.Random) -> dict:
 
 
 def apply_move(match: Match, kind: str, data: dict, now) -> Match:
-    def cards(name: str):
-        return parse_cards(data.get(name) or [], name, jokers=True)
-
+    """The move on the test's own copy of the match: the domain's dispatch (the one the API's replay uses)."""
     if kind == "deal":
         return match.start_deal(parse_draw(data["draw"], data["first_drawer"]))
-    if kind == "declaration":
-        return match.declare(data["seat"], cards("cards"), data["at"])
-    if kind == "trump":
-        return match.end_declaring(cards("drawn_from_bottom") if "drawn_from_bottom" in data else None)
-    if kind == "tribute_return":
-        return match.return_tribute(data["seat"], cards("cards"))
-    if kind == "bury":
-        return match.bury(data["seat"], cards("cards"))
-    if kind == "bury_jokers":
-        return match.bury_jokers(data["seat"], cards("jokers"), cards("take"))
-    return match.play(data["seat"], cards("cards"), now=now)
+    return domain_move(match, kind, data, now)
 
 
 class Tally:

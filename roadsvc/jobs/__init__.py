@@ -6,7 +6,8 @@ writes by revision exactly as they see a dealer's.
 * demo_dealer: deals real 8-deck shoes into the demo table, one hand every
   `DEMO_DEAL_INTERVAL` seconds (0, the default, leaves it off). `./dev serve` runs it,
   so a newcomer sees the roads move; beside it demo_niuniu_dealer runs the demo 百人牛牛 table
-  on the same clock (bets, the round dealt, the players' hands opened, the banker's: settled).
+  on the same clock (bets, the round dealt, the players' hands opened, the banker's: settled), and
+  demo_dabang_player plays the demo 打棒 table's match one legal move a step (a new match when one ends).
 * monitor: the clock's pass of the floor monitor (stale tables raised, seen again,
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
@@ -50,7 +51,7 @@ from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services import events as event_log
-from roadsvc.services.demo import DemoDealer, NiuniuDemoDealer, ensure_demo_floor
+from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
 from roadsvc.services.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         rounds = NiuniuDemoDealer(db, floor.niuniu.id, random.Random())
         scheduler.add_job(Guarded("demo 百人牛牛 dealer", rounds.step).run, "interval", seconds=interval,
                           id="demo_niuniu_dealer", max_instances=1, coalesce=True)
+        player = DabangDemoPlayer(db, floor.dabang.id, random.Random(), clock)
+        scheduler.add_job(Guarded("demo 打棒 player", player.step).run, "interval", seconds=interval,
+                          id="demo_dabang_player", max_instances=1, coalesce=True)
     if settings["TABLE_MODES_INTERVAL"] > 0:
         scheduler.add_job(TableModesJob(db, clock).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
                           id="table_modes", max_instances=1, coalesce=True)

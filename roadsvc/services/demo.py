@@ -1,5 +1,6 @@
 """The demo: a table of each game, fresh keys (one per role, good at every demo table), a dealer that
-deals real shoes at the baccarat table and one that runs the 百人牛牛 table's rounds.
+deals real shoes at the baccarat table, one that runs the 百人牛牛 table's rounds, and a player that plays the
+打棒 table's match move by move (the domain's legal-play bot), a new match when one ends.
 
 The dealer deals an 8-deck shoe with the domain's rules (burn, third-card rules, the cut
 card about a deck from the end) and posts it hand by hand through the same use cases as
@@ -10,11 +11,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Callable
 
 from sqlalchemy import select
 
 from roadsvc.domain.baccarat.dealing.shoe import DealtShoe, deal_shoe
 from roadsvc.domain.cards import standard_deck
+from roadsvc.domain.dabang import bot
+from roadsvc.domain.dabang.match import Match
+from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import DABANG, NIUNIU
 from roadsvc.domain.niuniu.dealing import PLAYERS, deal_in_order
 from roadsvc.persistence import niuniu as niuniu_repo
@@ -22,7 +28,9 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, DabangMatch, Shoe, Table, utcnow
 from roadsvc.services import tables
 from roadsvc.services.baccarat import hands, shoes
-from roadsvc.services.dabang import matches
+from roadsvc.services.dabang import matches, replay
+from roadsvc.services.dabang import moves as dabang_moves
+from roadsvc.services.errors import ServiceError
 from roadsvc.services.keys import ROLES, create_key
 from roadsvc.services.niuniu import rounds as niuniu_rounds
 from roadsvc.services.niuniu import slips as niuniu_slips
@@ -72,12 +80,12 @@ def _table_named(db: Database, name: str, game: str) -> Table:
     return table if table is not None else tables.create_table(db, name, game=game)
 
 
-def ensure_demo_match(db: Database, table_id: int) -> int:
-    """The 打棒 table's match under way, or a new one (four demo players, 90 minutes)."""
+def ensure_demo_match(db: Database, table_id: int, now: datetime | None = None) -> int:
+    """The 打棒 table's match under way, or a new one (four demo players, 90 minutes from `now`)."""
     with db.read() as session:
         under_way = session.scalars(select(DabangMatch.id).where(DabangMatch.table_id == table_id,
                                                                  DabangMatch.ended_at.is_(None))).first()
-    return under_way or matches.create_match(db, table_id, DABANG_PLAYERS, 90)["id"]
+    return under_way or matches.create_match(db, table_id, DABANG_PLAYERS, 90, now)["id"]
 
 
 def fresh_demo_keys(db: Database) -> dict[str, str]:
@@ -178,3 +186,43 @@ class NiuniuDemoDealer:
         niuniu_rounds.post_round(self.db, self.table_id, deal_in_order(reveal.code, cards), number)
         self.number, self.stage = number, DEALT
         return f"round {number}: bets taken, dealt (reveal {reveal.code})"
+
+
+DABANG_ACTOR = "roadsvc demo"
+
+
+@dataclass
+class DabangDemoPlayer:
+    """Plays the demo 打棒 table one move per `step()`: the domain's bot (roadsvc/domain/dabang/bot.py) picks the
+    next legal move of the match under way, seeing every hand as the four players and the dealer do, and posts it
+    through the same use cases as the API (checked, stored, its `dabang` event sent), on the clock it is given.
+    When the match is over (won, the time limit, a pit boss) the next step starts a new one."""
+
+    db: Database
+    table_id: int
+    rng: random.Random = field(default_factory=random.Random)
+    clock: Callable[[], datetime] = utcnow
+
+    def step(self) -> str:
+        now = self.clock()
+        match_id = ensure_demo_match(self.db, self.table_id, now)
+        state, number = self._state(match_id)
+        kind, data = bot.next_move(state, self.rng)
+        try:
+            if kind == "deal":
+                posted = dabang_moves.post_deal(self.db, match_id, data["draw"], data["first_drawer"], now)
+                return f"match {match_id}: deal {posted['number']} drawn from seat {data['first_drawer']}"
+            dabang_moves.make_move(self.db, match_id, number, kind, data, DABANG_ACTOR, now)
+        except (DomainError, ServiceError) as error:  # the time limit ended it, or a person moved first
+            return f"match {match_id}: {kind} refused ({error.code}): {error.message}; the next step reads it again"
+        return f"match {match_id}, deal {number}: {kind} {_said(data)}"
+
+    def _state(self, match_id: int) -> tuple[Match, int]:
+        """The match's domain state (every hand) and the number of its deal under way (or next)."""
+        with self.db.read() as session:
+            row = session.get(DabangMatch, match_id)
+            return replay.state(session, row), row.deals_done + 1
+
+
+def _said(data: dict) -> str:
+    return " ".join(f"{name} {value}" for name, value in data.items() if value not in ([], {}))

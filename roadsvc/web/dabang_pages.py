@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g, render_template
+from flask import Response, g, make_response, render_template, request
 from markupsafe import Markup
 
 from roadsvc.render.dabang import render_road_inline
@@ -21,11 +21,12 @@ from roadsvc.services.dabang import page
 from roadsvc.services.floor_page import alerts_key, digest
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, now, pit_boss
-from roadsvc.web.floor import live_template, table_live
+from roadsvc.web.floor import live_template, page_live, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 
 SUITS = {"S": ("♠", "black"), "H": ("♥", "red"), "C": ("♣", "black"), "D": ("♦", "red")}
 ROAD_CELL = 32
+DABANG_EVENTS = ("dabang", "resync")  # what moves a bracket: the stream's one 打棒 event type (docs/events.md), a resync
 
 
 def suit(code: str | None) -> tuple[str, str]:
@@ -79,4 +80,16 @@ def dabang_tournaments():
 
 @blp.route("/floor/dabang/tournaments/<int:tournament_id>")
 def dabang_bracket(tournament_id: int):
-    return _render("web/dabang_bracket.html", tournament=page.bracket(database(), tournament_id))
+    """The bracket, live: its script asks for the main part again (with its ETag: 304 while nothing moved) at
+    each 打棒 event of the stream, so a match's end advances its winner on the open page."""
+    tournament = page.bracket(database(), tournament_id)
+    version = digest((tournament, g.lang, g.theme))
+    context = {"tournament": tournament, "version": version, "live": page_live(DABANG_EVENTS)}
+    if not request.headers.get("X-Roadsvc-Live"):
+        return _render("web/dabang_bracket.html", **context)
+    if request.if_none_match.contains_weak(version):
+        response = Response(status=304)
+    else:
+        response = make_response(_render("web/_dabang_bracket_main.html", **context))
+    response.set_etag(version)  # the main part's only: the whole page carries the session's forms
+    return response

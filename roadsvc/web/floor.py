@@ -42,6 +42,13 @@ def table_live(table_id: int) -> dict[str, Any]:
             "events": events_url(table_id=table_id), "poll": current_app.config["WEB_POLL_SECONDS"]}
 
 
+def page_live(wake: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """What a page's script (static/table.js) reads when no table's version says it moved (a 打棒 bracket):
+    the page itself to fetch again (its main part, 304 while its ETag holds), the stream's event types that
+    wake it (`wake`; None: every type), the polling period."""
+    return {"page": request.path, "events": events_url(), "wake": wake, "poll": current_app.config["WEB_POLL_SECONDS"]}
+
+
 def live_template(page: str, main: str) -> str:
     """The page's main part alone when its script asks for it again (X-Roadsvc-Live), else the page."""
     return main if request.headers.get("X-Roadsvc-Live") else page

@@ -1,9 +1,8 @@
 """Stream tests: the app on each backend with short stream timings, a key per role, and
-a reader of Server-Sent Events from the test client's streamed response."""
+a reader of Server-Sent Events (tests/streamsupport.py) on the test client's streamed response."""
 
 from __future__ import annotations
 
-import json
 from typing import Iterator
 
 import pytest
@@ -12,6 +11,7 @@ from flask import Flask
 from dbsupport import database_url, db, postgres_schema  # noqa: F401
 from roadsvc.app import create_app
 from roadsvc.services.keys import ROLES, create_key
+from streamsupport import Stream
 
 
 FAST = {"EVENTS_KEEPALIVE": 0.05, "EVENTS_POLL_INTERVAL": 0.01, "EVENTS_FALLBACK_CHECK": 0.5}
@@ -46,48 +46,6 @@ def api(app) -> Api:
     database = app.extensions["roadsvc.db"]
     keys = {role: create_key(database, role, f"test {role}")[1] for role in ROLES}
     return Api(app.test_client(), keys)
-
-
-class Stream:
-    """The events of one open stream, read block by block (comments and `retry:` kept)."""
-
-    def __init__(self, response):
-        self.response = response
-        self.chunks = iter(response.response)
-        self.buffer = b""
-
-    def block(self) -> dict:
-        while b"\n\n" not in self.buffer:
-            self.buffer += next(self.chunks)
-        raw, self.buffer = self.buffer.split(b"\n\n", 1)
-        block: dict = {"comments": []}
-        for line in raw.decode().split("\n"):
-            name, _, value = line.partition(": ") if ": " in line else (line.rstrip(":"), "", "")
-            if line.startswith(":"):
-                block["comments"].append(line[1:].strip())
-            elif name == "data":
-                block["data"] = json.loads(value)
-            else:
-                block[name] = int(value) if name in ("id", "retry") else value
-        return block
-
-    def events(self, count: int, max_blocks: int = 400) -> list[dict]:
-        """The next `count` events (keep-alives skipped); fails after `max_blocks` blocks."""
-        found = []
-        for _ in range(max_blocks):
-            block = self.block()
-            if "event" in block:
-                found.append(block)
-                if len(found) == count:
-                    return found
-        raise AssertionError(f"only {len(found)} of {count} events in {max_blocks} blocks")
-
-    def quiet(self, blocks: int = 5) -> list[dict]:
-        """The events among the next `blocks` blocks (expect none on a quiet stream)."""
-        return [block for block in (self.block() for _ in range(blocks)) if "event" in block]
-
-    def close(self) -> None:
-        self.response.close()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.dabang.match import Match
+from roadsvc.domain.dabang.moves import apply_move
 from roadsvc.domain.dabang.road import deal_entry
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import dabang as rows
@@ -81,7 +82,7 @@ def _move(db: Database, match_id: int, number: int, kind: str, data: dict[str, A
         match = match_or_404(session, match_id, for_update=True)
         deal = _current_deal(session, match, number)
         state, database = replay.state(session, match), replay.database_of(session)
-        after = _checked(lambda: replay.apply(state, kind, data, now))
+        after = _checked(lambda: apply_move(state, kind, data, now))
         seq = session.scalar(select(func.coalesce(func.max(DabangMove.seq), 0)).where(DabangMove.deal_id == deal.id))
         session.add(DabangMove(deal_id=deal.id, seq=seq + 1, kind=kind, seat=data.get("seat"), data=data,
                                actor=actor, at=now))

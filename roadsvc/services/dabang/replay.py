@@ -12,6 +12,7 @@ from threading import Lock
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.cards import parse_cards
+from roadsvc.domain.dabang.moves import apply_move
 from roadsvc.domain.dabang.draw import Draw, parse_draw
 from roadsvc.domain.dabang.match import Match
 from roadsvc.domain.dabang.rules import DEFAULT_RULES
@@ -60,7 +61,7 @@ def _rebuild(session: Session, match: DabangMatch) -> Match:
         return base
     built = base.start_deal(stored_draw(deal))
     for move in rows.moves(session, deal.id):
-        built = apply(built, move.kind, move.data, move.at)
+        built = apply_move(built, move.kind, move.data, move.at)
     return built
 
 
@@ -70,24 +71,3 @@ def stored_draw(deal: DabangDeal) -> Draw:
 
 def new_draw(codes, first_drawer) -> Draw:
     return parse_draw(codes, first_drawer, DEFAULT_RULES)
-
-
-def apply(match: Match, kind: str, data: dict, now) -> Match:
-    """One move on the domain (the request's, or a stored one being replayed)."""
-    def cards(name: str):
-        return parse_cards(data.get(name) or [], name, jokers=True)
-
-    if kind == "declaration":
-        return match.declare(data["seat"], cards("cards"), data["at"], data.get("suit"))
-    if kind == "trump":
-        drawn = data.get("drawn_from_bottom")
-        return match.end_declaring(None if drawn is None else cards("drawn_from_bottom"))
-    if kind == "tribute_return":
-        return match.return_tribute(data["seat"], cards("cards"))
-    if kind == "bury":
-        return match.bury(data["seat"], cards("cards"))
-    if kind == "bury_jokers":
-        return match.bury_jokers(data["seat"], cards("jokers"), cards("take"))
-    if kind == "play":
-        return match.play(data["seat"], cards("cards"), now=now)
-    raise ValueError(f"unknown move {kind!r}")

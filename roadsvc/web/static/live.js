@@ -23,26 +23,31 @@ export function showState(lamp, state, mode) {
 
 function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 
-// The stream's event names (docs/events.md); any of them may change what the page shows.
-const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
-  'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown', 'pit_note'];
+// The stream's event types (docs/events.md: every game's; tests/web/test_web_live_events.py checks the list);
+// any of them may change what the page shows.
+export const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
+  'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown',
+  'charter_started', 'charter_ended', 'pit_note', 'key_revoked',
+  'round', 'round_refused', 'slip', 'late_slip', 'banker_queue', 'seats',  // 百人牛牛
+  'dabang'];  // 打棒: every move, a match's start and end, a tournament's draw
 
-// Opens the one EventSource; calls wake(type) on each event, state(ok) when it opens or fails.
+// Opens the one EventSource; calls wake(type) on each event of `types`, state(ok) when it opens or fails.
 // The browser reconnects by itself; the page polls meanwhile.
-export function connectStream(url, wake, state) {
+export function connectStream(url, wake, state, types = EVENT_TYPES) {
   if (!url || !('EventSource' in window)) return null;
   const source = new EventSource(url, { withCredentials: true });
   source.onopen = () => state(true);
   source.onmessage = () => wake('message');
-  for (const type of EVENT_TYPES) source.addEventListener(type, () => wake(type));
+  for (const type of types) source.addEventListener(type, () => wake(type));
   source.onerror = () => state(false);
   return source;
 }
 
 // Calls refresh() now and then: every `seconds` without a stream, every `safety` seconds with
-// one; after failures it backs off (to 15 s at most). refresh() resolves true when it worked.
-// onEvent(type), if given, hears each event's type before the refresh it wakes.
-export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seconds, onEvent = null }) {
+// one, and at each stream event of `wake` (null: every type); after failures it backs off (to 15 s
+// at most). refresh() resolves true when it worked. onEvent(type), if given, hears each event's type
+// before the refresh it wakes.
+export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seconds, onEvent = null, wake = null }) {
   let streaming = false, failures = 0, timer = null, running = false, again = false;
   const period = () => Math.min(15, (streaming ? safety : seconds) * 2 ** Math.min(failures, 4));
   const mode = () => (streaming ? 'stream' : 'polling');
@@ -61,7 +66,7 @@ export function startLive({ lamp, eventsUrl, seconds, refresh, safety = 5 * seco
   connectStream(eventsUrl, (type) => { if (onEvent) onEvent(type); tick(); }, (open) => {
     streaming = open;
     if (open) tick(); else showState(lamp, 'reconnecting', 'polling');
-  });
+  }, wake || EVENT_TYPES);
   showState(lamp, 'live', mode());
   timer = setTimeout(tick, period() * 1000);
   return tick;

@@ -1,7 +1,9 @@
-// A table's page (/floor/tables/<id>, any game's, and a 打棒 match's /floor/dabang/matches/<m>): puts its main
-// part in place again when the table's version moves, or when a pit note was written (the floor's version
-// does not name notes), except while a note is being typed (then at the next change after); counts its
-// clocks down.
+// A page kept live: a table's page (/floor/tables/<id>, any game's, and a 打棒 match's /floor/dabang/matches/<m>)
+// puts its main part in place again when the table's version on the floor moves, or when a pit note was written
+// (the floor's version does not name notes); a page of no one table (a 打棒 bracket, config.table absent) asks
+// for its main part with its ETag (304 while nothing moved). Both wake on the stream's events (config.wake: only
+// those types) and poll as the fallback. Not while a note is being typed (then at the next change after);
+// counts the clocks down.
 import { LIVE_HEADERS, countdowns, startLive, toLogin } from './live.js';
 import { parse } from './reconcile.js';
 
@@ -9,10 +11,25 @@ const config = JSON.parse(document.getElementById('live-config').textContent);
 const holder = document.getElementById('table-main');
 let etag = null, seen = null, noted = false;
 
-async function refresh() {
+async function get(url, headers = {}) {
+  const response = await fetch(url, { headers: { ...LIVE_HEADERS, ...headers }, cache: 'no-store' });
+  if (response.status === 401) toLogin();
+  return response;
+}
+
+// The main part, fresh from `response`, in place when its data-version moved.
+async function put(response) {
+  const fresh = parse(await response.text()).firstElementChild;
+  const current = holder.firstElementChild;
+  if (!current || current.dataset.version !== fresh.dataset.version) {
+    holder.replaceChildren(fresh);
+    countdowns(holder);
+  }
+}
+
+async function refreshTable() {
   const asked = etag && !noted ? { 'If-None-Match': etag } : {};  // a note: the page, whatever the floor's tag
-  const response = await fetch(config.state, { headers: { ...LIVE_HEADERS, ...asked }, cache: 'no-store' });
-  if (response.status === 401) { toLogin(); return false; }
+  const response = await get(config.state, asked);
   if (response.status === 304) return true;
   if (!response.ok) return false;
   const state = await response.json();
@@ -21,20 +38,26 @@ async function refresh() {
   if (version === seen && !noted) { etag = response.headers.get('ETag'); return true; }
   if (holder.contains(document.activeElement)) return true;  // typing: put it in place later
   noted = false;
-  const page = await fetch(config.page, { headers: LIVE_HEADERS, cache: 'no-store' });
+  const page = await get(config.page);
   if (!page.ok) return false;
-  const fresh = parse(await page.text()).firstElementChild;
-  const current = holder.firstElementChild;
-  if (!current || current.dataset.version !== fresh.dataset.version) {
-    holder.replaceChildren(fresh);
-    countdowns(holder);
-  }
+  await put(page);
   seen = version;
   etag = response.headers.get('ETag');
   return true;
 }
 
-startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, seconds: config.poll, safety: config.poll * 5, refresh,
+async function refreshPage() {
+  if (holder.contains(document.activeElement)) return true;
+  const response = await get(config.page, etag ? { 'If-None-Match': etag } : {});
+  if (response.status === 304) return true;
+  if (!response.ok) return false;
+  await put(response);
+  etag = response.headers.get('ETag');
+  return true;
+}
+
+startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, wake: config.wake, seconds: config.poll,
+  safety: config.poll * 5, refresh: config.table === undefined ? refreshPage : refreshTable,
   onEvent: (type) => { if (type === 'pit_note') noted = true; } });
 countdowns(holder);
 setInterval(() => countdowns(holder), 1000);

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 import pytest
 from playwright.sync_api import expect
 
-from dabang_api import bury_and_pass, new_match, new_table, start_first_deal, state
+from dabang_api import bury_and_pass, new_match, new_table, next_legal_play, start_first_deal, state
 from dabang_web_support import ServedApi, card_codes
 from websupport import sign_in
 
@@ -103,3 +104,59 @@ def test_the_match_page_follows_the_play_without_reload_and_counts_its_clock_dow
     assert floor_page.evaluate("window.sameDocument") is True
     shown = floor_page.locator("main [data-card]").evaluate_all("faces => faces.map(face => face.dataset.card)")
     assert set(shown) | set(card_codes(floor_page.locator("main").inner_text())) <= {"BJ", led}  # no hand shown
+
+
+# With polls a minute apart (safety polls five minutes apart), only the page's one EventSource can bring a change
+# within seconds: these pages follow the 打棒 events of the stream.
+STREAM_ONLY = pytest.mark.parametrize("floor_config", [{"WEB_POLL_SECONDS": 60}], indirect=True)
+
+
+@STREAM_ONLY
+@pytest.mark.parametrize("which", ["table", "match"])
+def test_a_play_posted_through_the_api_appears_on_the_open_page_from_the_stream(floor_server, floor_page, api, which):
+    table_id = new_table(api, f"Dabang {which}")["id"]
+    match_id = new_match(api, table_id)["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    url = f"/floor/tables/{table_id}" if which == "table" else f"/floor/dabang/matches/{match_id}"
+    floor_page.goto(f"{floor_server.url}{url}?lang=en")
+    expect(floor_page.locator("#live")).to_have_attribute("data-mode", "stream")
+    expect(floor_page.locator('[data-field="phase"]')).to_have_attribute("data-value", "playing")
+    floor_page.evaluate("window.sameDocument = true")
+    trick = floor_page.locator('[data-field="current-trick"]')
+    for expected in (1, 2):
+        deal = state(api, match_id, "dealer")["current_deal"]
+        seat, cards = next_legal_play(deal, random.Random(expected))
+        played = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": seat, "cards": cards},
+                          role="dealer")
+        assert played.status_code == 201, played.json
+        expect(trick.locator("[data-seat]")).to_have_count(expected, timeout=4000)
+        face = trick.locator(f'[data-seat="{seat}"] [data-card="{cards[0]}"]')
+        expect(face).to_have_count(len(cards))  # the play, as card faces
+    assert floor_page.evaluate("window.sameDocument") is True
+    shown = floor_page.locator("main [data-card]").evaluate_all("faces => faces.map(face => face.dataset.card)")
+    played_cards = [code for play in state(api, match_id, "display")["current_trick"]["plays"] for code in play["cards"]]
+    assert not Counter(shown) - Counter(["BJ", *played_cards])  # 抢亮's 大王 and the plays: no hand in the page
+
+
+@STREAM_ONLY
+def test_a_match_ending_advances_the_open_bracket_from_the_stream(floor_server, floor_page, api):
+    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Spring cup", "teams": TEAMS}, role="pitboss").json
+    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
+    table_id = new_table(api, "Dabang 4")["id"]
+    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
+    match_id = api.post(url, {"table_id": table_id}, role="pitboss").json["id"]
+    floor_page.goto(f"{floor_server.url}/floor/dabang/tournaments/{bracket['id']}?lang=en")
+    expect(floor_page.locator("#live")).to_have_attribute("data-mode", "stream")
+    slot = floor_page.locator(f'.slot[data-slot="1/{ready["index"]}"]')
+    expect(slot.locator('[data-field="in-play"]')).to_be_visible()
+    final = floor_page.locator(".bracket .round").nth(1).locator(".slot")
+    expect(final.locator(".team", has_text=ready["teams"][1])).to_have_count(0)
+    floor_page.evaluate("window.sameDocument = true")
+    ended = api.post(f"/api/v1/matches/{match_id}/end", {"reason": "a player fell ill", "winner": "B"}, role="pitboss")
+    assert ended.status_code == 200, ended.json
+    expect(slot).to_have_attribute("data-winner", ready["teams"][1], timeout=4000)
+    expect(slot.locator('[data-field="in-play"]')).to_have_count(0)
+    expect(slot.locator(".team.winner")).to_have_text(ready["teams"][1])
+    expect(final.locator(".team", has_text=ready["teams"][1])).to_have_count(1)  # on to the final
+    assert floor_page.evaluate("window.sameDocument") is True

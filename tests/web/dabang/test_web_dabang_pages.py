@@ -9,8 +9,10 @@ import random
 import pytest
 
 from _floor import Clock
-from dabang_api import bury_and_pass, finish, new_match, new_table, start_first_deal, state, whole_first_deal
+from dabang_api import (bury_and_pass, finish, new_match, new_table, return_tribute, start_first_deal, state,
+                        whole_first_deal)
 from dabang_web_support import PageApi, card_codes, main_of, strings_in
+from streamsupport import Stream
 from websupport import csrf_token
 
 from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
@@ -290,3 +292,103 @@ def test_the_table_and_match_pages_are_live_and_their_main_parts_show_no_hand(si
         moved = signed_in.client.get(url, headers=LIVE).get_data(as_text=True)
         assert version_of(moved) != version_of(part) and 'data-field="current-trick"' in moved, url
         assert set(card_codes(moved)) <= {"BJ", led}, url  # the played card is public; the hands are not
+
+
+def bracket_slot(html: str, slot: str) -> str:
+    found = html[html.index(f'data-slot="{slot}"'):]
+    return found[:found.index("</li>")]
+
+
+def test_the_bracket_page_is_live_its_main_part_moves_when_a_match_ends(signed_in, api, clock, app):
+    """The bracket's script (static/table.js without a table) asks for the main part with its ETag at each 打棒
+    event: 304 while nothing moved; a match's end advances its winner into the next round's slot."""
+    teams = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North", "South")]
+    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Spring cup", "teams": teams}, role="pitboss").json
+    first = bracket["rounds"][0][0]
+    table = new_table(api, "Dabang 16")
+    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{first['index']}"
+    match_id = api.post(url, {"table_id": table["id"]}, role="pitboss").json["id"]
+    page_url = f"/floor/dabang/tournaments/{bracket['id']}?lang=en"
+    page = signed_in.client.get(page_url).get_data(as_text=True)
+    assert 'id="live-config"' in page and "table.js" in page and 'id="table-main"' in page
+    assert '"wake": ["dabang", "resync"]' in page and '"table"' not in page.split('id="live-config"')[1][:400]
+    part = signed_in.client.get(page_url, headers=LIVE)
+    assert part.status_code == 200 and "<html" not in part.get_data(as_text=True)
+    unchanged = signed_in.client.get(page_url, headers={**LIVE, "If-None-Match": part.headers["ETag"]})
+    assert (unchanged.status_code, unchanged.get_data()) == (304, b"")
+    assert 'data-field="team">East<' not in bracket_slot(part.get_data(as_text=True), "2/0")
+    finish(app.extensions["roadsvc.db"], match_id, "A", "passed_ten")
+    moved = signed_in.client.get(page_url, headers={**LIVE, "If-None-Match": part.headers["ETag"]})
+    assert moved.status_code == 200 and moved.headers["ETag"] != part.headers["ETag"]
+    html = moved.get_data(as_text=True)
+    assert version_of_bracket(html) != version_of_bracket(part.get_data(as_text=True))
+    assert f'class="team winner" data-field="team">{first["teams"][0]}<' in bracket_slot(html, f"1/{first['index']}")
+    assert f'data-field="team">{first["teams"][0]}<' in bracket_slot(html, "2/0")  # on to the final
+    assert 'data-field="in-play"' not in bracket_slot(html, f"1/{first['index']}")
+
+
+def version_of_bracket(html: str) -> str:
+    return html.split('class="bracket-main"')[1].split('data-version="')[1].split('"')[0]
+
+
+def test_a_page_session_s_event_stream_carries_no_hand_no_tribute_card_and_no_hidden_bottom(signed_in, api, clock,
+                                                                                            app):
+    """The pages' one EventSource reads /api/v1/events with the page's cookie: while declaring it carries no card
+    at all; through a deal after a tribute (its cards given and given back hidden), a bury without jokers and
+    plays, nothing but the cards the table sees."""
+    table = new_table(api, "Dabang 17")
+    match_id = new_match(api, table["id"])["id"]
+    from dabang_play import shuffled_codes
+    assert api.post(f"/api/v1/matches/{match_id}/deals", {"draw": shuffled_codes(9), "first_drawer": 1},
+                    role="dealer").status_code == 201
+    declaring = page_stream(signed_in, table["id"], 2)
+    assert [event["data"]["kind"] for event in declaring] == ["match_started", "deal"]
+    assert card_codes(repr(declaring)) == []  # the draw is posted: 162 cards, none on the stream
+    match_id = new_match(api, new_table(api, "Dabang 18")["id"])["id"]
+    whole_first_deal(api, match_id, seed=4)
+    dealer, codes = state(api, match_id)["dealer_seat"], shuffled_codes(11)
+    number = api.post(f"/api/v1/matches/{match_id}/deals", {"draw": codes, "first_drawer": dealer},
+                      role="dealer").json["number"]
+    drawn = next(codes[156:157 + i] for i, code in enumerate(codes[156:]) if code not in ("BJ", "SJ"))
+    answer = api.post(f"/api/v1/matches/{match_id}/deals/{number}/trump", {"drawn_from_bottom": drawn},
+                      role="dealer").json
+    assert answer["phase"] == "tribute_return" and answer["tribute"]["count"] > 0
+    held = state(api, match_id, "dealer")["current_deal"]
+    given, returned = held["tribute"]["cards"], return_tribute(api, match_id, number)
+    bury_and_pass(api, match_id, number, random.Random(2))
+    deal = state(api, match_id, "dealer")["current_deal"]
+    led = deal["hands"][str(deal["turn"])][:1]
+    assert api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays", {"seat": deal["turn"], "cards": led},
+                    role="dealer").status_code == 201
+    db = app.extensions["roadsvc.db"]
+    from roadsvc.services.events import events_after
+    logged = [r for r in events_after(db, 0) if r.type == "dabang" and r.data["match_id"] == match_id]
+    events = [e for e in page_stream(signed_in, None, len(logged), match_id) if e["data"].get("match_id") == match_id]
+    assert [{key: e["data"][key] for key in r.data} for e, r in zip(events, logged)] == [r.data for r in logged]
+    kinds = [e["data"]["kind"] for e in events]
+    second = [e["data"] for e in events[len(kinds) - 1 - kinds[::-1].index("deal"):]]  # the deal after a tribute
+    assert [data["kind"] for data in second][:4] == ["deal", "trump", "tribute_return", "bury"]
+    assert {data["kind"] for data in second[4:-1]} <= {"bury_jokers"} and second[-1]["kind"] == "play"
+    for data in (e["data"] for e in events):
+        assert not {"hands", "draw", "hand"} & set(data), data
+        assert not {"cards", "returned_cards"} & set(data.get("tribute") or {}), data
+        assert data.get("bottom") is None or data["bottom_shown"], data
+    assert card_codes(repr(second[:-1])) == []  # a drawn bottom is hidden; the tribute's cards are nobody's
+    assert given and returned["tribute"]["returned"] == len(given)
+    assert events[-1]["data"]["cards"] == led  # a play is public, and the check sees cards
+
+
+def page_stream(signed_in, table_id: int | None, count: int, match_id: int | None = None) -> list[dict]:
+    """The page's stream (its cookie, no key) from the log's start: its first `count` 打棒 events (of the match)."""
+    query = f"?table_id={table_id}" if table_id else ""
+    response = signed_in.client.get(f"/api/v1/events{query}", headers={"Last-Event-ID": "0"}, buffered=False)
+    assert response.status_code == 200
+    stream, found = Stream(response), []
+    try:
+        while len(found) < count:
+            block = stream.block()
+            if block.get("event") == "dabang" and match_id in (None, block["data"].get("match_id")):
+                found.append(block)
+    finally:
+        stream.close()
+    return found
