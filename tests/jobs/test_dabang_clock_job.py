@@ -10,6 +10,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from roadsvc.jobs import build_scheduler
 from roadsvc.jobs.dabang import MatchClockJob
 from roadsvc.persistence.models import DabangMatch, Table
+from roadsvc.services.events import events_after
 
 START = datetime(2026, 11, 25, 2, 0, tzinfo=timezone.utc)
 
@@ -34,6 +35,9 @@ def test_the_clock_ends_a_match_past_its_limit_at_different_levels(db):
     with db.read() as session:
         ended, going = session.get(DabangMatch, ahead), session.get(DabangMatch, level)
         assert (ended.winner, ended.reason) == ("A", "time_limit") and going.winner is None
+    [event] = [record.data for record in events_after(db, 0) if record.data.get("kind") == "match_ended"]
+    assert (event["match_id"], event["winner"], event["reason"], event["levels"]) == \
+        (ahead, "A", "time_limit", {"A": 6, "B": 4})  # the clock's ending is evented as every other
 
 
 def test_the_clock_job_is_scheduled_by_its_setting(db):
