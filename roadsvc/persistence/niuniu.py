@@ -25,6 +25,11 @@ def tables_of(session: Session, table_ids: list[int]) -> list[Table]:
     return list(session.scalars(select(Table).where(Table.id.in_(table_ids), Table.game == NIUNIU).order_by(Table.id)))
 
 
+def table_revisions(session: Session) -> dict[int, int]:
+    """{table id: revision} of every niuniu table."""
+    return dict(session.execute(select(Table.id, Table.revision).where(Table.game == NIUNIU)).all())
+
+
 def bump_table_revision(session: Session, table_id: int) -> int:
     """The table's revision + 1 (the trend road's and the lobby's cache key); returns the new one."""
     statement = (update(Table).where(Table.id == table_id).values(revision=Table.revision + 1)

@@ -46,6 +46,7 @@ class FloorCache:
 
     def __init__(self, max_entries: int = 2048):
         self.figures: LRU[dict[str, Any]] = LRU(max_entries)
+        self.money: LRU[money.Sums] = LRU(max_entries)  # a 百人牛牛 table's shift sums by (table, revision, shift)
 
 
 @dataclass
@@ -106,7 +107,7 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     if money_shift is not None:
         signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
-    loader = (lambda: money.floor_shift_money(db, money_shift)) if money_shift is not None else None
+    loader = (lambda: money.floor_shift_money(db, money_shift, cache.money)) if money_shift is not None else None
     return FloorView(etag, now, states, _alerts_by_table(alert_rows), loader, money_shift)
 
 

@@ -44,6 +44,11 @@ class TableLedger:
 
 
 def cents(amount: str) -> int:
+    """A settlement's amount ("95.00", "-40.00") in cents: a floor reads thousands of them."""
+    whole, point, fraction = amount.partition(".")
+    if point and len(fraction) == 2 and whole.lstrip("-").isdigit() and fraction.isdigit():
+        value = int(whole.lstrip("-")) * 100 + int(fraction)
+        return -value if whole.startswith("-") else value
     return int(Decimal(amount).scaleb(2))
 
 
@@ -55,6 +60,20 @@ def round_lines(table_id: int, number: int, banker_account: str | None, settleme
             for account_id, entry in settlement["accounts"].items() for bet in entry["bets"]]
 
 
+def period_sums(session: Session, begins: datetime, ends: datetime, table_id: int) -> tuple[int, int, int]:
+    """The table's (turnover, house win, bets) in cents over the rounds settled in [begins, ends): the floor's
+    figures, summed straight from the settlements (the same as its lines' tally, without the lines)."""
+    turnover = win = bets = 0
+    for row in repo.settled_between(session, begins, ends, table_id):
+        house_banks = row.banker_account is None
+        for entry in row.settlement["accounts"].values():
+            for bet in entry["bets"]:
+                turnover += cents(bet["stake"])
+                win += -cents(bet["net"]) if house_banks else cents(bet["commission"])
+                bets += 1
+    return turnover, win, bets
+
+
 def period_ledgers(session: Session, begins: datetime, ends: datetime,
                    table_id: int | None = None) -> dict[int, TableLedger]:
     """Per 百人牛牛 table with a round settled in [begins, ends): its lines and edge."""
@@ -63,6 +82,11 @@ def period_ledgers(session: Session, begins: datetime, ends: datetime,
         lines.setdefault(row.table_id, []).extend(round_lines(*row))
     edges = table_edges(session, lines)
     return {found: TableLedger(table_lines, edges[found]) for found, table_lines in lines.items()}
+
+
+def table_revisions(session: Session) -> dict[int, int]:
+    """Every 百人牛牛 table's revision (bumped by each settlement, void and correction): what names its money."""
+    return repo.table_revisions(session)
 
 
 def table_edges(session: Session, table_ids: Iterable[int]) -> dict[int, Fraction]:

@@ -26,6 +26,7 @@ from roadsvc.persistence import money as repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.services.baccarat.ledger import money as amount
+from roadsvc.services.caches import LRU
 from roadsvc.services.baccarat.ledger import rules_of
 from roadsvc.services.niuniu import ledger as niuniu_ledger
 
@@ -71,11 +72,6 @@ class Ledger:
 
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.lines + other.lines, self.stakes_and_edges + other.stakes_and_edges)
-
-    @property
-    def sums(self) -> "Sums":
-        figures = domain.tally(self.lines)
-        return figures.turnover, figures.win, figures.bets
 
 
 def baccarat_ledger(rows: Sequence) -> Ledger:
@@ -148,15 +144,29 @@ def shift_ledgers_by_table(db: Database, shift: Shift, table_id: int | None = No
 Sums = tuple[int, int, int]  # (turnover, win, bets) in cents
 
 
-def floor_shift_money(db: Database, shift: Shift) -> dict[int, Sums]:
+def floor_shift_money(db: Database, shift: Shift, cache: LRU[Sums] | None = None) -> dict[int, Sums]:
     """Each table's turnover, win and bets in the shift: baccarat's in one grouped read, 百人牛牛's from its
-    rounds settled in the shift."""
+    rounds settled in the shift, kept in `cache` by (table, revision, shift): a floor rebuilt after one
+    table's round reads that table's rounds again, not every table's."""
     with db.read() as session:
         sums = repo.table_sums(session, shift.begins, shift.ends)
-        niuniu = niuniu_ledger.period_ledgers(session, shift.begins, shift.ends)
+        niuniu = _niuniu_sums(session, shift, cache if cache is not None else LRU(0))
     found = {table_id: (int(turnover or 0), -int(net or 0), int(bets)) for table_id, turnover, net, bets in sums}
-    for table_id, table_ledger in niuniu.items():
-        found[table_id] = total([found.get(table_id, (0, 0, 0)), niuniu_ledger_of(table_ledger).sums])
+    for table_id, table_sums in niuniu.items():
+        found[table_id] = total([found.get(table_id, (0, 0, 0)), table_sums])
+    return found
+
+
+def _niuniu_sums(session, shift: Shift, cache: LRU[Sums]) -> dict[int, Sums]:
+    found = {}
+    for table_id, revision in niuniu_ledger.table_revisions(session).items():
+        key = (table_id, revision, shift.key)
+        sums = cache.get(key)
+        if sums is None:
+            sums = niuniu_ledger.period_sums(session, shift.begins, shift.ends, table_id)
+            cache.put(key, sums)
+        if sums[2]:
+            found[table_id] = sums
     return found
 
 

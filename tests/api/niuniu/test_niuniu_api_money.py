@@ -93,6 +93,11 @@ def test_the_floor_counts_the_table_s_money(api, played):
     [entry] = [entry for entry in floor["tables"] if entry["table"]["id"] == played]
     assert entry["money"] == {"turnover": "215.00", "win": "307.50", "bets": 6, "hold": FIGURES["hold"]}
     assert floor["totals"]["money"] == entry["money"]
+    slip(api, played, 4, "a", player_4="10.00")  # the floor kept the table's sums by its revision: a new round
+    play(api, played, 4)  # (bk banks: the bomb wins 100.00, commission 5.00) moves them
+    floor = api.get("/api/v1/floor", role="pitboss").json
+    [entry] = [entry for entry in floor["tables"] if entry["table"]["id"] == played]
+    assert (entry["money"]["turnover"], entry["money"]["win"], entry["money"]["bets"]) == ("225.00", "312.50", 7)
 
 
 def test_the_shift_report_counts_rounds_money_changes_and_leaves(api, played):
