@@ -52,6 +52,8 @@ def run_setup(args: argparse.Namespace) -> int:
     base = f"http://{settings['SERVE_HOST']}:{settings['SERVE_PORT']}"
     print(f"try: curl -H 'Authorization: Bearer {keys['display']}' {base}/api/v1/tables/{floor.baccarat.id}/roads")
     print(f"     curl -H 'Authorization: Bearer {keys['display']}' {base}/api/v1/tables/{floor.niuniu.id}/rounds/1")
+    print(f"     curl -H 'Authorization: Bearer {keys['display']}' {base}/api/v1/matches/{floor.match_id}"
+          "   (the jobs process plays it move by move)")
     print(f"floor: {base}/floor (sign in with the pitboss key)   docs: {base}/api/docs   deal hands: roadsvc demo deal")
     return 0
 

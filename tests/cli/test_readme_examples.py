@@ -52,6 +52,9 @@ def test_the_readme_examples_answer_against_the_demo(tmp_path, monkeypatch, caps
                           ).get_json()["phase"] == "settled"
         match = client.get("/api/v1/tables/3", headers={"Authorization": f"Bearer {keys['dealer']}"})
         assert match.status_code == 200 and match.get_json()["game"] == "dabang"  # one dealer key, every table
+        shown = re.search(r"curl -H '[^']+' \S+(/api/v1/matches/\d+)", printed).group(1)  # the 打棒 match printed
+        answer = client.get(shown, headers={"Authorization": f"Bearer {keys['display']}"})
+        assert answer.status_code == 200 and answer.get_json()["players"]["1"] == "Li"
     finally:
         app.extensions["roadsvc.events"].stop()
         app.extensions["roadsvc.db"].dispose()
