@@ -132,3 +132,24 @@ def test_the_tile_labels_its_strip_and_shows_the_shift_s_win(signed_in):
     assert 'data-field="win" data-value="60.00"' in tile and "60.00" in visible_text(tile)
     text = visible_text(tile)
     assert "百人牛牛" not in text and "/h" not in text and "局" in text and "每小时局数" in text
+
+
+def test_the_floor_sorts_niuniu_tiles_by_their_money(signed_in):
+    """Niu 26 wins 60.00 on 30.00 (hold 200 %); Niu 27 wins 80.00 on 10.00 (hold 800 %, player_3 loses 8x)
+    but turns over less; Niu 28 has no money."""
+    won = table_with_rounds(signed_in, "Niu 26")
+    small = signed_in.api_post("/api/v1/tables", {"name": "Niu 27", "game": "niuniu"}, role="pitboss").json["id"]
+    assert signed_in.api_post(f"/api/v1/tables/{small}/slips", slip_body(1, "d", "1000.00", {"player_3": "10.00"}),
+                              role="game_server").status_code == 201
+    assert signed_in.api_post(f"/api/v1/tables/{small}/rounds", by_order(1)).status_code == 201
+    assert signed_in.api_post(f"/api/v1/tables/{small}/rounds/1/open", {}).status_code == 200
+    idle = signed_in.api_post("/api/v1/tables", {"name": "Niu 28", "game": "niuniu"}, role="pitboss").json["id"]
+
+    def order(sort: str) -> list[int]:
+        html = signed_in.client.get(f"/floor?sort={sort}").get_data(as_text=True)
+        shown = [int(found) for found in re.findall(r'<article class="tile[^"]*" data-table-id="(\d+)"', html)]
+        return [table for table in shown if table in (won, small, idle)]
+
+    assert order("win") == [small, won, idle]
+    assert order("turnover") == [won, small, idle]
+    assert order("hold") == [small, won, idle]
