@@ -1,5 +1,5 @@
-"""Draws docs/images/dabang-road.png and dabang-road-dark-en.png: the road of a random legal 打棒 match
-played to its end through the domain (seed 5).
+"""Draws docs/images/dabang-road.png and dabang-road-dark-en.png: the road of a whole 打棒 match played by the
+demo's bot (roadsvc/domain/dabang/bot.py, seed 5) through the domain.
 
     .venv/bin/python docs/images/dabang_road.py
 """
@@ -7,35 +7,25 @@ played to its end through the domain (seed 5).
 from __future__ import annotations
 
 import random
-import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "domain" / "dabang")]
+from roadsvc.domain.dabang.bot import next_move
+from roadsvc.domain.dabang.draw import parse_draw
+from roadsvc.domain.dabang.match import Match
+from roadsvc.domain.dabang.moves import apply_move
+from roadsvc.domain.dabang.road import match_road
+from roadsvc.render.dabang import render_road
 
-from test_dabang_random_games import START, bottom_moves, declare_or_draw, play_deal  # noqa: E402
-from dabang_play import shuffled_codes, turn_up_sequence  # noqa: E402
-
-from roadsvc.domain.dabang.draw import parse_draw  # noqa: E402
-from roadsvc.domain.dabang.match import Match  # noqa: E402
-from roadsvc.domain.dabang.road import match_road  # noqa: E402
-from roadsvc.render.dabang import render_road  # noqa: E402
+START = datetime(2026, 11, 27, 20, 0, tzinfo=timezone.utc)
 
 
-def sample_match(seed: int) -> Match:
-    rng = random.Random(seed)
-    match = Match.start(START)
-    for number in range(1, 40):
-        draw = parse_draw(shuffled_codes(seed * 100 + number), match.dealer_seat or 1)
-        match = match.start_deal(draw)
-        if match.dealer_seat is None:
-            match = match.end_declaring(turn_up_sequence(draw.bottom, 3))
-        else:
-            match = declare_or_draw(match, rng)
-        if match.current is not None:
-            match, _ = play_deal(bottom_moves(match, rng), rng)
-        if match.over:
-            break
+def sample_match(seed: int, deals: int = 40) -> Match:
+    rng, match = random.Random(seed), Match.start(START)
+    while not match.over and match.next_number <= deals:
+        kind, data = next_move(match, rng)
+        match = (match.start_deal(parse_draw(data["draw"], data["first_drawer"])) if kind == "deal"
+                 else apply_move(match, kind, data))
     return match
 
 
