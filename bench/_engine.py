@@ -15,6 +15,7 @@ from _nginx import NginxProcess, documented_lines, upstream_servers
 NCHAN_MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 EXAMPLE = ROOT / "docs" / "nginx-engine.conf"
 ENGINE = """
+{extra}
     nchan_shared_memory_size 256m;
     upstream roadsvc_streams {{ {servers} }}
     upstream roadsvc_engine_redis {{ nchan_redis_server {redis}; }}
@@ -44,10 +45,11 @@ class EngineNode(NginxProcess):
     roadsvc), sharing its channels through `redis` (a redis:// URL), in `scratch` (a folder of its own)."""
 
     def __init__(self, machines: list[str], redis: str, scratch: Path, address: str = "127.0.0.1",
-                 workers: int = 1, connections: int = 8192, port: int | None = None):
+                 workers: int = 1, connections: int = 8192, port: int | None = None, extra: str = ""):
+        """`extra`: lines for the http context before the documented ones (bench/engine_memory.py's variants)."""
         super().__init__(scratch, ENGINE, address=address, port=port, workers=workers, connections=connections,
                          modules=f"load_module {NCHAN_MODULE};\n", servers=upstream_servers(machines), redis=redis,
-                         locations=engine_locations())
+                         locations=engine_locations(), extra=extra)
         self.publish_url = f"{self.base}/_engine/pub/"
 
     def start(self, probe: str = "/_engine/pub/probe") -> str:

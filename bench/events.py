@@ -14,8 +14,10 @@ steps (0, 100, 1,000, 5,000, 10,000, 20,000) and each step measures, for `--phas
     step with no stream (target: within 1.5x);
   * polls: then, posting paused and the streams held, wrk on GET /tables/<id>/roads for
     3 s with 8 connections (requests/s, p50, p99);
-  * memory: the workers' resident memory; per stream = (RSS now - RSS at 0) / streams
-    (target: <= 15 kB);
+  * memory: the proportional set size (PSS: a page shared by n processes counts 1/n in each, so
+    nchan's shared memory and the forked workers' shared pages count once) of roadsvc's workers and,
+    on the engine's path, of the engine node's processes and the publisher; per stream = (PSS now -
+    PSS at 0) / streams, roadsvc's and the engine's shown apart (target: <= 10 kB together);
   * CPU over the posting phase, in % of one core: the workers' (summed) and the display
     clients' (summed, and the busiest one), so a reader sees who was saturated.
 
@@ -69,15 +71,16 @@ def workers_of(master: int) -> list[int]:
     return [int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()]
 
 
-def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+def pss_kb(pid: int) -> int:
+    """A process's proportional set size (kB): its own pages, and its share of the pages it shares."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Pss:"):
             return int(line.split()[1])
     return 0
 
 
-def worker_rss_kb(master: int) -> int:
-    return sum(rss_kb(pid) for pid in workers_of(master))
+def worker_pss_kb(master: int) -> int:
+    return sum(pss_kb(pid) for pid in workers_of(master))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -204,7 +207,7 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
             poll = await asyncio.to_thread(wrk, roads_url, {"Authorization": f"Bearer {floor.display_key}"}, 3, 8)
             delivery = [(at - live.posted[(t, n)]) * 1000 for t, n, at in arrivals if (t, n) in live.posted]
             expected = len(live.posted) * level // args.tables
-            memory = worker_rss_kb(server.process.pid) + (engine.rss_kb() if engine else 0)
+            memory = (worker_pss_kb(server.process.pid), engine.pss_kb() if engine else 0)
             load = os.getloadavg()
             rows.append((level, delivery, list(live.post_ms), poll, memory, cpu, load))
             print(f"  {level} streams ({alive} open, {refused} refused): {len(live.post_ms)} posts, "
@@ -223,8 +226,8 @@ class EngineInFront:
         master = self.node.process.pid
         return [master, *workers_of(master), self.publisher.pid]
 
-    def rss_kb(self) -> int:
-        return sum(rss_kb(pid) for pid in self.pids())
+    def pss_kb(self) -> int:
+        return sum(pss_kb(pid) for pid in self.pids())
 
 
 @contextmanager
@@ -268,20 +271,24 @@ def report(args, path: str, rows, errors) -> None:
           f"{args.tables} tables posting every {args.interval:g} s, {args.clients} client processes "
           f"(niceness {args.clients_nice}), {os.cpu_count()} cores shared with other work (load average beside each row)")
     print(f"{'streams':>7} {'deliv p50':>9} {'deliv p99':>9} {'post p50':>8} {'post p99':>8} {'/base':>5} "
-          f"{'poll rps':>8} {'poll p99':>8} {'RSS MB':>7} {'kB/strm':>7} "
+          f"{'poll rps':>8} {'poll p99':>8} {'PSS MB':>7} {'kB/strm':>7} {'app/eng kB':>10} "
           f"{'app CPU%':>8} {'eng CPU%':>8} {'cli CPU%':>8} {'load 1/5/15':>14}")
-    base_rss, base_p99 = rows[0][4], pct(rows[0][2], 99)
-    for level, delivery, posts, poll, rss, (server_cpu, engine_cpu, client_cpu), load in rows:
+    (base_app, base_engine), base_p99 = rows[0][4], pct(rows[0][2], 99)
+    base_rss = base_app + base_engine
+    for level, delivery, posts, poll, (app, engine), (server_cpu, engine_cpu, client_cpu), load in rows:
+        rss = app + engine
         per_stream = f"{(rss - base_rss) / level:.1f}" if level else "base"
+        split = f"{(app - base_app) / level:.1f}/{(engine - base_engine) / level:.1f}" if level else "-"
         deliv = (f"{pct(delivery, 50):.1f}", f"{pct(delivery, 99):.1f}") if delivery else ("-", "-")
         print(f"{level:>7} {deliv[0]:>9} {deliv[1]:>9} {pct(posts, 50):>8.1f} {pct(posts, 99):>8.1f} "
               f"{pct(posts, 99) / base_p99:>5.2f} {poll['rps']:>8.0f} {poll['p99_ms']:>8.2f} "
-              f"{rss / 1024:>7.1f} {per_stream:>7} {server_cpu:>8.0f} {engine_cpu:>8.0f} {sum(client_cpu):>8.0f} "
+              f"{rss / 1024:>7.1f} {per_stream:>7} {split:>10} {server_cpu:>8.0f} {engine_cpu:>8.0f} {sum(client_cpu):>8.0f} "
               f"{load[0]:>4.1f}/{load[1]:.1f}/{load[2]:.1f}")
     past = [row[0] for row in rows if row[1] and pct(row[1], 99) > LIMIT_P99_MS]
     print(f"limit: delivery p99 passes {LIMIT_P99_MS:.0f} ms at "
           + (f"{past[0]} streams" if past else f"no step (up to {rows[-1][0]} streams)"))
-    for level, delivery, posts, _poll, rss, _cpu, _load in rows:
+    for level, delivery, posts, _poll, memory, _cpu, _load in rows:
+        rss = sum(memory)
         checks = [(f"delivery p99 <= {want:.0f} ms", delivery and pct(delivery, 99) <= want)
                   for at, want in TARGET_P99_MS.items() if at == level]
         if level == max(TARGET_P99_MS):
