@@ -45,7 +45,8 @@ def test_every_api_operation_names_its_security_and_error_shape(spec):
             assert operation.get("security"), (method, path)
             assert "401" in operation["responses"], (method, path)
     error = spec["components"]["schemas"]["Error"]
-    assert set(error["properties"]) == {"code", "message", "field", "request_id", "game"}  # game: wrong_game
+    # game: wrong_game; match_id: table_busy (the 打棒 match the table is playing)
+    assert set(error["properties"]) == {"code", "message", "field", "request_id", "game", "match_id"}
 
 
 def test_write_operations_document_their_request_body(spec):
