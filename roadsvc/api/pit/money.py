@@ -81,6 +81,8 @@ def table_money(table_id):
     turnover, the house's win, hold (win / turnover), the hold the exact house edges expect for
     the same bets, bets, accounts, the largest bet, the largest win (one account, one hand),
     turnover by bet; and its newest shoe's money, running win and the bets on the hand in play.
+    A 百人牛牛 table's figures are its rounds settled in the shift (turnover by area; at a table a
+    player banks, the house's win is the commission only) and its `shoe` is null.
     """
     tables.get_table(database(), table_id)
     shift = chosen_shift()
