@@ -1,7 +1,14 @@
 """The application factory, split as in cookiecutter-flask: extensions, blueprints,
 request hooks, error handlers (the one command line is `roadsvc`, roadsvc.cli).
 `create_app(config)` takes overrides (tests) on top of the ROADSVC_ environment
-(roadsvc.config)."""
+(roadsvc.config).
+
+What the app holds splits in two. Its routes, their OpenAPI document, hooks and
+middleware are fixed once built (most of a build's cost). Its state — the database
+and everything read from it or counted per process (caches, rate-limit counters, the
+event hub, the clocks, logging) — is made by `init_state(app)` from `app.config` alone,
+so calling it again gives the app the state of a newly built one (the tests build one
+app per worker and configuration and call it for each test: tests/appsupport.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +36,7 @@ from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.stream.engine.handover import engine_handover
 from roadsvc.stream.hub import EventHub
 from roadsvc.services.pit.shifts import FloorClock
-from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web
+from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web, init_state as init_web_state
 
 
 class Roadsvc(Flask):
@@ -42,8 +49,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     settings = load_settings(overrides=config)
     app = Roadsvc("roadsvc", instance_path=settings["INSTANCE_PATH"], static_folder=None)
     app.config.update(settings)
-    operations.init_app(app)  # logs, request IDs, metrics, health, rate limits: first, before any other hook
-    register_extensions(app)
+    operations.init_app(app)  # request IDs, metrics, health: first, before any other hook
+    app.extensions["roadsvc.api"] = create_api(app)
+    init_state(app)
     register_blueprints(app)
     register_request_hooks(app)
     register_errorhandlers(app)
@@ -52,6 +60,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 FLOOR_CLOCK = "roadsvc.floor_clock"
+
+
+def init_state(app: Flask) -> None:
+    """Every object of the app that holds data (read from the database, counted, cached,
+    subscribed) or a clock, made anew from `app.config`: logging, the rate limits, the
+    database and its caches, the event hub, the pages' art and clock. The middleware and
+    views find them in `app.extensions` at each request."""
+    operations.init_state(app)
+    register_extensions(app)
+    init_web_state(app)
 
 
 def register_extensions(app: Flask) -> None:
@@ -67,7 +85,6 @@ def register_extensions(app: Flask) -> None:
     app.extensions[FLOOR] = FloorCache()
     app.extensions[FLOOR_CLOCK] = FloorClock.from_settings(app.config)  # a bad zone or shift list stops the start
     read_links.init_app(app)
-    app.extensions["roadsvc.api"] = create_api(app)
     app.extensions["roadsvc.events"] = EventHub.from_settings(db, app.config)  # started by the first stream
     if app.config["REDIS_URL"]:  # streams nginx marks as the push engine's go to it (roadsvc.stream.engine)
         app.extensions["roadsvc.engine"] = engine_handover(app.config)
@@ -87,8 +104,7 @@ def register_request_hooks(app: Flask) -> None:
 def register_middleware(app: Flask) -> None:
     """Outermost first: ProxyFix, the request envelope (request ID, headers), the polls answered
     before Flask (roadsvc.api.serving.polls), Flask."""
-    polls = ConditionalPolls(app.wsgi_app, POLLS, app.extensions, app.extensions[DB], app.extensions[KEYS],
-                             app.extensions[GAMES])
+    polls = ConditionalPolls(app.wsgi_app, POLLS, app.extensions)
     operations.wrap(app, polls)
 
 

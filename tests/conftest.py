@@ -1,5 +1,9 @@
 """Fixtures shared by the test suite (keep this tiny), and how the suite runs in parallel.
 
+Apps: a test's `app` (tests/api, tests/web, tests/stream) is its worker's app for that
+configuration with the state of a new one (`shared_apps`, tests/appsupport.py); a test about
+building the app calls roadsvc.app.create_app itself.
+
 `./dev test` runs the suite on every core (pytest-xdist, `-n auto --dist loadfile`). Each
 worker is its own process with its own temporary folder (tmp_path: its SQLite files and
 instance folders), its own PostgreSQL schema (tests/dbsupport.py), its own Redis key prefix
@@ -15,6 +19,7 @@ from typing import Callable
 
 import pytest
 
+from appsupport import SharedApps
 from roadsvc.domain.baccarat.dealing.cards import Card, parse_card
 
 _ZERO_RANKS = ("10", "J", "Q", "K")
@@ -28,6 +33,14 @@ def own_instance_folder(tmp_path_factory):
         if "ROADSVC_INSTANCE_PATH" not in os.environ:
             patch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path_factory.mktemp("instance")))
         yield
+
+
+@pytest.fixture(scope="session")
+def shared_apps() -> SharedApps:
+    """This worker's apps, one per configuration; `shared_apps.app(config, database_url)`."""
+    apps = SharedApps()
+    yield apps
+    apps.close()
 
 
 @pytest.fixture

@@ -3,9 +3,10 @@
 no CDN, so they work on a closed network.
 
 `init_app(app)` sets the signed session cookie (roadsvc.web.sessions), Flask-WTF's CSRF
-check on every form post, the road art cache and the clock the pages read, then
-registers the blueprint, and Flask-Babel over the gettext catalogues (roadsvc.translations) in the
-page's language. See docs/floor_page.md.
+check on every form post, then registers the blueprint, and Flask-Babel over the gettext
+catalogues (roadsvc.translations) in the page's language; `init_state(app)` (part of
+roadsvc.app.init_state) the road art cache, the clock the pages read and the sessions'
+lifetimes. See docs/floor_page.md.
 """
 
 from __future__ import annotations
@@ -43,12 +44,15 @@ def init_app(app: Flask) -> None:
     )
     app.session_interface = sessions.PageSessionInterface()
     csrf.init_app(app)
-    app.extensions[ART] = RoadArt(app.extensions["roadsvc.snapshots"])
-    app.extensions.setdefault(CLOCK, utcnow)
-    app.extensions[sessions.LIFETIMES] = sessions.lifetimes(app)
     Babel(app, default_locale=LOCALES[DEFAULT_LANGUAGE], default_translation_directories=str(compiled_directory()),
           locale_selector=page_locale)
     app.register_blueprint(blp)
+
+
+def init_state(app: Flask) -> None:
+    app.extensions[ART] = RoadArt(app.extensions["roadsvc.snapshots"])
+    app.extensions[CLOCK] = utcnow
+    app.extensions[sessions.LIFETIMES] = sessions.lifetimes(app)
 
 
 def page_locale() -> str:

@@ -1,4 +1,5 @@
-"""API test fixtures: an app per test on each backend, keys of every role, a small client.
+"""API test fixtures: the app on each backend (the worker's, with a new one's state:
+tests/appsupport.py), keys of every role, a small client.
 
 `api.post(url, json, role="dealer")` sends the request with that role's key; role=None
 sends none.
@@ -13,20 +14,19 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from appsupport import stop_state
 from dbsupport import database_url, db, postgres_schema  # noqa: F401
-from roadsvc.app import create_app
 from roadsvc.services.keys import ROLES, create_key
 
 
 @pytest.fixture
-def app(database_url) -> Iterator[Flask]:
+def app(shared_apps, database_url) -> Iterator[Flask]:
     # Generous limits: the route walks send hundreds of keyless requests from one address;
     # the limits themselves are tested in test_api_limits.py.
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING",
-                      "RATELIMIT_AUTH_FAILURES": "10000 per minute"})
+    app = shared_apps.app({"TESTING": True, "LOG_LEVEL": "WARNING", "RATELIMIT_AUTH_FAILURES": "10000 per minute"},
+                          database_url)
     yield app
-    app.extensions["roadsvc.events"].stop()  # a test that opened a stream started the reader
-    app.extensions["roadsvc.db"].dispose()
+    stop_state(app)
 
 
 @dataclass

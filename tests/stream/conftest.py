@@ -8,8 +8,8 @@ from typing import Iterator
 import pytest
 from flask import Flask
 
+from appsupport import stop_state
 from dbsupport import database_url, db, postgres_schema  # noqa: F401
-from roadsvc.app import create_app
 from roadsvc.services.keys import ROLES, create_key
 from streamsupport import Stream
 
@@ -18,11 +18,11 @@ FAST = {"EVENTS_KEEPALIVE": 0.05, "EVENTS_POLL_INTERVAL": 0.01, "EVENTS_FALLBACK
 
 
 @pytest.fixture
-def app(database_url) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING", **FAST})
+def app(shared_apps, database_url) -> Iterator[Flask]:
+    """The worker's app with short stream timings, with a new one's state (tests/appsupport.py)."""
+    app = shared_apps.app({"TESTING": True, "LOG_LEVEL": "WARNING", **FAST}, database_url)
     yield app
-    app.extensions["roadsvc.events"].stop()
-    app.extensions["roadsvc.db"].dispose()
+    stop_state(app)
 
 
 class Api:

@@ -1,6 +1,6 @@
-"""Page test fixtures: an app per test on each backend (tests/dbsupport.py), keys of every
-role, a page client that signs in through /login with the form's CSRF token like a browser.
-The browser tests' fixtures are in browser.py."""
+"""Page test fixtures: the app on each backend (tests/dbsupport.py; the worker's, with a new
+one's state: tests/appsupport.py), keys of every role, a page client that signs in through
+/login with the form's CSRF token like a browser. The browser tests' fixtures are in browser.py."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ import pytest
 import requests
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine
 
-from dbsupport import database_url, db, postgres_schema  # noqa: F401
+from appsupport import stop_state
+from dbsupport import database_url, db, postgres_schema, sqlite_with_schema  # noqa: F401
 from roadsvc.app import create_app
-from roadsvc.persistence.models import Base
 from roadsvc.services.keys import ROLES, create_key
 from websupport import csrf_token, sign_in
 
@@ -31,12 +30,10 @@ def app_config(request) -> dict:
 
 
 @pytest.fixture
-def app(database_url, tmp_path, app_config) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "LOG_LEVEL": "WARNING",
-                      "INSTANCE_PATH": str(tmp_path / "instance"), **app_config})
+def app(shared_apps, database_url, app_config) -> Iterator[Flask]:
+    app = shared_apps.app({"TESTING": True, "LOG_LEVEL": "WARNING", **app_config}, database_url)
     yield app
-    app.extensions["roadsvc.events"].stop()  # a test that opened a stream started the reader
-    app.extensions["roadsvc.db"].dispose()
+    stop_state(app)
 
 
 @dataclass
@@ -109,12 +106,9 @@ def floor_config(request) -> dict:
 
 
 @pytest.fixture
-def floor_server(tmp_path, floor_config) -> Iterator[Floor]:
+def floor_server(tmp_path, tmp_path_factory, floor_config) -> Iterator[Floor]:
     require_chromium()
-    url = f"sqlite:///{tmp_path / 'roadsvc.db'}"
-    engine = create_engine(url)
-    Base.metadata.create_all(engine)
-    engine.dispose()
+    url = sqlite_with_schema(tmp_path_factory, tmp_path / "roadsvc.db")
     app = create_app({"DATABASE_URL": url, "LOG_LEVEL": "WARNING", "INSTANCE_PATH": str(tmp_path / "instance"),
                       "WEB_POLL_SECONDS": 0.3, "SQLITE_SYNCHRONOUS": "OFF",  # a throw-away file
                       **floor_config})

@@ -83,6 +83,9 @@ def metrics_view() -> Response:
     return Response(exposition(), mimetype=CONTENT_TYPE_LATEST.split(";")[0], headers={"Cache-Control": "no-store"})
 
 
-def init_app(app: Flask) -> None:
+def init_state(app: Flask) -> None:
     app.extensions["roadsvc.metrics_networks"] = allowed_networks(app.config["METRICS_ALLOW"])
+
+
+def init_app(app: Flask) -> None:
     app.add_url_rule("/metrics", "metrics", metrics_view, methods=["GET"])

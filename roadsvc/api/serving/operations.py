@@ -59,8 +59,14 @@ def wrap(app: Flask, inner) -> None:
 
 
 def init_app(app: Flask) -> None:
-    logs.configure_logging(app.config["LOG_LEVEL"], app.config["LOG_FORMAT"])
+    """The hook and the routes (health, metrics); what they read is `init_state`'s."""
     app.after_request(finish_request)
-    limits.init_app(app)
     health.init_app(app)
     metrics.init_app(app)
+
+
+def init_state(app: Flask) -> None:
+    """Logging, the rate limits' counters and who may read /metrics, from `app.config`."""
+    logs.configure_logging(app.config["LOG_LEVEL"], app.config["LOG_FORMAT"])
+    limits.init_app(app)
+    metrics.init_state(app)

@@ -36,11 +36,12 @@ from urllib.parse import parse_qsl
 from werkzeug.datastructures import EnvironHeaders
 
 from roadsvc.api.serving import logs, metrics
+from roadsvc.api.context import DB, GAMES, KEYS
 from roadsvc.api.docs import MAX_ID
 from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.games import TableGames
-from roadsvc.services.keys import KeyVerifier, Principal, presented_in
+from roadsvc.services.keys import Principal, presented_in
 
 NOT_MODIFIED, OK = "304 NOT MODIFIED", "200 OK"
 JSON = "application/json"
@@ -63,10 +64,11 @@ class PollRoute:
 
 
 class ConditionalPolls:
-    def __init__(self, wsgi_app, routes: tuple[PollRoute, ...], extensions: Mapping[str, Any], db: Database,
-                 keys: KeyVerifier, games: TableGames):
+    """The database, key cache and table games are the app's current ones (`extensions`, read per
+    poll: roadsvc.app.init_state may make them anew)."""
+
+    def __init__(self, wsgi_app, routes: tuple[PollRoute, ...], extensions: Mapping[str, Any]):
         self.wsgi_app, self.routes, self.extensions = wsgi_app, routes, extensions
-        self.db, self.keys, self.games = db, keys, games
 
     def __call__(self, environ: dict, start_response):
         if environ["REQUEST_METHOD"] == "GET" and "HTTP_ORIGIN" not in environ:
@@ -93,7 +95,8 @@ class ConditionalPolls:
             return None
         principal = self._allowed(environ, route, table_id)
         query = _plain_query(environ.get("QUERY_STRING", ""))
-        if principal is None or query is None or (route.game is not None and self.games.game_of(table_id) != route.game):
+        games: TableGames = self.extensions[GAMES]
+        if principal is None or query is None or (route.game is not None and games.game_of(table_id) != route.game):
             return None
         try:
             answer = self._current(route, table_id, query, given)
@@ -108,7 +111,7 @@ class ConditionalPolls:
 
     def _current(self, route: PollRoute, table_id: int | None, query: dict[str, str], given: str | None):
         if given:
-            tag = route.current_tag(self.db, table_id, query)
+            tag = route.current_tag(self.extensions[DB], table_id, query)
             if tag is not None and given == f'"{tag}"':
                 return NOT_MODIFIED, _headers(tag), []
             if not _one_strong_tag(given):  # a list, a weak tag or *: Flask parses it (it may match)
@@ -121,7 +124,7 @@ class ConditionalPolls:
 
     def _allowed(self, environ: dict, route: PollRoute, table_id: int | None) -> Principal | None:
         plain = presented_in(EnvironHeaders(environ))
-        principal = self.keys.cached(plain) if plain is not None else None
+        principal = self.extensions[KEYS].cached(plain) if plain is not None else None
         if principal is None or not principal.can(route.capability):
             return None
         return principal if principal.table_id in (None, table_id) else None
