@@ -10,6 +10,7 @@ import signal
 import socket
 import threading
 import time
+from http.client import HTTPException
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ class Dealer(threading.Thread):
                 with Client(self.base, self.key, timeout=5) as client:
                     status, _, _ = client.post(f"/tables/{self.table}/hands",
                                                hand_body(self.hands[number - 1], number, self.shoe_id))
-            except OSError:
+            except (OSError, HTTPException):  # refused, reset, or an answer cut off by the kill
                 time.sleep(0.05)
                 continue
             if status in (200, 201):
@@ -81,7 +82,7 @@ class Display:
             try:
                 self.stream = self.stream or self._connect()
                 event = self.stream.next()
-            except (OSError, ConnectionError):
+            except (OSError, HTTPException):
                 self.close()
                 self.stream = None
                 self.reconnects += 1

@@ -5,6 +5,7 @@ hand numbers have no gaps, and the poster's retry of the hand in flight is safe.
 from __future__ import annotations
 
 import threading
+from http.client import HTTPException
 
 import pytest
 
@@ -30,7 +31,7 @@ class Poster(threading.Thread):
             for number, hand in enumerate(self.hands, start=1):
                 try:
                     status, _, body = client.post(f"/tables/{self.table}/hands", hand_body(hand, number, self.shoe_id))
-                except OSError:  # the server died under us: this hand was never acknowledged
+                except (OSError, HTTPException):  # the server died under us (refused, reset or cut off): never acknowledged
                     break
                 finally:
                     if len(self.acknowledged) >= KILL_AFTER:
