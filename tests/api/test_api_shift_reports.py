@@ -72,6 +72,9 @@ def test_the_format_from_the_accept_header_and_a_bad_one_refused(shift_at_work):
     assert answer.mimetype == "text/csv"
     bad = report(shift_at_work, "xml")
     assert bad.status_code == 422 and bad.json["field"] == "format"
+    for lang in ("", "fr"):  # the long fuzz run found ?lang= accepted though the document names three
+        refused = report(shift_at_work, "csv", lang)
+        assert (refused.status_code, refused.json["code"], refused.json["field"]) == (422, "invalid_language", "lang")
     assert report(shift_at_work, role="display").status_code == 403
     unknown = shift_at_work.api.get(f"/api/v1/reports/shifts/{day}/0700", role="pitboss")
     assert unknown.status_code == 422 and unknown.json["code"] == "unknown_shift"

@@ -32,6 +32,14 @@ def chosen_format() -> str:
     return next(name for name, mimetype in FORMATS.items() if mimetype == best)
 
 
+def chosen_language() -> str:
+    """?lang=zh-Hans|zh-Hant|en (none: the default); anything else is refused, as the document says."""
+    asked = request.args.get("lang")
+    if asked is not None and asked not in LANGUAGES:
+        raise DomainError("invalid_language", f"lang is {', '.join(LANGUAGES)}", "lang")
+    return lang_of(asked)
+
+
 @blp.route("/reports/shifts/<date>/<shift>", methods=["GET"])
 @requires(READ_MONEY, parameters=[
     {"in": "query", "name": "format", "schema": {"type": "string", "enum": list(FORMATS)}},
@@ -58,7 +66,7 @@ def shift_report(date, shift):
     """
     clock = floor_clock()
     document = shift_reports.report(database(), clock, clock.shift_named(date, shift), utcnow())
-    kind, language = chosen_format(), lang_of(request.args.get("lang"))
+    kind, language = chosen_format(), chosen_language()
     if kind == "json":
         return jsonify(document)
     body, mimetype = rendered(document, kind, language, current_app.config["REPORT_FONT"] or None)
