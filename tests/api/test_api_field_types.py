@@ -22,6 +22,7 @@ class Fields(StrictSchema):
     cards = common.cards(1, 4)
     round = common.round_number()
     deal = common.deal_number()
+    flag = common.Flag()
 
 
 def refusal(**data) -> tuple[str, str, str]:
@@ -116,3 +117,13 @@ def test_page_parameters_name_the_parameter_that_is_wrong():
             common.PageQuery().load(query)
         assert list(refused.value.messages) == [field]
         assert refused.value.messages[field][0].code == "invalid_parameter"
+
+
+@pytest.mark.parametrize("sent", [True, False])
+def test_a_flag_takes_json_true_and_false(sent):
+    assert Fields().load({"flag": sent}) == {"flag": sent}
+
+
+@pytest.mark.parametrize("sent", [0, 1, "true", "yes", "", None])
+def test_a_flag_refuses_numbers_and_strings(sent):
+    assert refusal(flag=sent)[:2] == ("flag", "validation_error")

@@ -21,6 +21,7 @@ field              what it takes                                               r
 ``round_number()`` a 百人牛牛 round number 1 to MAX_ROUND                      ``invalid_round``
 ``deal_number()``  a 打棒 deal number 1 to MAX_DEAL                            ``invalid_deal``
 ``PageQuery``      ``?after=N&limit=L`` (after 0..MAX_ROUND, limit 1..500)     ``invalid_parameter``
+``Flag()``         a yes or no in a body: JSON true or false, nothing else      ``validation_error``
 =================  ==========================================================  =====================
 
 Each refusal is a 422 whose `field` names the input (dotted, a list item by its index: `bets[0].stake`).
@@ -171,6 +172,17 @@ class Timestamps(ma.Schema):
 
 class Empty(StrictSchema):
     """No fields: the request carries no body (or `{}`)."""
+
+
+class Flag(fields.Boolean):
+    """A yes or no in a JSON body: true or false only. marshmallow's Boolean also takes 0, 1, "yes", "on"
+    (and `0 in {False}` holds in Python, so narrowing its truthy/falsy sets does not refuse 0): a number
+    where the document says boolean would be taken as one."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 class Amount(fields.String):

@@ -7,7 +7,7 @@ from decimal import Decimal
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, Money, Pay, StrictSchema, Timestamps, integer, text
+from roadsvc.api.schemas.common import BET_CODE, Flag, Money, Pay, StrictSchema, Timestamps, integer, text
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
@@ -111,8 +111,7 @@ class TableSettingsSchema(StrictSchema):
         metadata={"description": "Shoe integrity: a bet whose exact EV per unit staked on the next hand is at or "
                   "above this raises the positive_ev alert (default 0.0)", "example": 0.0},
     )
-    close_positive_ev = fields.Boolean(
-        truthy={True}, falsy={False},
+    close_positive_ev = Flag(
         metadata={"description": "Refuse, hand by hand, the bets at or above ev_alert_threshold (refusal code "
                   "advantage; default false: alert only)"},
     )

@@ -81,6 +81,13 @@ def test_a_hand_that_breaks_a_rule_is_a_422_naming_it(api, table, shoe, body, co
     assert stored_numbers(api, shoe) == []
 
 
+@pytest.mark.parametrize("flag", ["banker_pair", "player_pair", "natural"])
+def test_a_hand_by_result_whose_flag_is_a_number_is_a_422_naming_it(api, table, shoe, flag):
+    response = api.post(hands_url(table), {"result": "banker", flag: 1}, role="dealer")  # the document: a boolean
+    assert (response.status_code, response.json["field"]) == (422, flag)
+    assert stored_numbers(api, shoe) == []
+
+
 def test_more_copies_of_a_card_than_the_decks_hold_is_a_422(api, table):
     shoe = api.post(f"/api/v1/tables/{table['id']}/shoes", {"decks": 1, "burn_card": "4S"}, role="dealer").json
     response = api.post(hands_url(table), NATURAL, role="dealer")  # holds a second 4S

@@ -185,6 +185,8 @@ def test_without_close_positive_ev_the_bets_are_only_alerted(late):
     ({"ev_alert_threshold": 1.5}, "settings.ev_alert_threshold"),
     ({"ev_alert_threshold": "x"}, "settings.ev_alert_threshold"),
     ({"close_positive_ev": "yes"}, "settings.close_positive_ev"),
+    ({"close_positive_ev": 0}, "settings.close_positive_ev"),  # a number, where the document says boolean
+    ({"close_positive_ev": 1}, "settings.close_positive_ev"),
 ])
 def test_bad_integrity_settings_are_a_422(api, settings, field):
     response = api.post("/api/v1/tables", {"name": "T", "rule_set": "extended", "settings": settings}, role="pitboss")

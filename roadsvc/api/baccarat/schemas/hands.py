@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import PLAYING_CARD_PATTERN, StrictSchema, integer, text
+from roadsvc.api.schemas.common import PLAYING_CARD_PATTERN, Flag, StrictSchema, integer, text
 from roadsvc.domain.baccarat.dealing.hands import RESULTS
 from roadsvc.services.admin_audit import MAX_REASON
 
@@ -28,11 +28,11 @@ class HandFieldsSchema(StrictSchema):
         },
     )
     result = fields.String(validate=validate.OneOf(RESULTS), allow_none=True)
-    banker_pair = fields.Boolean(allow_none=True)
-    player_pair = fields.Boolean(allow_none=True)
+    banker_pair = Flag(allow_none=True)
+    player_pair = Flag(allow_none=True)
     player_total = integer(0, 9, allow_none=True)
     banker_total = integer(0, 9, allow_none=True)
-    natural = fields.Boolean(allow_none=True)
+    natural = Flag(allow_none=True)
 
     @ma.post_load
     def drop_nulls(self, data, **kwargs):
