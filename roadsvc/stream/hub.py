@@ -237,12 +237,18 @@ class EventHub:
 
     def park(self, waiter: Ringable, cursor: int, table_id: int | None = None) -> bool:
         """Keep `waiter` until an event after `cursor` (of `table_id`, when given) or the tick rings
-        it; False, keeping nothing, when the buffer already holds a newer event (read again)."""
+        it; False, keeping nothing, when the buffer already holds a newer event (read again). A stopped
+        hub keeps nothing and closes the waiter: a stream rung while `stop` closed the waiting ones
+        parks after them, and would hold its connection for good."""
         with self._lock:
             if self.newest > cursor:
                 return False
-            self._waiting.setdefault(table_id, []).append(waiter)
-            return True
+            stopped = self._stop.is_set()
+            if not stopped:
+                self._waiting.setdefault(table_id, []).append(waiter)
+        if stopped:
+            waiter.close()
+        return True
 
     def waiting(self) -> set[int | None]:
         """The tables whose streams are waiting now (None: streams of every table)."""

@@ -131,6 +131,20 @@ def test_a_display_that_has_gone_is_dropped_at_its_next_writes(db, detached):
     assert stream.sock.fileno() == -1 and None not in hub.waiting()
 
 
+def test_a_stream_rung_while_the_hub_stops_is_closed_not_kept(db, detached):
+    """stop() closes the waiting streams; one being rung meanwhile parks again after them (as a stream
+    attached after the stop does here): closed too, where it once stayed in the stopped hub and held
+    its connection."""
+    table = tables.create_table(db, "Stopping")
+    hub = EventHub(db)  # no reader thread
+    hub.newest = hub.floor = event_log.newest_event_id(db)
+    waiting, _ = detached(hub, StreamView(None), Clock())
+    hub.stop()
+    assert waiting.sock.fileno() == -1
+    late, _ = detached(hub, StreamView(frozenset({table.id})), Clock())
+    assert late.sock.fileno() == -1 and hub.waiting() == set()
+
+
 def test_a_display_that_reads_late_gets_everything_and_never_holds_the_hub_up(db, detached):
     table = tables.create_table(db, "Busy")
     hub = EventHub(db)
