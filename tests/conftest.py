@@ -15,7 +15,7 @@ the machine at once.
 from __future__ import annotations
 
 import os
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 
@@ -36,7 +36,7 @@ def own_instance_folder(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def shared_apps() -> SharedApps:
+def shared_apps() -> Iterator[SharedApps]:
     """This worker's apps, one per configuration; `shared_apps.app(config, database_url)`."""
     apps = SharedApps()
     yield apps
