@@ -81,6 +81,9 @@ def test_the_pit_boss_sees_a_niuniu_table_its_trend_and_alerts_but_no_closed_car
         assert not re.search(rf"(?<![\w-]){re.escape(hidden)}(?![\w-])", html), position
     row = floor_page.locator('tr[data-round="2"]').inner_text()
     assert row.count("🂠") == len(CLOSED)
+    backs = floor_page.locator('tr[data-round="2"] .card-face.back')  # drawn as a card's back, not a blank face
+    assert backs.count() == len(CLOSED)
+    assert "gradient" in backs.first.evaluate("e => getComputedStyle(e).backgroundImage")
     assert not [TYPES[position] for position in CLOSED if TYPES[position] in row]
     alert_text = floor_page.locator('[data-field="alerts"]').inner_text()
     assert not [kind for kind in TYPES.values() if kind in alert_text]
