@@ -62,16 +62,9 @@ def round_lines(table_id: int, number: int, banker_account: str | None, settleme
 
 def period_sums(session: Session, begins: datetime, ends: datetime, table_id: int) -> tuple[int, int, int]:
     """The table's (turnover, house win, bets) in cents over the rounds settled in [begins, ends): the floor's
-    figures, summed straight from the settlements (the same as its lines' tally, without the lines)."""
-    turnover = win = bets = 0
-    for row in repo.settled_between(session, begins, ends, table_id):
-        house_banks = row.banker_account is None
-        for entry in row.settlement["accounts"].values():
-            for bet in entry["bets"]:
-                turnover += cents(bet["stake"])
-                win += -cents(bet["net"]) if house_banks else cents(bet["commission"])
-                bets += 1
-    return turnover, win, bets
+    figures, from the same lines as the table's money (without tallying accounts and wins)."""
+    lines = [line for row in repo.settled_between(session, begins, ends, table_id) for line in round_lines(*row)]
+    return sum(line.stake for line in lines), sum(line.house_win for line in lines), len(lines)
 
 
 def period_ledgers(session: Session, begins: datetime, ends: datetime,
