@@ -34,6 +34,21 @@ def new_match(api, table_id, minutes=90) -> dict:
     return response.json
 
 
+TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
+
+
+def bracket_match(api, tournament: str, table_name: str) -> tuple[dict, dict, dict]:
+    """A tournament of TEAMS (three: one bye), and the match of its first ready slot started at a new table:
+    (the bracket, that slot, the match as created)."""
+    bracket = api.post("/api/v1/dabang/tournaments", {"name": tournament, "teams": TEAMS}, role="pitboss").json
+    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
+    table_id = new_table(api, table_name)["id"]
+    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
+    response = api.post(url, {"table_id": table_id}, role="pitboss")
+    assert response.status_code == 201, response.json
+    return bracket, ready, response.json
+
+
 def state(api, match_id, role="pitboss") -> dict:
     response = api.get(f"/api/v1/matches/{match_id}", role=role)
     assert response.status_code == 200, response.json

@@ -11,16 +11,13 @@ from collections import Counter
 import pytest
 from playwright.sync_api import expect
 
-from dabang_api import bury_and_pass, new_match, new_table, next_legal_play, start_first_deal, state
+from dabang_api import bracket_match, bury_and_pass, new_match, new_table, next_legal_play, start_first_deal, state
 from dabang_web_support import ServedApi, card_codes
 from websupport import sign_in
 
 from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
-
 
 @pytest.fixture
 def api(floor_server) -> ServedApi:
@@ -56,11 +53,8 @@ def test_a_match_tile_follows_the_play_without_reload_and_shows_no_card(floor_se
 
 
 def test_the_bracket_page_from_the_floor_to_a_match(floor_server, floor_page, api):
-    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Winter cup", "teams": TEAMS}, role="pitboss").json
-    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
-    table_id = new_table(api, "Dabang 2")["id"]
-    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
-    match_id = api.post(url, {"table_id": table_id}, role="pitboss").json["id"]
+    bracket, ready, match = bracket_match(api, "Winter cup", "Dabang 2")
+    match_id = match["id"]
     floor_page.reload()
     floor_page.click('[data-field="tournaments-link"]')
     floor_page.click("text=Winter cup")
@@ -141,11 +135,8 @@ def test_a_play_posted_through_the_api_appears_on_the_open_page_from_the_stream(
 
 @STREAM_ONLY
 def test_a_match_ending_advances_the_open_bracket_from_the_stream(floor_server, floor_page, api):
-    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Spring cup", "teams": TEAMS}, role="pitboss").json
-    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
-    table_id = new_table(api, "Dabang 4")["id"]
-    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
-    match_id = api.post(url, {"table_id": table_id}, role="pitboss").json["id"]
+    bracket, ready, match = bracket_match(api, "Spring cup", "Dabang 4")
+    match_id = match["id"]
     floor_page.goto(f"{floor_server.url}/floor/dabang/tournaments/{bracket['id']}?lang=en")
     expect(floor_page.locator("#live")).to_have_attribute("data-mode", "stream")
     slot = floor_page.locator(f'.slot[data-slot="1/{ready["index"]}"]')

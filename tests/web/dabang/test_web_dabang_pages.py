@@ -9,8 +9,8 @@ import random
 import pytest
 
 from _floor import Clock
-from dabang_api import (bury_and_pass, finish, new_match, new_table, return_tribute, start_first_deal, state,
-                        whole_first_deal)
+from dabang_api import (bracket_match, bury_and_pass, finish, new_match, new_table, return_tribute,
+                        start_first_deal, state, whole_first_deal)
 from dabang_web_support import PageApi, card_codes, main_of, strings_in
 from streamsupport import Stream
 from websupport import csrf_token
@@ -181,13 +181,9 @@ def test_the_lobby_row_of_a_dabang_table_has_no_card(api, clock):
 
 
 def test_the_bracket_page_shows_rounds_byes_winners_and_links_to_matches(signed_in, api, clock, app):
-    teams = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
-    bracket = api.post("/api/v1/dabang/tournaments", {"name": "Winter cup", "teams": teams}, role="pitboss").json
-    ready = next(slot for slot in bracket["rounds"][0] if slot["how"] != "bye")
+    bracket, ready, match = bracket_match(api, "Winter cup", "Dabang 12")
+    match_id = match["id"]
     bye = next(slot for slot in bracket["rounds"][0] if slot["how"] == "bye")
-    table = new_table(api, "Dabang 12")
-    url = f"/api/v1/dabang/tournaments/{bracket['id']}/rounds/1/matches/{ready['index']}"
-    match_id = api.post(url, {"table_id": table["id"]}, role="pitboss").json["id"]
     html = signed_in.client.get(f"/floor/dabang/tournaments/{bracket['id']}?lang=en").get_data(as_text=True)
     assert html.count('class="round card"') == 2 and ">Final<" in html and ">Round 1<" in html
     bye_slot = html[html.index(f'data-slot="1/{bye["index"]}"'):]
@@ -205,7 +201,7 @@ def test_the_bracket_page_shows_rounds_byes_winners_and_links_to_matches(signed_
     listing = signed_in.client.get("/floor/dabang/tournaments").get_data(as_text=True)
     assert f'href="/floor/dabang/tournaments/{bracket["id"]}"' in listing
     assert 'href="/floor/dabang/tournaments"' in signed_in.client.get("/floor").get_data(as_text=True)
-    tile = tile_of(signed_in.client.get("/floor").get_data(as_text=True), table["id"])
+    tile = tile_of(signed_in.client.get("/floor").get_data(as_text=True), match["table_id"])
     assert f'href="/floor/dabang/tournaments/{bracket["id"]}"' in tile
 
 
