@@ -71,7 +71,8 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:  # the money rules follow the log as often as the odds
-        scheduler.add_job(Guarded("money watch", MoneyWatch(db).step).run, "interval",
+        watch = MoneyWatch(db, clock=clock, floor_clock=FloorClock.from_settings(settings))
+        scheduler.add_job(Guarded("money watch", watch.step).run, "interval",
                           seconds=settings["ODDS_WATCH_INTERVAL"], id="money_watch", max_instances=1, coalesce=True)
     if settings.get("SHIFT_REPORT_INTERVAL", 0) > 0:
         floor_clock = FloorClock.from_settings(settings)

@@ -9,7 +9,7 @@ and pace. Importing this package registers every rule.
 from roadsvc.domain.baccarat.monitoring import improbable, positive_ev  # noqa: F401
 from roadsvc.domain.dabang import monitoring as dabang_monitoring  # noqa: F401
 from roadsvc.domain.monitoring import money_rules, rules, table_rules  # noqa: F401
-from roadsvc.domain.monitoring.money_rules import HandSettled, ShoeHold
+from roadsvc.domain.monitoring.money_rules import HandSettled, RoundSettled, ShoeHold, TableHold
 from roadsvc.domain.monitoring.facts import (
     HandCorrected, HandRefused, LateRoundSlip, LateSlip, RoundCorrected, RoundRefused, ShoeClock, TableClock,
 )
@@ -22,7 +22,8 @@ from roadsvc.domain.monitoring.settings import check_monitoring_settings, resolv
 __all__ = [
     "ALL_RULES",
     "CRITICAL", "INFO", "KEPT", "RULES", "SEVERITIES", "WARNING", "Finding", "Rule", "Setting", "evaluate", "rule",
-    "rules_on", "self_resolving_codes", "HandSettled", "ShoeHold", "HandCorrected", "HandRefused", "LateSlip",
+    "rules_on", "self_resolving_codes", "HandSettled", "RoundSettled", "ShoeHold", "TableHold", "HandCorrected",
+    "HandRefused", "LateSlip",
     "ShoeClock", "LateRoundSlip", "RoundCorrected", "RoundRefused", "TableClock",
     "check_monitoring_settings", "resolve_settings",
 ]

@@ -237,8 +237,15 @@ def _overdue(d: Mapping[str, Any], r: Reader) -> str:
 
 
 def _large_win(d: Mapping[str, Any], r: Reader) -> str:
-    if d["scope"] == "hand":
+    scope = d["scope"]
+    if scope == "hand":
         where = r(N_("on hand %(hand)s"), hand=d["hand_number"])
+    elif scope == "round" and d.get("banker"):  # 百人牛牛: a player banker's result on the round
+        where = r(N_("as the banker on round %(round)s"), round=d["round_number"])
+    elif scope == "round":
+        where = r(N_("on round %(round)s"), round=d["round_number"])
+    elif scope == "shift":
+        where = r(N_("in this shift, past the limit on round %(round)s"), round=d["round_number"])
     else:
         where = r(N_("in this shoe"))
     return r(N_("Account %(account)s won %(won)s %(where)s (the table's limit: %(limit)s)"),
@@ -246,8 +253,12 @@ def _large_win(d: Mapping[str, Any], r: Reader) -> str:
 
 
 def _hold(d: Mapping[str, Any], r: Reader) -> str:
+    figures = {"hold": f"{d['hold']:.2%}", "expected": f"{d['expected_hold']:.2%}", "turnover": d["turnover"]}
+    if d.get("scope") == "shift":  # 百人牛牛: the table's hold in the shift, against its settings' exact edge
+        return r(N_("This table holds %(hold)s in this shift where its settings expect %(expected)s, after "
+                    "%(turnover)s turnover (as of round %(round)s)"), round=d["round_number"], **figures)
     return r(N_("This shoe holds %(hold)s where the exact edges expect %(expected)s, after %(turnover)s turnover"),
-             hold=f"{d['hold']:.2%}", expected=f"{d['expected_hold']:.2%}", turnover=d["turnover"])
+             **figures)
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {

@@ -60,6 +60,18 @@ def round_lines(table_id: int, number: int, banker_account: str | None, settleme
             for account_id, entry in settlement["accounts"].items() for bet in entry["bets"]]
 
 
+def round_wins(number: int, banker_account: str | None, settlement: Mapping[str, Any], table_id: int = 0
+               ) -> dict[str, int]:
+    """What each account won on the round (cents): each bettor's nets, and a player banker's result
+    (the house's, when it banks, is no account's)."""
+    wins: dict[str, int] = {}
+    for line in round_lines(table_id, number, banker_account, settlement):
+        wins[line.account_id] = wins.get(line.account_id, 0) + line.net
+    if banker_account is not None:
+        wins[banker_account] = wins.get(banker_account, 0) + cents(settlement["banker"]["net"])
+    return wins
+
+
 def period_sums(session: Session, begins: datetime, ends: datetime, table_id: int) -> tuple[int, int, int]:
     """The table's (turnover, house win, bets) in cents over the rounds settled in [begins, ends): the floor's
     figures, from the same lines as the table's money (without tallying accounts and wins)."""

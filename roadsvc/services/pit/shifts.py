@@ -8,6 +8,7 @@ from datetime import datetime, time
 from typing import Any, Mapping
 from zoneinfo import ZoneInfo
 
+from roadsvc.config import SETTINGS
 from roadsvc.domain import shifts
 from roadsvc.domain.shifts import Shift
 
@@ -22,6 +23,11 @@ class FloorClock:
     def from_settings(cls, settings: Mapping[str, Any]) -> "FloorClock":
         name = settings["FLOOR_TIME_ZONE"]
         return cls(name, shifts.zone(name), shifts.parse_starts(settings["FLOOR_SHIFTS"]))
+
+    @classmethod
+    def default(cls) -> "FloorClock":
+        """The clock face of the default settings (ROADSVC_FLOOR_TIME_ZONE, ROADSVC_FLOOR_SHIFTS unset)."""
+        return cls.from_settings({name: SETTINGS[name][1] for name in ("FLOOR_TIME_ZONE", "FLOOR_SHIFTS")})
 
     def shift_at(self, moment: datetime) -> Shift:
         return shifts.shift_at(moment, self.starts, self.zone)

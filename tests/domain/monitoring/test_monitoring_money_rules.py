@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, strategies as st
 
 from roadsvc.domain import money
-from roadsvc.domain.monitoring import HandSettled, ShoeHold, evaluate
+from roadsvc.domain.monitoring import HandSettled, RoundSettled, ShoeHold, TableHold, evaluate
 from roadsvc.domain.monitoring.settings import defaults
 
 line = st.builds(money.Line, st.integers(1, 5), st.sampled_from(["a", "b", "c"]),
@@ -48,3 +48,26 @@ def test_hold_out_of_line_after_enough_turnover_only():
     [finding] = evaluate(ShoeHold(100_000, 12_000, expected), settings)
     assert finding.code == "hold_out_of_line" and finding.details["hold"] == 0.12
     [finding] = evaluate(ShoeHold(100_000, -10_000, expected), settings)  # the house losing is out of line too
+
+
+def test_a_niuniu_round_s_large_win_on_the_round_or_crossing_the_shift_limit():
+    settings = {**defaults(), "large_win_amount": 1000}
+    shift = "2026-11-28/1400"
+    assert evaluate(RoundSettled(1, {"a": 60_000}, {}, {"a": 60_000}, None, shift), settings) == []
+    [finding] = evaluate(RoundSettled(2, {"a": 60_000}, {"a": 60_000}, {"a": 120_000}, None, shift), settings)
+    assert (finding.details["scope"], finding.details["round_number"], finding.details["won"]) == ("shift", 2,
+                                                                                                   "1,200.00")
+    assert finding.hand_number is None and finding.keep == "wins" and finding.details["shift"] == shift
+    assert evaluate(RoundSettled(3, {"a": 100}, {"a": 120_000}, {"a": 120_100}, None, shift), settings) == []
+    [finding] = evaluate(RoundSettled(4, {"bk": 160_000, "c": -160_000}, {}, {"bk": 160_000}, "bk", shift), settings)
+    assert (finding.details["scope"], finding.details["account_id"], finding.details["banker"]) == ("round", "bk",
+                                                                                                    True)
+
+
+def test_a_niuniu_table_s_shift_hold_against_its_exact_edge():
+    settings = {**defaults(), "hold_min_turnover": 100, "hold_tolerance": 0.5}
+    assert evaluate(TableHold(1, 9_999, 80_000, Fraction(0), "s"), settings) == []  # not enough turnover
+    assert evaluate(TableHold(2, 18_000, 0, Fraction(0), "s"), settings) == []  # 0 % where 0 % is expected
+    [finding] = evaluate(TableHold(1, 10_000, 80_000, Fraction(0), "s"), settings)
+    assert (finding.details["scope"], finding.details["hold"], finding.details["round_number"]) == ("shift", 8.0, 1)
+    assert evaluate(TableHold(1, 10_000, 0, None, "s"), settings) == []  # no edge: nothing to judge

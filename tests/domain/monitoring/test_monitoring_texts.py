@@ -119,3 +119,38 @@ def test_every_refusal_reason_is_worded_in_the_reader_s_language(language):
             assert said and "_" not in said
             assert bool(re.search(r"[\u4e00-\u9fff]", said)) == (language != "en"), said
             assert language != "zh-Hant" or not set(said) & SIMPLIFIED, said
+
+
+NIUNIU_MONEY = {
+    "round": ({"account_id": "a", "won": "1,500.00", "limit": "1,000.00", "scope": "round", "round_number": 3,
+               "banker": False}, "Account a won 1,500.00 on round 3 (the table's limit: 1,000.00)"),
+    "banker": ({"account_id": "bk", "won": "1,600.00", "limit": "1,000.00", "scope": "round", "round_number": 2,
+                "banker": True}, "Account bk won 1,600.00 as the banker on round 2 (the table's limit: 1,000.00)"),
+    "shift": ({"account_id": "a", "won": "1,200.00", "limit": "1,000.00", "scope": "shift", "round_number": 2,
+               "banker": False},
+              "Account a won 1,200.00 in this shift, past the limit on round 2 (the table's limit: 1,000.00)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NIUNIU_MONEY))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_niuniu_large_win_names_the_account_and_the_round(case, language):
+    details, english = NIUNIU_MONEY[case]
+    said = alert_message("large_win", details, language)
+    assert details["account_id"] in said and str(details["round_number"]) in said and "shoe" not in said
+    if language == "en":
+        assert said == english
+    else:
+        assert re.search(r"[\u4e00-\u9fff]", said) and "靴" not in said
+        assert language != "zh-Hant" or not set(said) & SIMPLIFIED, said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_niuniu_table_s_hold_is_worded_as_the_shift_s(language):
+    details = {"scope": "shift", "shift": "2026-11-28/1400", "round_number": 7, "hold": 8.0, "expected_hold": 0.0,
+               "turnover": "100.00", "win": "800.00"}
+    said = alert_message("hold_out_of_line", details, language)
+    assert "800.00%" in said and "0.00%" in said and "7" in said and "靴" not in said and "shoe" not in said
+    if language == "en":
+        assert said == "This table holds 800.00% in this shift where its settings expect 0.00%, after 100.00 " \
+            "turnover (as of round 7)"
