@@ -29,6 +29,12 @@ MISSING_ID = 2**31 - 1
 KEY_PATH = re.compile(r"^/api/v1/keys/(\d+)$")
 
 
+def openapi_path(rule: str) -> str:
+    """A Flask rule as the document writes its path:
+    /tables/<id:table_id>/roads/<road>.<any(png, svg):fmt> -> /tables/{table_id}/roads/{road}.{fmt}"""
+    return re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule)
+
+
 class KeyedApp:
     """WSGI middleware: the placeholder key becomes a real key that may call the route."""
 
@@ -37,7 +43,7 @@ class KeyedApp:
         self.requests = 0
         self.app_seconds = 0.0
         self.statuses: dict[int, int] = {}
-        self.operations: dict[str, int] = {}  # "METHOD /rule" -> requests (a path no route has: "unrouted")
+        self.operations: dict[str, int] = {}  # "METHOD /path/{id}" -> requests (a path no route has: "unrouted")
         self.server_errors: dict[str, int] = {}  # the same, for answers of 500 and above
 
     def __call__(self, environ, start_response):
@@ -71,7 +77,7 @@ class KeyedApp:
         except (HTTPException, RequestRedirect):
             return None, "unrouted"
         method = environ.get("REQUEST_METHOD", "GET")
-        return self.app.view_functions.get(rule.endpoint), f"{method} {rule.rule}"
+        return self.app.view_functions.get(rule.endpoint), f"{method} {openapi_path(rule.rule)}"
 
     def _key_for(self, view) -> str:
         capability = getattr(view, "_roadsvc_capability", None)
@@ -130,13 +136,22 @@ def served(app):
 
 
 def run_contract(app, keys: dict[str, str], protected_ids: set[int], seed: int = 20261123,
-                 max_examples: int = 50, deadline: float | None = None) -> RunReport:
-    """One run of every phase; `deadline` (time.monotonic()): stop there, the report so far."""
+                 max_examples: int = 50, deadline: float | None = None, only: list[str] | None = None) -> RunReport:
+    """One run of every phase; `deadline` (time.monotonic()): stop there, the report so far; `only`: these
+    operations ("DELETE /api/v1/keys/{key_id}") and no others."""
     keyed = KeyedApp(app, keys, protected_ids)
     with served(keyed) as base:
         schema = schemathesis.openapi.from_url(f"{base}/api/v1/openapi.json", config=contract_config(seed, max_examples))
         # The event stream answers for hours (it is tested in tests/stream and tests/reliability).
-        return _run(keyed, schema.exclude(path=STREAMS), deadline)
+        schema = schema.exclude(path=STREAMS)
+        return _run(keyed, schema.include(name=only) if only else schema, deadline)
+
+
+def documented_operations(app) -> list[str]:
+    """Every operation the fuzzer is to reach: the document's, but the streams."""
+    document = app.test_client().get("/api/v1/openapi.json").get_json()
+    return sorted(f"{method.upper()} {path}" for path, item in document["paths"].items() if path not in STREAMS
+                  for method in item if method in {"get", "post", "put", "patch", "delete"})
 
 
 def _run(keyed: KeyedApp, schema, deadline: float | None = None) -> RunReport:

@@ -8,10 +8,10 @@ operations are typed (the allow-list of those still being typed is gone).
 from __future__ import annotations
 
 import inspect
-import re
 
 import pytest
 
+from contract_run import openapi_path
 from openapi_walk import operations, problems
 from roadsvc.app import create_app
 
@@ -32,11 +32,6 @@ def spec(app) -> dict:
     response = app.test_client().get("/api/v1/openapi.json")
     assert response.status_code == 200
     return response.json
-
-
-def openapi_path(rule: str) -> str:
-    """/tables/<id:table_id>/roads/<road>.<any(png, svg):fmt> -> /tables/{table_id}/roads/{road}.{fmt}"""
-    return re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule)
 
 
 def api_routes(app) -> dict[str, object]:
