@@ -38,11 +38,12 @@ class RecordingListener:
 
 @pytest.fixture
 def listener(app):
-    """The app's hub replaced by one that never polls: no fallback check within the test."""
+    """The app's hub replaced by one that never polls: no fallback check within the test. Its keep-alive is
+    the app's (the tests' 0.05 s), so reading a quiet stream's next blocks takes a moment, not 15 s a block."""
     db = app.extensions["roadsvc.db"]
     recording = RecordingListener(db.event_listener())
     app.extensions["roadsvc.events"] = EventHub(db, poll_interval=AN_HOUR, fallback_check=AN_HOUR,
-                                                listener=lambda: recording)
+                                                keepalive=app.config["EVENTS_KEEPALIVE"], listener=lambda: recording)
     return recording
 
 
