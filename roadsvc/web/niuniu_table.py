@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask import current_app, g, render_template
+from flask import current_app, g, render_template, url_for
 from markupsafe import Markup
 
 from roadsvc.render.niuniu import TrendParams, render_trend_inline
 from roadsvc.services.floor_page import alerts_key, digest
 from roadsvc.services.niuniu.page import niuniu_table_detail
+from roadsvc.services.niuniu.stakes import stakes_in_play
 from roadsvc.services.niuniu.trend import app_trend_cache
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.pit import money, pit_notes
+from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, floor_clock, now, pit_boss
 from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
@@ -71,10 +73,19 @@ def niuniu_table_page(table_id: int):
     detail = niuniu_table_detail(database(), table_id)
     notes = pit_notes.table_notes(database(), table_id)
     found_money = shift_money(table_id)
+    stakes = stakes_in_play(database(), table_id, now())
     version = digest((detail.revision, detail.late_slips, len(detail.audit), alerts_key(detail.alerts),
-                      [note.id for note in notes], found_money and found_money["figures"]))
+                      [note.id for note in notes], found_money and found_money["figures"], stakes))
+    live = {**table_live(table_id), "stakes": url_for("web.niuniu_stakes", table_id=table_id)}
     return render_template(live_template("web/niuniu_table.html", "web/_niuniu_main.html"), detail=detail,
                            trend=trend_svg(table_id, detail.revision), face=face, words=Labels(WORDS), who=pit_boss(),
                            logout_form=LogoutForm(), note_form=NoteForm(), names={detail.table_id: detail.name},
-                           version=version, live=table_live(table_id), notes=notes, money=found_money,
-                           moment=datetime.fromisoformat)
+                           version=version, live=live, notes=notes, money=found_money,
+                           moment=datetime.fromisoformat, stakes=stakes, stakes_version=digest(stakes))
+
+
+@blp.route("/floor/tables/<int:table_id>/stakes")
+def niuniu_stakes(table_id: int):
+    """The stakes section alone (the page's script puts it in place at each slip or round event)."""
+    stakes = stakes_in_play(database(), table_id, now())
+    return render_template("web/_niuniu_stakes.html", stakes=stakes, stakes_version=digest(stakes))

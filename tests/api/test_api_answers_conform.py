@@ -120,6 +120,7 @@ def test_niuniu_rounds_with_the_banker_seats_slips_opening_settling_and_leaving_
     for account in ("a", "b"):
         flow.post(f"{url}/slips", slip_body(1, account, bets={"player_1": "10.00", "player_4": "5.00"}), expect=201)
     flow.get(f"{url}/rounds/1")  # taking bets
+    assert flow.get(f"{url}/niuniu/stakes").get_json()["round"]["total"] == {"stake": "30.00", "slips": 2}
     flow.post(f"{url}/rounds/1/close", {})
     flow.post(f"{url}/rounds", by_position(1), expect=201)
     flow.post(f"{url}/rounds", by_position(1), expect=200)  # a retry

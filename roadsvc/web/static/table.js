@@ -56,8 +56,35 @@ async function refreshPage() {
   return true;
 }
 
+// A 百人牛牛 page's stakes of the round in play (config.stakes, issue 34): the section alone, put in place again
+// at each slip or round event (a slip does not move the floor's version; a busy round takes many a second:
+// one request at a time, one more after it when events came meanwhile).
+const STAKES_EVENTS = new Set(['slip', 'round', 'resync']);
+let stakesBusy = false, stakesAgain = false;
+
+async function refreshStakes() {
+  if (stakesBusy) { stakesAgain = true; return; }
+  stakesBusy = true;
+  try {
+    const response = await get(config.stakes);
+    const current = holder.querySelector('[data-field="stakes"]');
+    if (response.ok && current) {
+      const fresh = parse(await response.text()).firstElementChild;
+      if (fresh && current.dataset.version !== fresh.dataset.version) {
+        current.replaceWith(fresh);
+        countdowns(holder);
+      }
+    }
+  } catch (error) { /* the next event, or the page's own refresh, tries again */ }
+  stakesBusy = false;
+  if (stakesAgain) { stakesAgain = false; refreshStakes(); }
+}
+
 startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, wake: config.wake, seconds: config.poll,
   safety: config.poll * 5, refresh: config.table === undefined ? refreshPage : refreshTable,
-  onEvent: (type) => { if (type === 'pit_note') noted = true; } });
+  onEvent: (type) => {
+    if (type === 'pit_note') noted = true;
+    if (config.stakes && STAKES_EVENTS.has(type)) refreshStakes();
+  } });
 countdowns(holder);
 setInterval(() => countdowns(holder), 1000);
