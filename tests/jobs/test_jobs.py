@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
+from niuniu_support import by_order, slip_body
 from roadsvc.cli import main
 from roadsvc.config import load_settings
 from roadsvc.jobs import build_scheduler
 from roadsvc.services.baccarat import hands, shoes
+from roadsvc.services import alerts, tables
 from roadsvc.services.niuniu import rounds, slips
+from roadsvc.services.pit.shifts import FloorClock
 
 
 def scheduler_for(db, interval: float, monitor_interval: float = 0, prune_interval: float = 0,
@@ -130,3 +133,23 @@ def test_the_demo_niuniu_table_is_bet_on_dealt_and_opened_on_the_demo_clock(db):
     settled = rounds.read_round(db, niuniu, 2)
     assert settled["phase"] == "settled" and settled["opened"][-1] == "banker"
     assert len(slips.settlement_of(db, niuniu, 2)["accounts"]) == 2  # the demo accounts' bets, settled
+
+
+def test_the_money_watch_judges_a_niuniu_table_over_the_configured_floor_s_shift(db):
+    """The jobs' money watch reads 百人牛牛 rounds (issue 34) on the floor's clock face from the settings: a
+    floor on UTC with shifts at 00:00 and 12:00 names its shifts so in the alert."""
+    overrides = {"DEMO_DEAL_INTERVAL": 0, "DATABASE_URL": db.url, "MONITOR_INTERVAL": 0, "EVENTS_PRUNE_INTERVAL": 0,
+                 "TABLE_MODES_INTERVAL": 0, "ODDS_WATCH_INTERVAL": 0.25, "SHIFT_REPORT_INTERVAL": 0,
+                 "DABANG_CLOCK_INTERVAL": 0, "FLOOR_TIME_ZONE": "UTC", "FLOOR_SHIFTS": "00:00,12:00"}
+    settings = load_settings(overrides=overrides)
+    watch = build_scheduler(db, settings, BackgroundScheduler(timezone="UTC")).get_job("money_watch").func
+    watch()  # starts at the log's newest event
+    table = tables.create_table(db, "Niu", game="niuniu", settings={"monitoring": {"large_win_amount": 100}}).id
+    slips.place_slip(db, table, slips.parse_slip(slip_body(1, "a", "10000.00", {"player_1": "20.00"})))
+    rounds.post_round(db, table, rounds.parse_posted_round(by_order(1)), 1)
+    rounds.open_round(db, table, 1, None)  # a wins 200.00: past 100.00
+    watch()
+    [alert], _ = alerts.find_alerts(db, {"code": "large_win", "table_id": table}, 0, 10)
+    shift = FloorClock.from_settings(settings).shift_at(datetime.now(timezone.utc))
+    assert alert.details["shift"] == shift.key and shift.name in ("0000", "1200")
+    assert (alert.subject, alert.details["account_id"], alert.details["round_number"]) == ("table", "a", 1)
