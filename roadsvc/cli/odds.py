@@ -24,6 +24,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS
 from roadsvc.domain.niuniu import odds as niuniu_odds
 from roadsvc.domain.niuniu.settings import niuniu_settings
+from roadsvc.translations import api_name
 
 
 def register(subparsers: Any) -> None:
@@ -50,11 +51,17 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"roadsvc odds: {error.message} [{error.code}]\n")
         return REFUSED
     if args.json:
-        document = {"rule_set": args.rule_set, "decks": args.decks, "bets": [odds.as_dict() for odds in report]}
+        document = {"rule_set": args.rule_set, "decks": args.decks, "bets": [_with_chinese(odds.as_dict()) for odds in report]}
         sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(render_table(args.rule_set, args.decks, report))
     return 0
+
+
+def _with_chinese(odds: dict) -> dict:
+    """A bet's odds as `--json` has always written them: `zh`, the operator's name (the zh-Hans catalogue's), after `bet`."""
+    bet, rest = odds["bet"], {key: value for key, value in odds.items() if key != "bet"}
+    return {"bet": bet, "zh": api_name(odds["en"]), **rest}
 
 
 def render_table(name: str, decks: int, report: list[BetOdds]) -> str:
@@ -65,7 +72,7 @@ def render_table(name: str, decks: int, report: list[BetOdds]) -> str:
     ]
     for odds in report:
         bet = odds.bet
-        lines.append(f"{bet.code} ({bet.zh}, {bet.en}): house edge {float(odds.house_edge):.4%}, "
+        lines.append(f"{bet.code} ({api_name(bet.en)}, {bet.en}): house edge {float(odds.house_edge):.4%}, "
                      f"RTP {float(odds.rtp):.4%}")
         for label, count in odds.counts.items():
             lines.append(f"  {label:<22} {str(unit_net(bet, label)):>7}  {float(odds.probability(label)):.6f}"

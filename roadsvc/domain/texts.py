@@ -1,6 +1,5 @@
 """What every reader-facing text shares (issue 24): the languages (zh-Hans, zh-Hant, en), the reader a
-text is worded for, durations, and simplified-to-traditional for the few characters the bets' and roads'
-Chinese names use.
+text is worded for, durations, lists, and the names of the bets (baccarat's bet types, 百人牛牛's areas).
 
 The domain words its texts as English message ids, marked with `N_` / `NC_` for `pybabel extract` (issue 36),
 and translates them with the reader's catalogue, which the layer that shows the text gives (roadsvc.translations:
@@ -13,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
+from roadsvc.domain.messages import N_, NC_  # the domain's marks, here for the modules that import them from here
 from roadsvc.domain.niuniu.dealing import POSITION_LABELS  # 百人牛牛's bets are on its areas
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
@@ -21,30 +21,9 @@ DEFAULT_LANGUAGE = "zh-Hans"
 # translated where they are shown (roadsvc.web, roadsvc.render.shift_report).
 SYSTEM_ACTOR = "roadsvc monitor"
 
-# Simplified -> traditional for the characters the bet, road and label names use.
-TRADITIONAL = str.maketrans({
-    "长": "長", "庄": "莊", "闲": "閒", "厅": "廳", "两": "兩", "单": "單", "对": "對", "宝": "寶", "龙": "龍",
-    "运": "運", "红": "紅", "无": "無", "敌": "敵", "烧": "燒", "细": "細", "赐": "賜", "边": "邊", "黄": "黃",
-    "佣": "傭", "门": "門", "赢": "贏", "输": "輸",
-})
-
 
 def lang_of(language: str | None) -> str:
     return language if language in LANGUAGES else DEFAULT_LANGUAGE
-
-
-def traditional(text: str) -> str:
-    return text.translate(TRADITIONAL)
-
-
-def N_(message: str) -> str:
-    """Marks `message` (an English message id) for extraction; the reader's catalogue translates it."""
-    return message
-
-
-def NC_(context: str, message: str) -> tuple[str, str]:
-    """Marks `message`, said in `context`, for extraction: (context, message)."""
-    return context, message
 
 
 class Catalogue(Protocol):
@@ -95,14 +74,10 @@ def listed(items: list[str], reader: Reader) -> str:
     return reader(NC_("list", "%(earlier)s and %(last)s"), earlier=earlier, last=items[-1])
 
 
-def bet_title(code: str, language: str) -> str:
-    """A bet's name for a reader, from the bets' catalogue; a code it does not know is shown as
-    words ('dragon_7' -> 'Dragon 7'), never as the raw code."""
+def bet_title(code: str, reader: Reader) -> str:
+    """A bet's name for a reader: its English message id (a baccarat bet type's, a 百人牛牛 area's) translated by
+    the reader's catalogue; a code it does not know is shown as words ('dragon_7' -> 'Dragon 7'), never as the
+    raw code."""
     found = BET_TYPES.get(code)
-    name, name_en = (found.name, found.name_en) if found is not None else POSITION_LABELS.get(code, (None, None))
-    language = lang_of(language)
-    if name is None:
-        return code.replace("_", " ").capitalize()
-    if language == "en":
-        return name_en
-    return name if language == "zh-Hans" else traditional(name)
+    name = found.name_en if found is not None else POSITION_LABELS.get(code)
+    return reader(name) if name is not None else code.replace("_", " ").capitalize()

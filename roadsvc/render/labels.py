@@ -1,40 +1,29 @@
 """Every word a road image shows, in each language the service speaks.
 
-Kept as data in one place so the vendored font subset can be checked against
-it: a label whose glyph is missing from the font would be drawn as a box.
+The words are English message ids (`N_`/`NC_`), translated by the language's gettext catalogue
+(roadsvc/translations) when an image is drawn: `RESULT_LABELS[language][result]`. They are listed in
+one place so that the vendored font subset can be checked against every translation of them: a label
+whose glyph is missing from the font would be drawn as a box.
 """
 
 from __future__ import annotations
 
-from roadsvc.domain.baccarat.roads.registry import ASK_ROAD_LABELS, ROADS
+from roadsvc.domain.baccarat.roads.registry import ASK_ROAD_LABEL, ROADS
+from roadsvc.translations import N_, NC_, Languages
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
-SCOREBOARD_LABELS = {"zh-Hans": "路单", "zh-Hant": "路單", "en": "Scoreboard"}
 
-# The letter or character drawn inside a bead, and before each ask-road row.
-RESULT_LABELS: dict[str, dict[str, str]] = {
-    "zh-Hans": {"banker": "庄", "player": "闲", "tie": "和"},
-    "zh-Hant": {"banker": "莊", "player": "閒", "tie": "和"},
-    "en": {"banker": "B", "player": "P", "tie": "T"},
-}
+# The letter or character drawn inside a bead, and before each ask-road row: 庄/闲/和, 莊/閒/和, B/P/T.
+RESULT_LABELS = Languages({"banker": NC_("bead", "B"), "player": NC_("bead", "P"), "tie": NC_("bead", "T")})
 
 # Road names come from the road registry; the ask road's and the whole board's are added.
-ROAD_NAMES: dict[str, dict[str, str]] = {
-    language: {**{road.name: road.labels[language] for road in ROADS},
-               "ask_road": ASK_ROAD_LABELS[language], "scoreboard": SCOREBOARD_LABELS[language]}
-    for language in LANGUAGES
-}
+ROAD_NAMES = Languages({**{road.name: road.label for road in ROADS}, "ask_road": ASK_ROAD_LABEL,
+                        "scoreboard": N_("Scoreboard")})
 
 # The counts strip of the scoreboard, in the order it shows them.
 COUNT_KEYS = ("banker", "player", "banker_pair", "player_pair", "tie", "hands")
-COUNT_LABELS: dict[str, dict[str, str]] = {
-    "zh-Hans": {"banker": "庄", "player": "闲", "tie": "和",
-                "banker_pair": "庄对", "player_pair": "闲对", "hands": "局数"},
-    "zh-Hant": {"banker": "莊", "player": "閒", "tie": "和",
-                "banker_pair": "莊對", "player_pair": "閒對", "hands": "局數"},
-    "en": {"banker": "Banker", "player": "Player", "tie": "Tie",
-           "banker_pair": "B Pair", "player_pair": "P Pair", "hands": "Hands"},
-}
+COUNT_LABELS = Languages({"banker": N_("Banker"), "player": N_("Player"), "tie": N_("Tie"),
+                          "banker_pair": N_("B Pair"), "player_pair": N_("P Pair"), "hands": N_("Hands")})
 
 # Digits (tie counts, count figures) and Latin letters are always in the font.
 ASCII_PRINTABLE = "".join(chr(c) for c in range(0x20, 0x7F))
@@ -53,7 +42,7 @@ def count_label(language: str, key: str) -> str:
 
 
 def all_label_text() -> str:
-    """Every character any label uses: the text the font subset must cover."""
+    """Every character any label uses in any language's catalogue: the text the font subset must cover."""
     words = [ASCII_PRINTABLE]
     for table in (RESULT_LABELS, ROAD_NAMES, COUNT_LABELS):
         for by_key in table.values():

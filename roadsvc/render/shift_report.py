@@ -232,7 +232,7 @@ def _filled_columns(rows: list[list[str]]) -> list[list[str]]:
 
 
 def _table_story(entry, document, language, words, style, sub, grid) -> list:
-    by_bet = ", ".join(f"{bet_title(code, language)} {money(stake)}"
+    by_bet = ", ".join(f"{bet_title(code, reader(language))} {money(stake)}"
                        for code, stake in entry["money"]["by_bet"].items())
     shoes = f" · {words['shoes']} {', '.join(map(str, entry['shoes']))}" if entry["shoes"] else ""
     game = f" · {words[GAMES[entry['table'].get('game')]]}" if entry["table"].get("game") in GAMES else ""

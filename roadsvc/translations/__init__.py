@@ -94,6 +94,13 @@ def reader(language: str | None) -> Reader:
     return Reader(language, translations(language))
 
 
+def api_name(message: str) -> str:
+    """The JSON API's `name` of a bet type or a good road: its zh-Hans translation. The contract's `name` has
+    always been the operator's Simplified Chinese name and `name_en` the English one, which is the message id;
+    both stay as they were now that the Chinese lives in the catalogues (docs/floor_page.md)."""
+    return translations("zh-Hans").gettext(message)
+
+
 class Words(Mapping[str, str]):
     """A table of words (key -> message id, or (context, message id)) read in one language, outside a request
     (the PDF, the images); each translated when read."""
@@ -110,3 +117,22 @@ class Words(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self.table)
+
+
+class Languages(Mapping[str, Words]):
+    """A table of words in every language the service speaks: `table[language][key]`, each word read from that
+    language's catalogue (the road images' labels, roadsvc.render.*labels)."""
+
+    def __init__(self, table: Mapping[str, str | tuple[str, str]]):
+        self.table = table
+
+    def __getitem__(self, language: str) -> Words:
+        if language not in LOCALES:
+            raise KeyError(language)
+        return Words(self.table, language)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LOCALES)
+
+    def __len__(self) -> int:
+        return len(LOCALES)

@@ -69,7 +69,7 @@ def page_words():
             "theme": getattr(g, "theme", "light"), "labels": Labels(WORDS), "zone_name": clock.zone_name,
             "alert_title": lambda code: texts.alert_title(code, reader(language)),
             "alert_message": lambda alert: texts.alert_message(alert.code, alert.details, reader(language)),
-            "bet_title": lambda code: bet_title(code, language),
+            "bet_title": lambda code: bet_title(code, reader(language)),
             "audit_action": audit_action, "actor": actor, "actor_note": actor_note,
             "result_marks": {result: label(result)[:1] for result in ("banker", "player", "tie")}}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, current_app, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from roadsvc.domain.games import GAMES
@@ -22,7 +23,7 @@ from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import art, database, floor_cache, floor_clock, now, pit_boss, snapshots
 from roadsvc.web.forms import LogoutForm, NoteForm
-from roadsvc.web.labels import good_road_name, label
+from roadsvc.web.labels import label
 
 TILE_ROAD = {"cell": 20, "columns": 14}
 EVENTS_ENDPOINT = "events.stream_events"  # GET /api/v1/events (docs/events.md)
@@ -92,7 +93,8 @@ def road_svg(shoe: dict[str, Any] | None, road: str = "big_road", **params: Any)
 
 @blp.app_template_filter("good_road")
 def good_road_filter(road: GoodRoad) -> str:
-    return good_road_name(g.lang, road)
+    """A good road's name in the page's language (its English name is the message id)."""
+    return gettext(road.name_en)
 
 
 def page_context(page: FloorPage) -> dict[str, Any]:

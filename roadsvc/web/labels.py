@@ -1,8 +1,8 @@
 """The pit boss's pages' words that templates look up by a code or a key (`t("key")`, `labels[status]`):
 each an English message id marked for `pybabel extract` (N_, or NC_ with a context where the same English
 means two things), translated by the gettext catalogues (roadsvc/translations) in the page's language.
-A word written once in a template is simply `_("...")` there. Good-road names come from the domain in
-simplified Chinese and English; traditional Chinese is derived by the character map of roadsvc.domain.texts.
+A word written once in a template is simply `_("...")` there. The domain's names (bets, 百人牛牛's areas and
+hand types, good roads, roads) are English message ids too, translated where they are shown.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from collections.abc import Iterator, Mapping
 
 from flask_babel import gettext, pgettext
 
-from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
-from roadsvc.domain.texts import DEFAULT_LANGUAGE, LANGUAGES, traditional
+from roadsvc.domain.texts import DEFAULT_LANGUAGE, LANGUAGES
 from roadsvc.translations import N_, NC_
 
 WORDS: dict[str, str | tuple[str, str]] = {
@@ -283,9 +282,3 @@ class Labels(Mapping[str, str]):
     def __len__(self) -> int:
         return len(self.words)
 
-
-def good_road_name(language: str, road: GoodRoad) -> str:
-    """A good road's name in `language` (the domain gives zh-Hans and English)."""
-    if language == "en":
-        return road.name_en
-    return road.name if language == "zh-Hans" else traditional(road.name)

@@ -64,3 +64,22 @@ def test_a_field_type_without_a_rule_is_refused_when_compiling():
 
     with pytest.raises(TypeError, match="DateTime"):
         compile_dump(Odd())
+
+
+def test_a_derived_field_is_written_through_its_function_as_marshmallow_writes_it():
+    """A good road's `name` is the zh-Hans translation of its `name_en` (issue 36), in the snapshot's lists too."""
+    from roadsvc.api.schemas.tables import GoodRoadBriefSchema
+    from roadsvc.domain.baccarat.roads.good_roads import GoodRoad
+
+    class Roads(ma.Schema):
+        good_roads = fields.List(fields.Nested(GoodRoadBriefSchema))
+
+    road = GoodRoad("one_hall_two_rooms_banker", "One Hall Two Rooms (Banker)", since_hand=3)
+    as_dict = {"code": "long_banker", "name_en": "Long Banker", "since_hand": 2}
+    expected = {"code": "one_hall_two_rooms_banker", "name": "一厅两房(庄)", "name_en": "One Hall Two Rooms (Banker)",
+                "since_hand": 3}
+    assert compile_dump(GoodRoadBriefSchema())(road) == GoodRoadBriefSchema().dump(road) == expected
+    assert compile_dump(GoodRoadBriefSchema())(as_dict) == GoodRoadBriefSchema().dump(as_dict)
+    assert compile_dump(GoodRoadBriefSchema())(as_dict)["name"] == "长庄"
+    listed = {"good_roads": [road]}
+    assert compile_dump(Roads())(listed) == Roads().dump(listed) == {"good_roads": [expected]}

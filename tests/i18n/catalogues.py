@@ -3,13 +3,13 @@ Traditional text."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from roadsvc.domain.texts import TRADITIONAL
 from roadsvc.translations import DIRECTORY, LOCALES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,7 +25,8 @@ def strings(message) -> tuple[str, ...]:
 
 
 # Characters written only in Simplified Chinese (each has a different Traditional form), common on these
-# pages, with the domain's character map's (SIMPLIFIED): a zh-Hant page and the zh_Hant catalogue show none.
+# pages, with those of the bets' and roads' names (MAPPED: the simplified-to-traditional map the domain kept
+# before issue 36 moved the names to the catalogues): a zh-Hant page and the zh_Hant catalogue show none.
 COMMON_SIMPLIFIED = set(
     "迟单庄闲暂无没发报处确认级别结筛选连线轮询浅时启动钟态审计录记议变换开关过这个对时间资户账库类说话读写请们来价"
     "实现种数长输赢门龙红两双宝边运烧细赐黄佣厅显设备键码错误数据页签会务册调赛阵负胜队级进阶鲜乐复还将当"
@@ -38,7 +39,21 @@ COMMON_SIMPLIFIED = set(
 )
 
 
-SIMPLIFIED = frozenset(COMMON_SIMPLIFIED | {chr(code) for code in TRADITIONAL})
+MAPPED = set("长庄闲厅两单对宝龙运红无敌烧细赐边黄佣门赢输")
+SIMPLIFIED = frozenset(COMMON_SIMPLIFIED | MAPPED)
+
+
+def translation(locale: str, message: str | tuple[str, str]) -> str | None:
+    """The catalogue's translation of a message id (or (context, id)); None where it has none (no entry, an
+    empty msgstr, or a fuzzy one), which gettext would hide by showing the id."""
+    context, message_id = message if isinstance(message, tuple) else (None, message)
+    found = _catalogues(locale).get(message_id, context=context)
+    return None if found is None or found.fuzzy or not found.string else found.string
+
+
+@functools.cache
+def _catalogues(locale: str) -> Catalog:
+    return catalogue(locale)
 
 
 PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
@@ -48,4 +63,4 @@ def placeholders(text: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(text))
 
 
-__all__ = ["LOCALES", "ROOT", "catalogue", "placeholders", "SIMPLIFIED", "strings"]
+__all__ = ["LOCALES", "ROOT", "catalogue", "placeholders", "SIMPLIFIED", "strings", "translation"]

@@ -20,6 +20,7 @@ from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
 from roadsvc.domain.texts import LANGUAGES, bet_title
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import alerts
+from roadsvc.translations import reader
 
 NATURAL = ["4S", "3H", "5D", "4C"]
 REFUSED = ["4S", "3H", "5D", "2C", "6H"]
@@ -112,7 +113,7 @@ def test_every_page_speaks_the_page_s_language(signed_in, floor, language):
     assert monitor in signed_in.client.get(f"/floor/tables/{floor['niuniu']}").get_data(as_text=True)
     money = signed_in.client.get(f"/floor/tables/{floor['baccarat']}").get_data(as_text=True)
     for bet in MONEY_BETS:  # the money section, its bets named in the page's language
-        row = f'<tr data-bet="{bet}"><th scope="row">{bet_title(bet, language)}</th><td>1,500.00</td>'
+        row = f'<tr data-bet="{bet}"><th scope="row">{bet_title(bet, reader(language))}</th><td>1,500.00</td>'
         assert row in money, (bet, re.findall(r"data-bet=.{0,80}", money))
     bad = [f"{name}: {problem}" for name, listed in found.items() for problem in listed]
     assert not bad, "\n".join(bad)

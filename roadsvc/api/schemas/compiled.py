@@ -10,7 +10,7 @@ that writes what a hand-written one would: a list of cells becomes
 `[{"col": x0.col, "row": x0.row} for x0 in cells]`.
 
 Values of plain fields (integers, strings, booleans) are written as the objects hold
-them, a Dict's as a copy, None as None; tests/api/test_roads_json.py holds the result
+them (a `Derived` string through its function: the Chinese `name` of a good road from its English one), a Dict's as a copy, None as None; tests/api/test_roads_json.py holds the result
 equal to the schema's own dump on many real shoes. A field type outside those raises at
 build time, so no schema can silently be dumped differently. Objects are read by
 attribute, dicts by key, a dotted `attribute` ("grids.big_road") through both; a field
@@ -31,6 +31,31 @@ MISSING = object()
 Dump = Callable[[Any], Any]
 
 
+class Derived(fields.String):
+    """A string written as `derive(value)` of the value the object holds at `source` (`Derived(api_name,
+    source="name_en")`: a good road's Chinese name from its English name, the message id). Not `attribute`:
+    marshmallow refuses two fields of one attribute."""
+
+    def __init__(self, derive: Callable[[str], str], source: str, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.derive, self.source = derive, source
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        return super().serialize(self.source, obj, accessor, **kwargs)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else self.derive(value)
+
+
+def _path(name: str, field: fields.Field) -> str:
+    """Where a field's value is read from."""
+    return field.source if isinstance(field, Derived) else (field.attribute or name)
+
+
+def _plain(field: fields.Field) -> bool:
+    return isinstance(field, PLAIN) and not isinstance(field, Derived)
+
+
 def compile_dump(schema: ma.Schema) -> Dump:
     """A function from an object (or dict) to what `schema.dump` gives for it.
 
@@ -39,7 +64,7 @@ def compile_dump(schema: ma.Schema) -> Dump:
     dict displays. An item of such a list that is not an object with those attributes
     sends the whole object to the careful field-by-field dump.
     """
-    fields_ = [(field.data_key or name, field.attribute or name, field) for name, field in schema.dump_fields.items()]
+    fields_ = [(field.data_key or name, _path(name, field), field) for name, field in schema.dump_fields.items()]
     dumps = [value_dump(field) for _, _, field in fields_]
     namespace: dict[str, Any] = {
         "walk": walk, "MISSING": MISSING,
@@ -62,8 +87,10 @@ def compile_dump(schema: ma.Schema) -> Dump:
 def _inline(field: fields.Field, name: str, depth: int = 0) -> str | None:
     """Python source for the dumped value of `field` held in the variable `name`, or None
     where it takes a function (a nested schema with nested fields)."""
-    if isinstance(field, PLAIN):
+    if _plain(field):
         return name
+    if isinstance(field, Derived):
+        return None
     if isinstance(field, fields.Dict):
         value = f"dict({name})"
     elif isinstance(field, fields.List):
@@ -82,12 +109,14 @@ def _inline(field: fields.Field, name: str, depth: int = 0) -> str | None:
 
 def _plain_fields(schema: ma.Schema) -> bool:
     """Every field plain and read from a plain attribute (written inline as `o.name`)."""
-    return all(isinstance(field, PLAIN) and (field.attribute or name).isidentifier()
+    return all(_plain(field) and (field.attribute or name).isidentifier()
                for name, field in schema.dump_fields.items())
 
 
 def value_dump(field: fields.Field) -> Dump | None:
     """How to dump one field's (non-None) value; None where it is written as it is."""
+    if isinstance(field, Derived):
+        return field.derive
     if isinstance(field, PLAIN):
         return None
     if isinstance(field, fields.Dict):

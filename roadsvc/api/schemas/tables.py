@@ -8,11 +8,13 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import BET_CODE, Flag, Money, Pay, StrictSchema, Timestamps, integer, text
+from roadsvc.api.schemas.compiled import Derived
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
 from roadsvc.domain.baccarat.roads.good_roads import NAMES as GOOD_ROAD_NAMES
 from roadsvc.domain.table_modes import BOUNDS as MODE_BOUNDS, MODES
 from roadsvc.domain.games import DEFAULT_GAME, GAMES, rule_set_of
+from roadsvc.translations import api_name
 
 
 class LimitSchema(StrictSchema):
@@ -197,7 +199,8 @@ class GoodRoadBriefSchema(ma.Schema):
     """A good road as the roads snapshot and the floor carry it."""
 
     code = fields.String(metadata={"example": "long_banker"})
-    name = fields.String(metadata={"example": "长庄"})
+    name = Derived(api_name, source="name_en", metadata={
+        "description": "The operator's Chinese name (zh-Hans), from the catalogue", "example": "长庄"})
     name_en = fields.String(metadata={"example": "Long Banker"})
     since_hand = fields.Integer()
 

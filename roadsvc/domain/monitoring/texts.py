@@ -219,7 +219,7 @@ def _positive_ev(d: Mapping[str, Any], r: Reader) -> str:
     others = r.ngettext(" and %(num)d more bet", " and %(num)d more bets", more) if more else ""
     return r.ngettext("Hand %(hand)s: %(bet)s at %(ev)s for the player%(others)s, %(num)d card left",
                       "Hand %(hand)s: %(bet)s at %(ev)s for the player%(others)s, %(num)d cards left",
-                      d["cards_left"], hand=d["hand_number"], bet=bet_title(best["bet"], r.language),
+                      d["cards_left"], hand=d["hand_number"], bet=bet_title(best["bet"], r),
                       ev=f"{best['ev']:+.2%}", others=others)
 
 

@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 
 from roadsvc.domain.cards import Card, parse_card, parse_cards
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.messages import N_
 
 BANKER = "banker"
 PLAYERS = ("player_1", "player_2", "player_3", "player_4")
@@ -22,12 +23,13 @@ OPENING_ORDER = (*PLAYERS, BANKER)
 HAND_SIZE = 5
 ROUND_CARDS = HAND_SIZE * len(POSITIONS)
 HIDDEN_INDEX = 3
+# Each position's name, an English message id (the catalogues hold 庄, 闲一 ... 闲四).
 POSITION_LABELS = {
-    BANKER: ("庄", "Banker"),
-    "player_1": ("闲一", "Player 1"),
-    "player_2": ("闲二", "Player 2"),
-    "player_3": ("闲三", "Player 3"),
-    "player_4": ("闲四", "Player 4"),
+    BANKER: N_("Banker"),
+    "player_1": N_("Player 1"),
+    "player_2": N_("Player 2"),
+    "player_3": N_("Player 3"),
+    "player_4": N_("Player 4"),
 }
 
 
@@ -44,11 +46,6 @@ class Deal:
 
     def codes(self) -> dict:
         return {position: [card.code for card in self.hands[position]] for position in POSITIONS}
-
-
-def position_label(position: str, language: str) -> str:
-    chinese, english = POSITION_LABELS[position]
-    return chinese if language == "zh" else english
 
 
 def first_receiver(reveal: Card) -> str:

@@ -17,6 +17,7 @@ from itertools import combinations, product
 from typing import Sequence
 
 from roadsvc.domain.cards import Card
+from roadsvc.domain.messages import N_
 
 HAND_SIZE = 5
 WILD = 0
@@ -28,33 +29,29 @@ KING = 13
 class HandType(Enum):
     """The types, worst first, so `strength` orders them: no_bull < bull_1 < ... < bomb."""
 
-    NO_BULL = ("no_bull", "无牛", "No bull", 1)
-    BULL_1 = ("bull_1", "牛一", "Bull 1", 1)
-    BULL_2 = ("bull_2", "牛二", "Bull 2", 2)
-    BULL_3 = ("bull_3", "牛三", "Bull 3", 3)
-    BULL_4 = ("bull_4", "牛四", "Bull 4", 4)
-    BULL_5 = ("bull_5", "牛五", "Bull 5", 5)
-    BULL_6 = ("bull_6", "牛六", "Bull 6", 6)
-    BULL_7 = ("bull_7", "牛七", "Bull 7", 7)
-    BULL_8 = ("bull_8", "牛八", "Bull 8", 8)
-    BULL_9 = ("bull_9", "牛九", "Bull 9", 9)
-    BULL_BULL = ("bull_bull", "牛牛", "Bull bull", 10)
-    SILVER_BULL = ("silver_bull", "银牛", "Silver bull", 10)
-    GOLD_BULL = ("gold_bull", "金牛", "Gold bull", 10)
-    BOMB = ("bomb", "炸弹", "Bomb", 10)
+    NO_BULL = ("no_bull", N_("No bull"), 1)
+    BULL_1 = ("bull_1", N_("Bull 1"), 1)
+    BULL_2 = ("bull_2", N_("Bull 2"), 2)
+    BULL_3 = ("bull_3", N_("Bull 3"), 3)
+    BULL_4 = ("bull_4", N_("Bull 4"), 4)
+    BULL_5 = ("bull_5", N_("Bull 5"), 5)
+    BULL_6 = ("bull_6", N_("Bull 6"), 6)
+    BULL_7 = ("bull_7", N_("Bull 7"), 7)
+    BULL_8 = ("bull_8", N_("Bull 8"), 8)
+    BULL_9 = ("bull_9", N_("Bull 9"), 9)
+    BULL_BULL = ("bull_bull", N_("Bull bull"), 10)
+    SILVER_BULL = ("silver_bull", N_("Silver bull"), 10)
+    GOLD_BULL = ("gold_bull", N_("Gold bull"), 10)
+    BOMB = ("bomb", N_("Bomb"), 10)
 
-    def __init__(self, code: str, chinese: str, english: str, multiple: int):
+    def __init__(self, code: str, name_en: str, multiple: int):
         self.code = code
-        self.chinese = chinese
-        self.english = english
+        self.name_en = name_en  # a message id: the catalogues hold the Chinese names (无牛, 牛一 ... 炸弹)
         self.multiple = multiple
 
     @property
     def strength(self) -> int:
         return _STRENGTH[self]
-
-    def label(self, language: str) -> str:
-        return self.chinese if language == "zh" else self.english
 
     @classmethod
     def from_code(cls, code: str) -> "HandType":

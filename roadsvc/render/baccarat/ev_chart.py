@@ -24,7 +24,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.texts import bet_title
 from roadsvc.render.fonts import SVG_FONT_STACK, font_path
 from roadsvc.render.themes import THEMES, Theme
-from roadsvc.translations import N_, translations
+from roadsvc.translations import N_, reader, translations
 
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
            "#7f7f7f")
@@ -52,7 +52,7 @@ class ChartLook:
             translations(self.language).gettext(message)
 
     def bet(self, code: str) -> str:
-        return bet_title(code, self.language)
+        return bet_title(code, reader(self.language))
 
 
 def _hex(colour: tuple[int, int, int]) -> str:
@@ -114,7 +114,7 @@ def _draw_png(series: EvSeries, font: ImageFont.FreeTypeFont, theme: Theme) -> b
             draw.line(points, fill=colour, width=2)
         y = MARGIN + 18 * index
         draw.line([(WIDTH - LEGEND, y), (WIDTH - LEGEND + 16, y)], fill=colour, width=3)
-        draw.text((WIDTH - LEGEND + 22, y - 7), bet_title(bet, "en"), fill=text, font=font)
+        draw.text((WIDTH - LEGEND + 22, y - 7), bet_title(bet, reader("en")), fill=text, font=font)
     buffer = io.BytesIO()
     image.save(buffer, "PNG", optimize=False)
     return buffer.getvalue()

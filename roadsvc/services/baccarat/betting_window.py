@@ -33,6 +33,7 @@ from roadsvc.services.baccarat.bet_rules import available_facts, table_rules
 from roadsvc.services.errors import Conflict, NotFound
 from roadsvc.services.baccarat.advantage import advantage_closures
 from roadsvc.services.baccarat.snapshots import table_shoe_revision
+from roadsvc.translations import api_name
 
 BETTING_CLOSED = "betting_closed"
 PAYS_BASIS = "to 1"
@@ -126,7 +127,7 @@ def _bet_entry(status, betting_closed: Refusal | None) -> dict[str, Any]:
     bet, refusal = status.bet, betting_closed or status.refusal
     return {
         "bet": bet.code,
-        "name": bet.zh,
+        "name": api_name(bet.en),
         "name_en": bet.en,
         "open": refusal is None,
         "closed_by": refusal.as_dict() if refusal else None,

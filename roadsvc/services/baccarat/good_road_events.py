@@ -20,13 +20,14 @@ from roadsvc.persistence.events import NewEvent
 from roadsvc.persistence.models import Shoe
 from roadsvc.services.baccarat.snapshots import thresholds_of
 from roadsvc.services.tables import announced_codes
+from roadsvc.translations import api_name
 
 
 def announced_good_roads(summary: Mapping[str, Any], settings: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """The table's announced good roads on this summary, as the lobby and the event carry them."""
     settings = settings or {}
     announced = announced_codes(dict(settings))
-    return [{"code": g.code, "name": g.name, "name_en": g.name_en, "since_hand": g.since_hand,
+    return [{"code": g.code, "name": api_name(g.name_en), "name_en": g.name_en, "since_hand": g.since_hand,
              "columns": g.columns, "hands": g.hands}
             for g in summary_good_roads(summary, thresholds_of(dict(settings)))
             if announced is None or g.code in announced]

@@ -69,13 +69,14 @@ def test_english_counts_are_plural_correct():
 
 def test_traditional_chinese_differs_where_the_characters_do():
     assert alert_title("corrections", "zh-Hans") == "作废与更正" and alert_title("corrections", "zh-Hant") == "作廢與更正"
-    assert bet_title("banker_pair", "zh-Hant") == "莊對" and bet_title("banker_pair", "en") == "Banker pair"
+    assert bet_title("banker_pair", reader("zh-Hant")) == "莊對"
+    assert bet_title("banker_pair", reader("en")) == "Banker pair"
 
 
 def test_every_bet_has_a_title_in_every_language():
     for code in BET_TYPES:
         for language in LANGUAGES:
-            assert "_" not in bet_title(code, language)
+            assert "_" not in bet_title(code, reader(language))
 
 
 def test_details_of_an_older_form_give_the_title_not_a_crash():

@@ -67,7 +67,6 @@ class BetOdds:
     def as_dict(self) -> dict:
         return {
             "bet": self.bet.code,
-            "zh": self.bet.zh,
             "en": self.bet.en,
             "outcomes": {
                 label: {

@@ -24,54 +24,55 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from roadsvc.domain.baccarat.dealing.hands import BANKER, PLAYER
+from roadsvc.domain.messages import N_
+
 
 class BetType(NamedTuple):
-    name: str  # Chinese
-    name_en: str
+    name_en: str  # the English name, a message id: the catalogues hold the operator's Chinese names
     rule: str  # the default settlement rule
     side: str | None  # the side the rule is about
     hedge_side: str | None  # the side whose opposite it hedges (banker/player bets only)
 
 
 BET_TYPES: dict[str, BetType] = {
-    "player": BetType("闲", "Player", "side_wins", PLAYER, PLAYER),
-    "banker": BetType("庄", "Banker", "side_wins", BANKER, BANKER),
-    "banker_no_commission": BetType("庄(免佣)", "Banker, no commission", "banker_half_on_six", BANKER, BANKER),
-    "tie": BetType("和", "Tie", "tie", None, None),
-    "player_pair": BetType("闲对", "Player pair", "pair", PLAYER, None),
-    "banker_pair": BetType("庄对", "Banker pair", "pair", BANKER, None),
-    "either_pair": BetType("任意对子", "Either pair", "either_pair", None, None),
-    "perfect_pair": BetType("完美对子", "Perfect pair", "perfect_pair", None, None),
-    "banker_dragon_bonus": BetType("庄龙宝", "Banker dragon bonus", "dragon_bonus", BANKER, None),
-    "player_dragon_bonus": BetType("闲龙宝", "Player dragon bonus", "dragon_bonus", PLAYER, None),
-    "lucky_six": BetType("幸运六", "Lucky six", "lucky_six", None, None),
-    "banker_natural": BetType("庄例牌", "Banker natural", "side_natural", BANKER, None),
-    "player_natural": BetType("闲例牌", "Player natural", "side_natural", PLAYER, None),
-    "tiger": BetType("老虎", "Tiger", "lucky_six", None, None),
-    "big_tiger": BetType("大老虎", "Big tiger", "big_tiger", None, None),
-    "small_tiger": BetType("小老虎", "Small tiger", "small_tiger", None, None),
-    "tiger_tie": BetType("老虎和", "Tiger tie", "tiger_tie", None, None),
-    "tiger_pair": BetType("老虎对", "Tiger pair", "tiger_pair", None, None),
-    "banker_four": BetType("庄4福", "Banker four", "banker_four", None, None),
-    "player_four": BetType("闲4福", "Player four", "player_four", None, None),
-    "banker_four_pair": BetType("庄4福对子", "Banker four pair", "four_pair", BANKER, None),
-    "player_four_pair": BetType("闲4福对子", "Player four pair", "four_pair", PLAYER, None),
-    "banker_black": BetType("庄家黑", "Banker black", "black", BANKER, None),
-    "player_black": BetType("闲家黑", "Player black", "black", PLAYER, None),
-    "banker_red": BetType("庄家红", "Banker red", "red", BANKER, None),
-    "player_red": BetType("闲家红", "Player red", "red", PLAYER, None),
-    "invincible_six": BetType("无敌6", "Invincible six", "invincible_six", None, None),
-    "banker_char_siu": BetType("庄叉烧", "Banker char siu", "char_siu", BANKER, None),
-    "player_char_siu": BetType("闲叉烧", "Player char siu", "char_siu", PLAYER, None),
-    "small_buffalo": BetType("细水牛", "Small buffalo", "small_buffalo", None, None),
-    "big_buffalo": BetType("大水牛", "Big buffalo", "big_buffalo", None, None),
-    "tiger_buffalo": BetType("虎牛", "Tiger buffalo", "tiger_buffalo", None, None),
-    "wu_dalang": BetType("武大郎", "Wu Dalang", "wu_dalang", None, None),
-    "lucky_seven": BetType("幸运7", "Lucky seven", "lucky_seven", None, None),
-    "golden_eight": BetType("黄金8", "Golden eight", "golden_eight", None, None),
-    "fire_sevens": BetType("火焰7s", "Fire sevens", "fire_sevens", None, None),
-    "divine_nine": BetType("天赐9", "Divine nine", "divine_nine", None, None),
-    "all_treasures": BetType("全部边注", "All treasures", "all_treasures", None, None),
+    "player": BetType(N_("Player"), "side_wins", PLAYER, PLAYER),
+    "banker": BetType(N_("Banker"), "side_wins", BANKER, BANKER),
+    "banker_no_commission": BetType(N_("Banker, no commission"), "banker_half_on_six", BANKER, BANKER),
+    "tie": BetType(N_("Tie"), "tie", None, None),
+    "player_pair": BetType(N_("Player pair"), "pair", PLAYER, None),
+    "banker_pair": BetType(N_("Banker pair"), "pair", BANKER, None),
+    "either_pair": BetType(N_("Either pair"), "either_pair", None, None),
+    "perfect_pair": BetType(N_("Perfect pair"), "perfect_pair", None, None),
+    "banker_dragon_bonus": BetType(N_("Banker dragon bonus"), "dragon_bonus", BANKER, None),
+    "player_dragon_bonus": BetType(N_("Player dragon bonus"), "dragon_bonus", PLAYER, None),
+    "lucky_six": BetType(N_("Lucky six"), "lucky_six", None, None),
+    "banker_natural": BetType(N_("Banker natural"), "side_natural", BANKER, None),
+    "player_natural": BetType(N_("Player natural"), "side_natural", PLAYER, None),
+    "tiger": BetType(N_("Tiger"), "lucky_six", None, None),
+    "big_tiger": BetType(N_("Big tiger"), "big_tiger", None, None),
+    "small_tiger": BetType(N_("Small tiger"), "small_tiger", None, None),
+    "tiger_tie": BetType(N_("Tiger tie"), "tiger_tie", None, None),
+    "tiger_pair": BetType(N_("Tiger pair"), "tiger_pair", None, None),
+    "banker_four": BetType(N_("Banker four"), "banker_four", None, None),
+    "player_four": BetType(N_("Player four"), "player_four", None, None),
+    "banker_four_pair": BetType(N_("Banker four pair"), "four_pair", BANKER, None),
+    "player_four_pair": BetType(N_("Player four pair"), "four_pair", PLAYER, None),
+    "banker_black": BetType(N_("Banker black"), "black", BANKER, None),
+    "player_black": BetType(N_("Player black"), "black", PLAYER, None),
+    "banker_red": BetType(N_("Banker red"), "red", BANKER, None),
+    "player_red": BetType(N_("Player red"), "red", PLAYER, None),
+    "invincible_six": BetType(N_("Invincible six"), "invincible_six", None, None),
+    "banker_char_siu": BetType(N_("Banker char siu"), "char_siu", BANKER, None),
+    "player_char_siu": BetType(N_("Player char siu"), "char_siu", PLAYER, None),
+    "small_buffalo": BetType(N_("Small buffalo"), "small_buffalo", None, None),
+    "big_buffalo": BetType(N_("Big buffalo"), "big_buffalo", None, None),
+    "tiger_buffalo": BetType(N_("Tiger buffalo"), "tiger_buffalo", None, None),
+    "wu_dalang": BetType(N_("Wu Dalang"), "wu_dalang", None, None),
+    "lucky_seven": BetType(N_("Lucky seven"), "lucky_seven", None, None),
+    "golden_eight": BetType(N_("Golden eight"), "golden_eight", None, None),
+    "fire_sevens": BetType(N_("Fire sevens"), "fire_sevens", None, None),
+    "divine_nine": BetType(N_("Divine nine"), "divine_nine", None, None),
+    "all_treasures": BetType(N_("All treasures"), "all_treasures", None, None),
 }
 
 # "After hand N": a bet on hand N+1 or later is refused (003 §5-9).

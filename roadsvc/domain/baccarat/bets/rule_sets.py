@@ -44,8 +44,7 @@ class BetSpec:
     """One bet type as a table offers it: its rule, pays, cutoff and limits."""
 
     code: str
-    zh: str
-    en: str
+    en: str  # the English name, a message id (roadsvc.domain.baccarat.bets.catalogue)
     rule: Rule
     side: str | None
     pays: Mapping[str, Decimal]
@@ -225,7 +224,7 @@ def _build(name: str, data: dict[str, Any]) -> RuleSet:
 
 def _bet_spec(code: str, entry: dict[str, Any]) -> BetSpec:
     bet_type = BET_TYPES[code]
-    zh, en, side, hedge_side = bet_type.name, bet_type.name_en, bet_type.side, bet_type.hedge_side
+    en, side, hedge_side = bet_type.name_en, bet_type.side, bet_type.hedge_side
     rule = RULES[entry["rule"]]
     pays = {tier: to_ratio(entry["pays"][tier]) for tier in rule.win_tiers}
     losses = {tier: to_ratio(entry["losses"].get(tier, "1")) for tier in rule.loss_tiers}
@@ -237,5 +236,5 @@ def _bet_spec(code: str, entry: dict[str, Any]) -> BetSpec:
     if low > high:
         raise DomainError("invalid_range", f"{code}: minimum {low} is above maximum {high}", f"overrides.ranges.{code}")
     total_limit = None if entry["total_limit"] is None else to_money(entry["total_limit"])
-    return BetSpec(code, zh, en, rule, side, MappingProxyType(pays), MappingProxyType(losses), hold,
+    return BetSpec(code, en, rule, side, MappingProxyType(pays), MappingProxyType(losses), hold,
                    entry["cutoff"], low, high, total_limit, hedge_side)

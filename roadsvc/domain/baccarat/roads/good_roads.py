@@ -14,6 +14,7 @@ from typing import Sequence
 
 from roadsvc.domain.baccarat.roads.big_road import BigRoadEntry
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.messages import N_
 from roadsvc.domain.baccarat.dealing.hands import BANKER, PLAYER
 
 ANY = None
@@ -90,8 +91,7 @@ class GoodRoad:
     """
 
     code: str
-    name: str
-    name_en: str
+    name_en: str  # its English name, a message id (NAMES)
     since_hand: int
     columns: int = 0
     hands: int = 0
@@ -101,18 +101,19 @@ Column = tuple[str, int, int]
 """A big-road column as (side, length, number of its first hand)."""
 
 NAMES = {
-    "long_banker": ("长庄", "Long Banker"),
-    "long_player": ("长闲", "Long Player"),
-    "double_sticky": ("拍拍黐", "Double Sticky"),
-    "single_jump": ("大路单跳", "Single Jump"),
-    "one_hall_two_rooms_banker": ("一厅两房(庄)", "One Hall Two Rooms (Banker)"),
-    "one_hall_two_rooms_player": ("一厅两房(闲)", "One Hall Two Rooms (Player)"),
-    "banker_sticky": ("逢庄黐", "Banker Sticky"),
-    "player_sticky": ("逢闲黐", "Player Sticky"),
-    "banker_skip_sticky": ("隔黐庄", "Banker Skip Sticky"),
-    "player_skip_sticky": ("隔黐闲", "Player Skip Sticky"),
+    "long_banker": N_("Long Banker"),
+    "long_player": N_("Long Player"),
+    "double_sticky": N_("Double Sticky"),
+    "single_jump": N_("Single Jump"),
+    "one_hall_two_rooms_banker": N_("One Hall Two Rooms (Banker)"),
+    "one_hall_two_rooms_player": N_("One Hall Two Rooms (Player)"),
+    "banker_sticky": N_("Banker Sticky"),
+    "player_sticky": N_("Player Sticky"),
+    "banker_skip_sticky": N_("Banker Skip Sticky"),
+    "player_skip_sticky": N_("Player Skip Sticky"),
 }
-"""Every good-road code with its Chinese and English names, in the spec's order."""
+"""Every good-road code with its English name, in the spec's order: message ids, the catalogues hold the operator's
+Chinese names (长庄, 长闲, 拍拍黐 ...), translated where a name is shown."""
 
 
 def _other(side: str) -> str:
@@ -213,6 +214,6 @@ def good_roads_of_shape(shape: Sequence[Column], thresholds: GoodRoadThresholds 
         start = match_start(pattern, shape)
         if start is not None:
             run = shape[start:]
-            active.append(GoodRoad(code, *NAMES[code], since_hand=shape[start][2], columns=len(run),
+            active.append(GoodRoad(code, NAMES[code], since_hand=shape[start][2], columns=len(run),
                                    hands=sum(length for _, length, _ in run)))
     return active
