@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping
 
 from flask_babel import gettext, pgettext
 
+from roadsvc.domain.niuniu.dealing import POSITION_LABELS
+from roadsvc.domain.niuniu.hands import HandType
 from roadsvc.domain.texts import DEFAULT_LANGUAGE, LANGUAGES
 from roadsvc.translations import N_, NC_
 
@@ -161,8 +163,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "niuniu_phase_betting": N_("betting"), "niuniu_phase_dealing": N_("dealing"),
     "niuniu_phase_opening": N_("opening"), "niuniu_phase_settled": N_("settled"),
     "niuniu_phase_voided": N_("voided"),
-    "niuniu_banker": N_("Banker"), "niuniu_player_1": N_("Player 1"), "niuniu_player_2": N_("Player 2"),
-    "niuniu_player_3": N_("Player 3"), "niuniu_player_4": N_("Player 4"),
+    **{f"niuniu_{position}": name for position, name in POSITION_LABELS.items()},  # the domain's: 庄, 闲一 ...
     "niuniu_result_win": N_("wins"), "niuniu_result_lose": N_("loses"),
     "niuniu_rounds": N_("Rounds"), "niuniu_pace": N_("Rounds per hour"),
     "niuniu_area_player_1": NC_("area, short", "P1"), "niuniu_area_player_2": NC_("area, short", "P2"),
@@ -172,12 +173,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "niuniu_no_round_in_play": N_("No round in play: the next round's stakes show from its first slip."),
     "niuniu_betting_closes_in": N_("betting closes in {t}"), "niuniu_area": N_("Area"),
     "niuniu_stake": N_("Stake"), "niuniu_slips": N_("Slips"),
-    "niuniu_type_no_bull": N_("No bull"), "niuniu_type_bull_1": N_("Bull 1"), "niuniu_type_bull_2": N_("Bull 2"),
-    "niuniu_type_bull_3": N_("Bull 3"), "niuniu_type_bull_4": N_("Bull 4"), "niuniu_type_bull_5": N_("Bull 5"),
-    "niuniu_type_bull_6": N_("Bull 6"), "niuniu_type_bull_7": N_("Bull 7"), "niuniu_type_bull_8": N_("Bull 8"),
-    "niuniu_type_bull_9": N_("Bull 9"), "niuniu_type_bull_bull": N_("Bull bull"),
-    "niuniu_type_silver_bull": N_("Silver bull"), "niuniu_type_gold_bull": N_("Gold bull"),
-    "niuniu_type_bomb": N_("Bomb"),
+    **{f"niuniu_type_{hand.code}": hand.name_en for hand in HandType},  # the domain's: 无牛, 牛一 ... 炸弹
     "error_400": N_("This request was refused: reload the page and try again."),
     "error_404": N_("Nothing is here: the table, match or tournament does not exist."),
     "error_409": N_("This changed meanwhile: reload the page and try again."),
