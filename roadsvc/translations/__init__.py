@@ -23,22 +23,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from roadsvc.domain.messages import N_, NC_  # the marks, for the layers that import them from here
 from roadsvc.domain.texts import Reader, lang_of
 
 DIRECTORY = Path(__file__).parent
 DOMAIN = "messages"
 # A page's language (roadsvc.domain.texts.LANGUAGES) -> its catalogue's locale.
 LOCALES = {"zh-Hans": "zh_Hans", "zh-Hant": "zh_Hant", "en": "en"}
-
-
-def N_(message: str) -> str:
-    """Marks `message` for extraction; it is translated where it is shown."""
-    return message
-
-
-def NC_(context: str, message: str) -> tuple[str, str]:
-    """Marks `message`, said in `context`, for extraction: (context, message) for `pgettext`."""
-    return context, message
 
 
 def _po_files(directory: Path) -> list[Path]:
