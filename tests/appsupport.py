@@ -62,7 +62,12 @@ class SharedApps:
         self.apps: dict[str, SharedApp] = {}
 
     def app(self, config: Mapping[str, Any], database_url: str) -> Flask:
-        """The app of `config` with the state of a new one, on `database_url`."""
+        """The app of `config` with the state of a new one, on `database_url`. A SQLite file's commits do not
+        wait for the disk (SQLITE_SYNCHRONOUS OFF, unless `config` says otherwise), as the PostgreSQL schema's
+        do not (tests/dbsupport.py): what a commit shows is the same, only a crash of the machine could lose
+        it, and no test crashes the machine; the durability tests (tests/reliability) run their own
+        deployments on the default, FULL."""
+        config = {"SQLITE_SYNCHRONOUS": "OFF", **config}
         key = repr(sorted((name, repr(value)) for name, value in config.items() if name != "DATABASE_URL"))
         if key not in self.apps:
             self.apps[key] = build({**config, "DATABASE_URL": database_url})

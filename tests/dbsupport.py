@@ -142,6 +142,6 @@ def database_url(request, tmp_path, tmp_path_factory) -> str:
 
 @pytest.fixture
 def db(database_url) -> Iterator[Database]:
-    database = Database(database_url)
+    database = Database(database_url, synchronous="OFF")  # as the tests' apps (tests/appsupport.py)
     yield database
     database.dispose()
