@@ -27,6 +27,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from roadsvc.app import create_app, init_state
+from roadsvc.services.keys import ROLES, create_role_keys
 
 HUB, DB = "roadsvc.events", "roadsvc.db"
 
@@ -36,6 +37,11 @@ class SharedApp:
     app: Flask
     config: dict[str, Any]  # the settings as built (DATABASE_URL aside)
     kept: dict[str, Any] = field(default_factory=dict)  # the extensions init_state does not make
+
+
+def role_keys(db, label: str = "test") -> dict[str, str]:
+    """A plain key of each role ("test pitboss", ...), made in one transaction."""
+    return {role: plain for role, (_, plain) in create_role_keys(db, {role: f"{label} {role}" for role in ROLES}).items()}
 
 
 def stop_state(app: Flask) -> None:

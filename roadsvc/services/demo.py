@@ -31,7 +31,7 @@ from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.dabang import matches, replay
 from roadsvc.services.dabang import moves as dabang_moves
 from roadsvc.services.errors import ServiceError
-from roadsvc.services.keys import ROLES, create_key
+from roadsvc.services.keys import ROLES, create_role_keys
 from roadsvc.services.niuniu import rounds as niuniu_rounds
 from roadsvc.services.niuniu import slips as niuniu_slips
 
@@ -94,7 +94,8 @@ def fresh_demo_keys(db: Database) -> dict[str, str]:
     with db.write() as session:
         for key in session.scalars(select(ApiKey).where(ApiKey.name.startswith(DEMO_KEY_PREFIX), ApiKey.revoked_at.is_(None))):
             key.revoked_at = utcnow()
-    return {role: create_key(db, role, DEMO_KEY_PREFIX + role)[1] for role in ROLES}
+    made = create_role_keys(db, {role: DEMO_KEY_PREFIX + role for role in ROLES})
+    return {role: plain for role, (_, plain) in made.items()}
 
 
 @dataclass

@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Callable
+from typing import Callable, Mapping
 
 from sqlalchemy import select
 
@@ -138,6 +138,18 @@ def create_key(
         key, plain = _new_key(session, name or f"{role} key", role, table_id, expires_at)
         admin_audit.record(session, "key.created", actor, f"key {key.id}", table_id, None, _audited(key))
         return _info(key), plain
+
+
+def create_role_keys(db: Database, names: Mapping[str, str], actor: Actor | None = None) -> dict[str, tuple[KeyInfo, str]]:
+    """A key for each role of `names` (role -> the key's name), none bound to a table, in one transaction
+    (the demo's keys; a test's): role -> (its record, the plain key)."""
+    made = {}
+    with db.write() as session:
+        for role, name in names.items():
+            key, plain = _new_key(session, name, check_role(role), None, None)
+            admin_audit.record(session, "key.created", actor, f"key {key.id}", None, None, _audited(key))
+            made[role] = (_info(key), plain)
+    return made
 
 
 def _new_key(session, name: str, role: str, table_id: int | None, expires_at: datetime | None) -> tuple[ApiKey, str]:

@@ -8,9 +8,8 @@ from typing import Iterator
 import pytest
 from flask import Flask
 
-from appsupport import stop_state
+from appsupport import role_keys, stop_state
 from dbsupport import database_url, db, postgres_schema  # noqa: F401
-from roadsvc.services.keys import ROLES, create_key
 from streamsupport import Stream
 
 
@@ -44,7 +43,7 @@ class Api:
 @pytest.fixture
 def api(app) -> Api:
     database = app.extensions["roadsvc.db"]
-    keys = {role: create_key(database, role, f"test {role}")[1] for role in ROLES}
+    keys = role_keys(database)
     return Api(app.test_client(), keys)
 
 

@@ -15,10 +15,9 @@ import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
-from appsupport import stop_state
+from appsupport import role_keys, stop_state
 from dbsupport import database_url, db, postgres_schema, sqlite_with_schema  # noqa: F401
 from roadsvc.app import create_app
-from roadsvc.services.keys import ROLES, create_key
 from websupport import csrf_token, sign_in
 
 
@@ -54,7 +53,7 @@ class Pages:
 @pytest.fixture
 def pages(app) -> Pages:
     database = app.extensions["roadsvc.db"]
-    keys = {role: create_key(database, role, f"test {role}")[1] for role in ROLES}
+    keys = role_keys(database)
     return Pages(app.test_client(), keys)
 
 
@@ -113,7 +112,7 @@ def floor_server(tmp_path, tmp_path_factory, floor_config) -> Iterator[Floor]:
                       "WEB_POLL_SECONDS": 0.3, "SQLITE_SYNCHRONOUS": "OFF",  # a throw-away file
                       **floor_config})
     clock = app.extensions["roadsvc.clock"] = _floor.Clock()
-    keys = {role: create_key(app.extensions["roadsvc.db"], role, f"browser {role}")[1] for role in ROLES}
+    keys = role_keys(app.extensions["roadsvc.db"], "browser")
     with _floor.serving(app) as base:
         yield Floor(base, app, clock, keys)
     app.extensions["roadsvc.db"].dispose()
