@@ -21,7 +21,9 @@ changing a label, regenerate it from the Debian package fonts-noto-cjk::
 
 A game whose labels need other glyphs ships its own subset beside it, made the same way from its
 labels (百人牛牛: `NIUNIU_FONT_FILE` from `roadsvc.render.niuniu.labels.all_label_text()`), and names it
-on its boards (`Board.font`), so the baccarat images stay byte for byte what they were.
+on its boards (`Board.font`), so the baccarat images stay byte for byte what they were. The baccarat odds
+chart's PNG has its own too (`EV_CHART_FONT_FILE`, from `roadsvc.render.baccarat.ev_chart.all_label_text()`:
+every bet's name in each language).
 
 (tests/render/test_fonts.py fails if a label's glyph is missing.)
 """
@@ -38,6 +40,8 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILE = "NotoSansCJKsc-Bold-subset.otf"
 NIUNIU_FONT_FILE = "NotoSansCJKsc-Bold-niuniu.otf"
 DABANG_FONT_FILE = "NotoSansCJKsc-Bold-dabang.otf"  # 打棒's labels (roadsvc.render.dabang.labels)
+# The baccarat odds chart's PNG words: the bets' names and its axis (roadsvc.render.baccarat.ev_chart.all_label_text)
+EV_CHART_FONT_FILE = "NotoSansCJKsc-Bold-evchart.otf"
 # What SVG images name: the vendored family first, then what viewers commonly have.
 FONT_FAMILY = "Noto Sans CJK SC"
 SVG_FONT_STACK = "'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif"
@@ -61,7 +65,7 @@ def font_path(directory: Path | None = None, file: str = FONT_FILE) -> Path:
 def check_font() -> Path:
     """Call at service start: fails loudly now instead of drawing boxes later."""
     path = font_path()
-    for file in (FONT_FILE, NIUNIU_FONT_FILE, DABANG_FONT_FILE):
+    for file in (FONT_FILE, NIUNIU_FONT_FILE, DABANG_FONT_FILE, EV_CHART_FONT_FILE):
         ImageFont.truetype(str(font_path(file=file)), 12)
     return path
 

@@ -67,3 +67,13 @@ def test_without_the_font_rendering_refuses_instead_of_drawing_boxes(monkeypatch
     finally:
         load_font.cache_clear()
         mark_sprite.cache_clear()
+
+
+def test_the_odds_chart_s_subset_maps_every_character_its_png_can_draw():
+    """Issue 36: the odds chart's PNG drew its words with the road labels' subset, so it could only write English."""
+    from roadsvc.render.baccarat.ev_chart import all_label_text as chart_text
+    from roadsvc.render.fonts import EV_CHART_FONT_FILE
+
+    cmap = TTFont(font_path(file=EV_CHART_FONT_FILE)).getBestCmap()
+    assert [char for char in chart_text() if ord(char) not in cmap] == []
+    assert "幸" in chart_text() and "運" in chart_text()  # the bets' names in both Chinese scripts

@@ -154,6 +154,17 @@ def test_the_table_page_shows_the_shoe_in_full(app, signed_in):
     assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
 
 
+def test_the_odds_chart_is_drawn_in_the_page_s_theme_and_language(signed_in):
+    """Issue 36: the chart stayed a white box with English words on a dark zh page."""
+    table_id = new_table(signed_in, "Baccarat 9")
+    hand(signed_in, table_id)
+    html = signed_in.client.get(f"/floor/tables/{table_id}?lang=zh-Hant&theme=dark").get_data(as_text=True)
+    source = re.search(r'<img class="chart" src="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert "theme=dark" in source and "language=zh-Hant" in source
+    chart = signed_in.client.get(source).get_data(as_text=True)
+    assert '<rect width="800" height="400" fill="#1c1f25"/>' in chart and ">莊<" in chart and "期望值" in chart
+
+
 def test_a_table_without_cards_has_no_odds_and_says_why(signed_in):
     table = signed_in.api_post("/api/v1/tables", {"name": "By result", "settings": {"hands_by": "result"}},
                                role="pitboss")

@@ -4,10 +4,12 @@ Input is plain data (the shoe odds series of `roadsvc.services.baccarat.integrit
 and, per bet, the EV per unit staked before each. One polyline per bet, a zero line (above
 it the player is favoured), the hands along x. The same series always gives the same bytes.
 
-It follows the page's theme (roadsvc.render.themes: the panel, text and muted colours) and, in SVG, its
-language: the bets' names (roadsvc.domain.texts.bet_title) and the axis words from the catalogues
-(roadsvc.translations). The PNG is drawn with the vendored font subset, which holds the road labels' glyphs
-only, so its words stay English.
+It follows the page's theme (roadsvc.render.themes: the panel, text and muted colours, and a palette of
+lines that stands out from the theme's panel) and its language, in both formats: the bets' names
+(roadsvc.domain.texts.bet_title) and the axis words from the catalogues (roadsvc.translations), the same
+words in the PNG as in the SVG (`ChartWords`). The PNG draws them with the chart's own subset of the
+vendored CJK font (roadsvc.render.fonts.EV_CHART_FONT_FILE), cut from `all_label_text()` as the road
+images' subsets are cut from their labels.
 """
 
 from __future__ import annotations
@@ -20,21 +22,29 @@ from xml.sax.saxutils import escape, quoteattr
 
 from PIL import Image, ImageDraw, ImageFont
 
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
 from roadsvc.domain.errors import DomainError
-from roadsvc.domain.texts import bet_title
-from roadsvc.render.fonts import SVG_FONT_STACK, font_path
+from roadsvc.domain.texts import LANGUAGES, bet_title
+from roadsvc.render.fonts import EV_CHART_FONT_FILE, SVG_FONT_STACK, font_path
 from roadsvc.render.themes import THEMES, Theme
 from roadsvc.translations import N_, reader, translations
 
-PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
-           "#7f7f7f")
-WIDTH, HEIGHT, MARGIN, LEGEND = 800, 400, 48, 150
-MAX_LINES = len(PALETTE)
+# The lines' colours, each at least 3:1 against its theme's panel (WCAG 1.4.11, graphical objects).
+PALETTES = {
+    "light": ("#d62728", "#1f77b4", "#2a8a2a", "#c45a00", "#9467bd", "#8c564b", "#c2368f", "#0f7c87", "#7a7a12",
+              "#6b6b6b"),
+    "dark": ("#ef5350", "#5aa9f5", "#4cc264", "#ff9f43", "#b39ddb", "#c49c94", "#f48fb1", "#26c6da", "#d4d64a",
+             "#a8a8a8"),
+}
+WIDTH, HEIGHT, MARGIN, LEGEND = 800, 400, 48, 170  # LEGEND: the widest name (Banker, no commission) fits
+MAX_LINES = min(len(palette) for palette in PALETTES.values())
 CHART_FORMATS = ("png", "svg")
 _FONT_LOCK = threading.Lock()  # a FreeType face is not safe to draw with from two threads at once
 _FONT: list[ImageFont.FreeTypeFont] = []
 TITLE = N_("EV of every bet before each hand")
 HANDS = N_("hands %(first)s to %(last)s")
+EV = N_("EV")
+ASCII_PRINTABLE = "".join(chr(c) for c in range(0x20, 0x7F))  # figures, signs, and a code shown as words
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,37 @@ class ChartLook:
 
     def bet(self, code: str) -> str:
         return bet_title(code, reader(self.language))
+
+    def palette(self) -> tuple[str, ...]:
+        return PALETTES[self.theme]
+
+
+@dataclass(frozen=True)
+class ChartWords:
+    """Every word a chart draws, in its reader's language: both formats draw these."""
+
+    high: str  # the EV at the top of the scale, "EV +1.25%" / "期望值 +1.25%"
+    low: str
+    hands: str  # "hands 1 to 66" / "第 1 至 66 局"
+    legend: tuple[str, ...]  # the bets' names, in the lines' order
+
+
+def chart_words(series: "EvSeries", look: ChartLook) -> ChartWords:
+    _, low, high = _scale(series)
+    first, last = _span(series)
+    return ChartWords(f"{look.word(EV)} {high:+.2%}", f"{look.word(EV)} {low:+.2%}",
+                      look.word(HANDS, first=first, last=last), tuple(look.bet(bet) for bet, _ in series.lines))
+
+
+def all_label_text() -> str:
+    """Every character the PNG can draw in any language (the bets' names, the axis words, figures): the text
+    of the chart's font subset (roadsvc.render.fonts.EV_CHART_FONT_FILE)."""
+    words = [ASCII_PRINTABLE]
+    for language in LANGUAGES:
+        look = ChartLook(language=language)
+        words.extend([look.word(EV), look.word(HANDS, first=0, last=0)])
+        words.extend(look.bet(code) for code in BET_TYPES)
+    return "".join(sorted(set("".join(words))))
 
 
 def _hex(colour: tuple[int, int, int]) -> str:
@@ -77,7 +118,7 @@ def _scale(series: EvSeries):
     values = [ev for _, line in series.lines for ev in line] + [0.0]
     low, high = min(values), max(values)
     span = (high - low) or 1.0
-    first, last = (series.hands[0], series.hands[-1]) if series.hands else (0, 1)
+    first, last = _span(series)
     width = WIDTH - 2 * MARGIN - LEGEND
 
     def point(hand: int, ev: float) -> tuple[float, float]:
@@ -88,43 +129,46 @@ def _scale(series: EvSeries):
     return point, low, high
 
 
+def _span(series: EvSeries) -> tuple[int, int]:
+    return (series.hands[0], series.hands[-1]) if series.hands else (0, 1)
+
+
 def ev_chart_png(series: EvSeries, look: ChartLook) -> bytes:
     with _FONT_LOCK:
         if not _FONT:
-            _FONT.append(ImageFont.truetype(str(font_path()), 12))
-        return _draw_png(series, _FONT[0], look.colours())
+            _FONT.append(ImageFont.truetype(str(font_path(file=EV_CHART_FONT_FILE)), 12))
+        return _draw_png(series, _FONT[0], look)
 
 
-def _draw_png(series: EvSeries, font: ImageFont.FreeTypeFont, theme: Theme) -> bytes:
+def _draw_png(series: EvSeries, font: ImageFont.FreeTypeFont, look: ChartLook) -> bytes:
+    theme, words, palette = look.colours(), chart_words(series, look), look.palette()
     muted, text = _hex(theme.muted), _hex(theme.text)
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.panel)
     draw = ImageDraw.Draw(image)
-    point, low, high = _scale(series)
-    first = series.hands[0] if series.hands else 0
-    last = series.hands[-1] if series.hands else 1
+    point, _, _ = _scale(series)
+    first, last = _span(series)
     draw.line([point(first, 0.0), point(last, 0.0)], fill=muted, width=1)
     draw.text((MARGIN - 14, point(first, 0.0)[1] - 7), "0", fill=muted, font=font)
-    draw.text((4, MARGIN - 16), f"EV {high:+.2%}", fill=muted, font=font)
-    draw.text((4, HEIGHT - MARGIN + 4), f"EV {low:+.2%}", fill=muted, font=font)
-    draw.text((MARGIN, HEIGHT - 20), f"hands {first} to {last}", fill=muted, font=font)
-    for index, (bet, evs) in enumerate(series.lines):
-        colour = PALETTE[index]
+    draw.text((4, MARGIN - 16), words.high, fill=muted, font=font)
+    draw.text((4, HEIGHT - MARGIN + 4), words.low, fill=muted, font=font)
+    draw.text((MARGIN, HEIGHT - 20), words.hands, fill=muted, font=font)
+    for index, ((_, evs), name) in enumerate(zip(series.lines, words.legend)):
+        colour = palette[index]
         points = [point(hand, ev) for hand, ev in zip(series.hands, evs)]
         if len(points) > 1:
             draw.line(points, fill=colour, width=2)
         y = MARGIN + 18 * index
         draw.line([(WIDTH - LEGEND, y), (WIDTH - LEGEND + 16, y)], fill=colour, width=3)
-        draw.text((WIDTH - LEGEND + 22, y - 7), bet_title(bet, reader("en")), fill=text, font=font)
+        draw.text((WIDTH - LEGEND + 22, y - 7), name, fill=text, font=font)
     buffer = io.BytesIO()
     image.save(buffer, "PNG", optimize=False)
     return buffer.getvalue()
 
 
 def ev_chart_svg(series: EvSeries, look: ChartLook) -> bytes:
-    theme = look.colours()
-    point, low, high = _scale(series)
-    first = series.hands[0] if series.hands else 0
-    last = series.hands[-1] if series.hands else 1
+    theme, words, palette = look.colours(), chart_words(series, look), look.palette()
+    point, _, _ = _scale(series)
+    first, last = _span(series)
     (x0, y0), (x1, _) = point(first, 0.0), point(last, 0.0)
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -134,17 +178,17 @@ def ev_chart_svg(series: EvSeries, look: ChartLook) -> bytes:
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{_hex(theme.panel)}"/>',
         f'<line class="zero" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y0}" stroke="{_hex(theme.muted)}"/>',
         f'<text x="{MARGIN - 14}" y="{y0 + 4}">0</text>',
-        f'<text x="4" y="{MARGIN - 6}">EV {high:+.2%}</text>',
-        f'<text x="4" y="{HEIGHT - MARGIN + 16}">EV {low:+.2%}</text>',
-        f'<text x="{MARGIN}" y="{HEIGHT - 8}">{escape(look.word(HANDS, first=first, last=last))}</text>',
+        f'<text x="4" y="{MARGIN - 6}">{escape(words.high)}</text>',
+        f'<text x="4" y="{HEIGHT - MARGIN + 16}">{escape(words.low)}</text>',
+        f'<text x="{MARGIN}" y="{HEIGHT - 8}">{escape(words.hands)}</text>',
     ]
-    for index, (bet, evs) in enumerate(series.lines):
-        colour, y = PALETTE[index], MARGIN + 18 * index
+    for index, ((bet, evs), name) in enumerate(zip(series.lines, words.legend)):
+        colour, y = palette[index], MARGIN + 18 * index
         coords = " ".join(f"{x},{y}" for x, y in (point(hand, ev) for hand, ev in zip(series.hands, evs)))
         parts.append(f'<g class="bet" data-bet={quoteattr(bet)}>'
                      f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{coords}"/>'
                      f'<line x1="{WIDTH - LEGEND}" y1="{y}" x2="{WIDTH - LEGEND + 16}" y2="{y}" stroke="{colour}" '
-                     f'stroke-width="3"/><text x="{WIDTH - LEGEND + 22}" y="{y + 4}">{escape(look.bet(bet))}</text></g>')
+                     f'stroke-width="3"/><text x="{WIDTH - LEGEND + 22}" y="{y + 4}">{escape(name)}</text></g>')
     parts.append("</svg>")
     return "\n".join(parts).encode("utf-8")
 

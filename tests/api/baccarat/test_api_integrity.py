@@ -140,15 +140,20 @@ def test_the_ev_chart_in_png_and_svg(late):
     ("dark", "zh-Hant", "#1c1f25", ["幸運7", "莊", "每局之前各投注的期望值", "第 1 至 5 局"]),
     ("dark", "en", "#1c1f25", ["Lucky seven", "Banker", "EV of every bet before each hand", "hands 1 to 5"])])
 def test_the_ev_chart_follows_the_theme_and_the_language(late, theme, language, panel, words):
-    """Issue 36: the legend said "banker, lucky_seven, hand 1 - 5" in every language, on a white box in the dark theme."""
+    """Issue 36: the legend said "banker, lucky_seven, hand 1 - 5" in every language, on a white box in the dark theme;
+    then the PNG's stayed English."""
     table = late()
     svg = table.api.get(f"/api/v1/shoes/{table.shoe_id}/odds/chart.svg", role="pitboss",
                         query_string={"bets": "lucky_seven,banker", "theme": theme, "language": language}).data
     text = svg.decode()
     assert f'<rect width="800" height="400" fill="{panel}"/>' in text
     assert all(word in text for word in words) and ">lucky_seven<" not in text and ">banker<" not in text
-    png = table.api.get(f"/api/v1/shoes/{table.shoe_id}/odds/chart.png", role="pitboss", query_string={"theme": theme})
+    png = table.api.get(f"/api/v1/shoes/{table.shoe_id}/odds/chart.png", role="pitboss",
+                        query_string={"theme": theme, "language": language})
     assert Image.open(io.BytesIO(png.data)).getpixel((1, 1)) == tuple(int(panel[i:i + 2], 16) for i in (1, 3, 5))
+    other = table.api.get(f"/api/v1/shoes/{table.shoe_id}/odds/chart.png", role="pitboss",
+                          query_string={"theme": theme, "language": "zh-Hans" if language == "en" else "en"})
+    assert other.data != png.data  # the PNG's words follow the language too (tests/i18n/test_chart_words.py)
 
 
 @pytest.mark.parametrize("bets, code", [("nope", "unknown_bet"), ("a,b,c,d,e,f,g,h,i,j,k", "validation_error")])

@@ -90,6 +90,6 @@ class ChartQuerySchema(StrictSchema):
     )
     language = fields.String(
         load_default="zh-Hans", validate=validate.OneOf(LANGUAGES),
-        metadata={"description": "Language of the SVG's title, axis and bet names (the PNG's words are English: "
-                                 "its font holds the road labels' glyphs only)", "example": "en"},
+        metadata={"description": "Language of the chart's words (PNG and SVG): its axis and bet names, and the SVG's "
+                                 "title", "example": "en"},
     )
