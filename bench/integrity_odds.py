@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     extended = rule_set("extended")
-    three = RuleSet("three", "", {code: extended.bets[code] for code in THREE}, extended.hedge_limit)
+    three = RuleSet("three", {code: extended.bets[code] for code in THREE}, extended.hedge_limit)
     everything, alone = engine_for(extended), engine_for(extended, THREE)
     print(f"{'cards dealt':>11} {'bets':>5} {'new ms':>9} {'current ms':>11} {'speed-up':>9}")
     for dealt in (0, 150, 350):

@@ -5,6 +5,7 @@ Traditional characters, en in English. The domain itself keeps no Chinese name a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -13,7 +14,8 @@ import operator_names as names
 from catalogues import LOCALES, SIMPLIFIED, translation
 
 from roadsvc.domain import texts
-from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
+from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES, RULE_SETS
+from roadsvc.domain.baccarat.bets.rule_sets import RuleSet, rule_set
 from roadsvc.domain.baccarat.roads import good_roads
 from roadsvc.domain.baccarat.roads.registry import ASK_ROAD_LABEL, ROADS
 from roadsvc.domain.niuniu.dealing import POSITION_LABELS
@@ -67,6 +69,14 @@ def test_the_domain_keeps_the_english_message_id_only(kind, code):
 
 def test_the_domain_has_no_character_map_left():
     assert not hasattr(texts, "TRADITIONAL") and not hasattr(texts, "traditional")
+
+
+def test_the_rule_sets_keep_no_chinese_name():
+    """Issue 36: RULE_SETS still carried 百家乐, 免水百家乐 ... as `RuleSet.zh`, which no page, answer or report read: a
+    name that bypassed the catalogues. A rule set is its code; its bets' names are catalogue messages."""
+    assert not CJK.search(repr(RULE_SETS))
+    assert [field.name for field in dataclasses.fields(RuleSet)] == ["name", "bets", "hedge_limit"]
+    assert rule_set("classic_no_commission").name == "classic_no_commission"
 
 
 @pytest.mark.parametrize("code", sorted(BET_TYPES) + sorted(POSITION_LABELS))

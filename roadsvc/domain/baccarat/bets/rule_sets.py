@@ -65,8 +65,7 @@ class BetSpec:
 class RuleSet:
     """A table's complete betting rules (immutable; hashable by identity)."""
 
-    name: str
-    zh: str
+    name: str  # its code: classic, classic_no_commission, niuniu, extended
     bets: Mapping[str, BetSpec]
     hedge_limit: Decimal
 
@@ -99,7 +98,7 @@ def _plain(name: str) -> dict[str, Any]:
     """The rule set as plain, mutable data: every bet with its pays, cutoff and limits."""
     cutoffs = {code: after for after, codes in CUTOFFS.items() for code in codes}
     bets = {}
-    for code, entry in RULE_SETS[name][1].items():
+    for code, entry in RULE_SETS[name].items():
         bets[code] = {
             "rule": entry.get("rule", BET_TYPES[code].rule),
             "pays": dict(entry["pays"]),
@@ -219,7 +218,7 @@ _PER_BET = {
 
 def _build(name: str, data: dict[str, Any]) -> RuleSet:
     bets = {code: _bet_spec(code, entry) for code, entry in data["bets"].items()}
-    return RuleSet(name, RULE_SETS[name][0], MappingProxyType(bets), to_money(data["hedge_limit"]))
+    return RuleSet(name, MappingProxyType(bets), to_money(data["hedge_limit"]))
 
 
 def _bet_spec(code: str, entry: dict[str, Any]) -> BetSpec:
