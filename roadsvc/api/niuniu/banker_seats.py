@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database
+from roadsvc.api.context import database, now
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.answers import NiuniuQueueAnswer, NiuniuSeatedAnswer, NiuniuStateAnswer, NiuniuStoodAnswer
 from roadsvc.api.niuniu.schemas import NiuniuAccountSchema, NiuniuSitSchema, NiuniuStatedSchema, NiuniuStateQuerySchema
@@ -94,4 +94,4 @@ def table_state(args, table_id):
     seat_taken, already_seated...).
     """
     return banker_seats.table_state(database(), table_id, args.get("account_id"), args.get("vip_level"),
-                                    _balance(args, required=False))
+                                    _balance(args, required=False), now())

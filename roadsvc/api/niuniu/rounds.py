@@ -6,7 +6,7 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database, principal
+from roadsvc.api.context import database, now, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.answers import (
     NiuniuAuditAnswer, NiuniuCorrectedAnswer, NiuniuRoundAnswer, NiuniuRoundPageAnswer,
@@ -75,7 +75,7 @@ def list_rounds(table_id, after, limit, format):
 @error_responses(401, 404, 409)
 def read_round(table_id, number):
     """A round"""
-    return rounds.read_round(database(), table_id, number)
+    return rounds.read_round(database(), table_id, number, now())
 
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/open", methods=["POST"])
@@ -115,7 +115,7 @@ def close_betting(data, table_id, number):
     A slip after it is refused `betting_closed` (counted as a late slip). The cards posted and the
     round's deadline (`betting_seconds` from its first slip) close it too. 404 for a number that is
     not the round taking bets; 409 `round_dealt` once its cards are posted."""
-    return betting.close_betting(database(), table_id, number)
+    return betting.close_betting(database(), table_id, number, now())
 
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/correct", methods=["POST"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database, principal
+from roadsvc.api.context import database, now, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.answers import NiuniuLeaveAnswer, NiuniuSettlementAnswer
 from roadsvc.api.niuniu.schemas import NiuniuAccountSchema
@@ -17,7 +17,7 @@ blp = Blueprint("niuniu_slips", __name__, description="百人牛牛 slips, leavi
 
 def place_slip(body: dict, table_id: int) -> tuple[dict, int]:
     """A slip on a niuniu table (`POST /tables/{id}/slips` sends a niuniu table's slips here: roadsvc.api.slips)."""
-    answer, created = slips.place_slip(database(), table_id, slips.parse_slip(body))
+    answer, created = slips.place_slip(database(), table_id, slips.parse_slip(body), now())
     return answer, 201 if created else 200
 
 

@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 from marshmallow import fields
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database
+from roadsvc.api.context import database, now
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.answers import by_name, count, moment, text
 from roadsvc.api.schemas.answers import Answer
@@ -57,4 +57,4 @@ def round_stakes(table_id):
     round's totals, from its open slips (a leaver's refunded slips are not counted). Null once the newest
     round is settled or voided and no slip came for the next. Totals only: no account, no card.
     """
-    return stakes.stakes_in_play(database(), table_id)
+    return stakes.stakes_in_play(database(), table_id, now())

@@ -7,8 +7,9 @@ reads it taken (`super_grab_taken`), on SQLite and PostgreSQL alike.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from contextlib import contextmanager
+from datetime import datetime
+from decimal import Decimal
 from typing import Any, Iterator
 
 from roadsvc.domain.errors import DomainError
@@ -109,9 +110,10 @@ def stand(db: Database, table_id: int, account_id: str) -> dict[str, Any]:
 
 
 def table_state(db: Database, table_id: int, account_id: str | None = None, vip_level: int | None = None,
-                balance: Decimal | None = None) -> dict[str, Any]:
-    """The queue, the seats and the phase; for `account_id`, whether the super grab and each seat are
-    open to it, and if not why (`super_grab_taken`, `vip_too_low`, `seat_taken`...)."""
+                balance: Decimal | None = None, now: datetime | None = None) -> dict[str, Any]:
+    """The queue, the seats and the phase (its betting window read at `now`, the server's clock); for
+    `account_id`, whether the super grab and each seat are open to it, and if not why (`super_grab_taken`,
+    `vip_too_low`, `seat_taken`...)."""
     with db.read() as session:
         table = niuniu_table(session, table_id)
         settings = settings_of(table)
@@ -119,7 +121,7 @@ def table_state(db: Database, table_id: int, account_id: str | None = None, vip_
         queue = queue_of(state) if state else banker_queue.BankerQueue()
         seating = seating_of(state) if state else {}
         last = repo.last_round(session, table_id)
-        taking_bets = betting_round(session, table_id, utcnow())
+        taking_bets = betting_round(session, table_id, now or utcnow())
     known = balances_of(state) if state else {}
     balance = balance if balance is not None else known.get(account_id) if account_id else None
     answer = {"table_id": table_id, "revision": table.revision, "queue": queue.as_dict(),

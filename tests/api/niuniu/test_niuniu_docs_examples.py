@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from roadsvc.api.context import CLOCK
 from roadsvc.cli import main
 from roadsvc.config import PROJECT_ROOT
 from roadsvc.domain.niuniu.settings import DEFAULTS
@@ -55,7 +57,7 @@ def table(api) -> int:
 
 def test_every_example_is_marked_and_parses():
     found = examples()
-    assert set(found) >= {"post_by_order", "post_by_position", "posted", "slip", "settlement", "odds"}
+    assert set(found) >= {"post_by_order", "post_by_position", "posted", "slip", "settlement", "stakes", "odds"}
     for name, body in found.items():
         if name != "odds":
             json.loads(body)
@@ -123,6 +125,33 @@ def test_a_leaver_s_and_a_voided_round_s_stakes_are_listed_refunded(api, table):
     voided = api.get(f"{rounds}/2/settlement", role="game_server").json
     assert voided["phase"] == "voided" and voided["banker"]["net"] == "0.00"
     assert {bet["outcome"] for bet in voided["accounts"]["acct-1001"]["bets"]} == {"refunded"}
+
+
+def test_the_stakes_of_the_round_in_play_answer_as_documented(app, api):
+    """Issue 34: docs/niuniu.md's stakes example was not run. Its table is the seventh, its round the twelfth (eleven
+    settled before it), its first slip at 06:00:00 UTC on the app's clock: the window closes betting_seconds (15)
+    later, and 5 s in the answer is the documented one, exactly."""
+    created = 0
+    while created < 7:
+        answer = api.post("/api/v1/tables", {"name": f"Niu {created + 1}", "game": "niuniu"}, role="pitboss")
+        assert answer.status_code == 201, answer.json
+        created = answer.json["id"]
+    assert created == 7
+    rounds = "/api/v1/tables/7/rounds"
+    for number in range(1, 12):
+        assert api.post(rounds, {**example("post_by_order"), "number": number}, role="dealer").status_code == 201
+        assert api.post(f"{rounds}/{number}/open", {}, role="dealer").json["phase"] == "settled"
+    first_slip = datetime(2026, 11, 28, 6, 0, 0, tzinfo=timezone.utc)
+    app.extensions[CLOCK] = lambda: first_slip
+    for number, (account, bets) in enumerate([("acct-1", {"player_1": "10.00", "player_4": "5.00"}),
+                                              ("acct-2", {"player_1": "100.00"}), ("acct-3", {"player_3": "20.00"})]):
+        slip = {"client_slip_id": f"gs1-{number}", "round": 12, "account_id": account, "balance": "10000.00",
+                "bets": [{"area": area, "stake": stake} for area, stake in bets.items()]}
+        assert api.post("/api/v1/tables/7/slips", slip, role="game_server").status_code == 201
+    app.extensions[CLOCK] = lambda: first_slip + timedelta(seconds=5)
+    answer = api.get("/api/v1/tables/7/niuniu/stakes", role="display")
+    assert answer.status_code == 200, answer.json
+    assert answer.json == example("stakes")
 
 
 def test_the_settings_table_gives_the_service_s_defaults_and_a_patch_merges(api, table):
