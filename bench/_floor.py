@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from typing import Iterator
 
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
@@ -51,11 +51,19 @@ class Clock:
         self.now += timedelta(seconds=seconds)
 
 
+class QuietRequests(WSGIRequestHandler):
+    """No line per request: a page's dozens of requests (and the browser tests' hundreds) stay out of the
+    output; a failing test shows what the page did through its own assertions."""
+
+    def log_request(self, *args) -> None:
+        pass
+
+
 @contextmanager
 def serving(app) -> Iterator[str]:
     """The app on 127.0.0.1, a free port, threaded; stopped on exit, with the event stream's
     reader (started by the first page's EventSource) before the database goes. Yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietRequests)
     thread = threading.Thread(target=server.serve_forever, name="roadsvc-floor-page", daemon=True)
     thread.start()
     try:
