@@ -80,13 +80,11 @@ def _units(cents: int) -> str:
 @rule("large_win", on=HandSettled, settings=(LARGE_WIN,))
 def large_win(fact: HandSettled, settings: Settings) -> Finding | None:
     limit = settings[LARGE_WIN.name] * 100
-    on_hand = [(won, account) for account, won in fact.hand_wins.items() if won > limit]
-    crossed = [(won, account) for account, won in fact.shoe_wins.items()
-               if won > limit >= fact.shoe_wins_before.get(account, 0)]
-    scope, found = ("hand", on_hand) if on_hand else ("shoe", crossed)
-    if not found:
+    largest = _largest_win(limit, fact.hand_wins, fact.shoe_wins, fact.shoe_wins_before)
+    if largest is None:
         return None
-    won, account = max(found)
+    won, account, over_the_shoe = largest
+    scope = "shoe" if over_the_shoe else "hand"
     entry = {"account_id": account, "won": _units(won), "scope": scope, "hand_number": fact.hand_number}
     details = {**entry, "limit": _units(limit), "wins": [entry]}
     where = f"on hand {fact.hand_number}" if scope == "hand" else "in this shoe"
@@ -99,19 +97,28 @@ def large_round_win(fact: RoundSettled, settings: Settings) -> Finding | None:
     """One account won more than the limit on the round (a player banker too), or its wins in the shift
     crossed the limit on this round."""
     limit = settings[LARGE_WIN.name] * 100
-    on_round = [(won, account) for account, won in fact.round_wins.items() if won > limit]
-    crossed = [(won, account) for account, won in fact.shift_wins.items()
-               if won > limit >= fact.shift_wins_before.get(account, 0)]
-    scope, found = ("round", on_round) if on_round else ("shift", crossed)
-    if not found:
+    largest = _largest_win(limit, fact.round_wins, fact.shift_wins, fact.shift_wins_before)
+    if largest is None:
         return None
-    won, account = max(found)
+    won, account, over_the_shift = largest
+    scope = "shift" if over_the_shift else "round"
     entry = {"account_id": account, "won": _units(won), "scope": scope, "round_number": fact.round_number,
              "banker": account == fact.banker_account}
     details = {**entry, "limit": _units(limit), "shift": fact.shift, "wins": [entry]}
     where = f"on round {fact.round_number}" if scope == "round" else \
         f"in the shift {fact.shift}, past the limit on round {fact.round_number}"
     return Finding("large_win", WARNING, f"account {account} won {_units(won)} {where}", details, keep="wins")
+
+
+def _largest_win(limit: int, wins: Mapping[str, int], period_wins: Mapping[str, int],
+                 period_wins_before: Mapping[str, int]) -> tuple[int, str, bool] | None:
+    """The largest win past `limit` on this hand or round (`wins`); else the largest of the accounts whose
+    wins over the period (a shoe, a shift) crossed it with this one: (won, account, over the period)."""
+    on_one = [(won, account) for account, won in wins.items() if won > limit]
+    crossed = [(won, account) for account, won in period_wins.items() if won > limit >= period_wins_before.get(account, 0)]
+    if not on_one and not crossed:
+        return None
+    return (*max(on_one or crossed), not on_one)
 
 
 def _stray(turnover: int, win: int, expected: Fraction | None, settings: Settings) -> Fraction | None:
