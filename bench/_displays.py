@@ -19,6 +19,7 @@ import time
 
 from _sse import request_bytes
 
+LOCATION = re.compile(rb"^location: *(\S+)\r$", re.IGNORECASE | re.MULTILINE)
 HAND = re.compile(rb'event: hand\ndata: \{"table_id":(\d+),.*?"number":(\d+)')
 OPENING = 100  # streams each process has connecting at once (more overflow the server's accept queue,
                # and a dropped SYN costs its client a second or more)
@@ -36,23 +37,33 @@ class Displays:
         self.opening: asyncio.Semaphore | None = None
 
     async def connect(self, table: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
-        """An open stream (its headers and first block read), or None (counted as failed)."""
+        """An open stream (its headers and first block read), or None (counted as failed). A redirect (the
+        engine's signed URL) is followed on a new connection, as EventSource follows it."""
         async with self.opening:
-            try:
-                reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
-            except OSError:
-                self.failed += 1
-                return None
-            writer.write(request_bytes(f"{self.host}:{self.port}", f"/api/v1/events?table_id={table}", self.key))
-            if b" 200 " not in await reader.readline():
-                self.failed += 1
-                writer.close()
-                return None
-            await reader.readuntil(b"\r\n\r\n")
-            if self.opening_block:
-                await reader.readuntil(b"\n\n")  # retry: and the opening comment
-            self.established += 1
-            return reader, writer
+            path = f"/api/v1/events?table_id={table}"
+            for _ in range(3):
+                try:
+                    reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
+                except OSError:
+                    self.failed += 1
+                    return None
+                writer.write(request_bytes(f"{self.host}:{self.port}", path, self.key))
+                status = await reader.readline()
+                head = await reader.readuntil(b"\r\n\r\n")
+                location = LOCATION.search(head)
+                if b" 307 " in status and location:
+                    writer.close()
+                    path = location[1].decode("latin-1")
+                    continue
+                if b" 200 " not in status:
+                    break
+                if self.opening_block:
+                    await reader.readuntil(b"\n\n")  # retry: and the opening comment
+                self.established += 1
+                return reader, writer
+            self.failed += 1
+            writer.close()
+            return None
 
     async def display(self, table: int) -> None:
         try:

@@ -14,11 +14,13 @@ from _nginx import NginxProcess, documented_lines, upstream_servers
 
 NCHAN_MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 EXAMPLE = ROOT / "docs" / "nginx-engine.conf"
+SECRET = "bench-engine-secret-0123456789"  # the nodes' and roadsvc's ROADSVC_ENGINE_SECRET on loopback
 ENGINE = """
 {extra}
     nchan_shared_memory_size 256m;
     upstream roadsvc_streams {{ {servers} }}
     upstream roadsvc_engine_redis {{ nchan_redis_server {redis}; }}
+    map "" $roadsvc_engine_secret {{ default "{secret}"; }}
     server {{
         listen {address}:{port} reuseport;  # the kernel spreads the connections over the workers
 {locations}
@@ -29,6 +31,11 @@ ENGINE = """
 def engine_locations() -> str:
     """The location blocks of docs/nginx-engine.conf: the tests and the bench run the documented config."""
     return documented_lines(EXAMPLE, "engine")
+
+
+def engine_env(prefix: str) -> dict[str, str]:
+    """roadsvc's settings for streams handed to an EngineNode: its channels' prefix and the nodes' secret."""
+    return {"ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_ENGINE_SECRET": SECRET}
 
 
 def engine_available() -> str | None:
@@ -45,11 +52,13 @@ class EngineNode(NginxProcess):
     roadsvc), sharing its channels through `redis` (a redis:// URL), in `scratch` (a folder of its own)."""
 
     def __init__(self, machines: list[str], redis: str, scratch: Path, address: str = "127.0.0.1",
-                 workers: int = 1, connections: int = 8192, port: int | None = None, extra: str = ""):
-        """`extra`: lines for the http context before the documented ones (bench/engine_memory.py's variants)."""
+                 workers: int = 1, connections: int = 8192, port: int | None = None, extra: str = "",
+                 secret: str = SECRET):
+        """`extra`: lines for the http context before the documented ones (bench/engine_memory.py's variants);
+        `secret`: what roadsvc's stream URLs are signed with (its ROADSVC_ENGINE_SECRET, engine_env())."""
         super().__init__(scratch, ENGINE, address=address, port=port, workers=workers, connections=connections,
                          modules=f"load_module {NCHAN_MODULE};\n", servers=upstream_servers(machines), redis=redis,
-                         locations=engine_locations(), extra=extra)
+                         locations=engine_locations(), extra=extra, secret=secret)
         self.publish_url = f"{self.base}/_engine/pub/"
 
     def start(self, probe: str = "/_engine/pub/probe") -> str:

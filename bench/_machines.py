@@ -162,7 +162,8 @@ class Display:
     """One stream (a table's, or the floor's with `table` None) through `bases` (the first first); after a
     lost connection it reconnects to the next with its last event id, as a browser behind a load
     balancer would. `ids`: the events it got; `hands`: the hands' numbers; `openings`: how many of its
-    connections roadsvc served itself (its opening comment; the engine's have none)."""
+    connections roadsvc served itself (its opening comment; the engine's have none); `redirects`: how many
+    were redirected (to the engine's signed URL, followed as EventSource follows it)."""
 
     def __init__(self, bases: str | list[str], key: str, table: int | None = None):
         self.bases = [bases] if isinstance(bases, str) else list(bases)
@@ -170,7 +171,7 @@ class Display:
         self.query = "" if table is None else f"?table_id={table}"
         self.ids: list[int] = []
         self.hands: list[int] = []
-        self.reconnects = self.openings = 0
+        self.reconnects = self.openings = self.redirects = 0
         self.stream: SseConnection | None = None
 
     def open(self) -> "Display":
@@ -179,6 +180,7 @@ class Display:
         if (status := self.stream.status) != 200:
             self.close()
             raise ConnectionError(f"the stream answered {status}")
+        self.redirects += self.stream.redirected_to is not None
         return self
 
     def read(self) -> Event | None:

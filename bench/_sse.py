@@ -43,18 +43,43 @@ def parse_block(lines: list[str]) -> Event:
     return event
 
 
-class SseConnection:
-    """One open stream (blocking): `status`, then `next()` gives each block as an Event."""
+REDIRECTS = (301, 302, 303, 307, 308)
 
-    def __init__(self, base: str, key: str, query: str = "", last_event_id: int | None = None, timeout: float = 10.0):
+
+class SseConnection:
+    """One open stream (blocking): `status`, then `next()` gives each block as an Event. A redirect is
+    followed as EventSource follows it (the same key and Last-Event-ID, on a new connection: HTTP/1.0):
+    `redirected_to` is the last Location (None: the stream was answered where it was asked for)."""
+
+    def __init__(self, base: str, key: str, query: str = "", last_event_id: int | None = None, timeout: float = 10.0,
+                 follow: bool = True):
         parts = urlsplit(base)
-        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=timeout)
+        self.redirected_to: str | None = None
+        self.headers: dict[str, str] = {}
+        path = f"/api/v1/events{query}"
+        for _ in range(5):
+            self._request(parts.hostname, parts.port, parts.netloc, path, key, last_event_id, timeout)
+            if not follow or self.status not in REDIRECTS or "location" not in self.headers:
+                return
+            self.close()
+            target = urlsplit(self.headers["location"])
+            if target.netloc:  # an absolute Location: that host
+                parts = target
+            path = target.path + (f"?{target.query}" if target.query else "")
+            self.redirected_to = path
+        raise ConnectionError("too many redirects")
+
+    def _request(self, host: str, port: int, netloc: str, path: str, key: str, last_event_id: int | None,
+                 timeout: float) -> None:
+        self.sock = socket.create_connection((host, port), timeout=timeout)
         self.file = self.sock.makefile("rb")
         try:
-            self.sock.sendall(request_bytes(parts.netloc, f"/api/v1/events{query}", key, last_event_id))
+            self.sock.sendall(request_bytes(netloc, path, key, last_event_id))
             self.status = int(self.file.readline().split()[1])
-            while self.file.readline() not in (b"\r\n", b"\n", b""):
-                pass
+            self.headers = {}
+            while (line := self.file.readline()) not in (b"\r\n", b"\n", b""):
+                name, _, value = line.decode("latin-1").partition(":")
+                self.headers[name.strip().lower()] = value.strip()
         except (OSError, IndexError, ValueError):
             self.close()
             raise ConnectionError("no answer from the stream") from None

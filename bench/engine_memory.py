@@ -10,7 +10,9 @@ worker, the engine's master and worker (its heap apart from nchan's shared memor
 
     nice .venv/bin/python bench/engine_memory.py [--streams 5000] [--tables 20]
         [--variant NAME "directive value; ..."]...   (the documented config alone when none is given;
-                                                      a NAME starting "direct": nchan alone, no authorization)
+                                                      a NAME starting "direct": nchan alone, no authorization;
+                                                      "followed": the redirect followed inside nginx, as the
+                                                      X-Accel-Redirect before it)
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from _displays import DisplayClients
-from _engine import EngineNode
+from _engine import EngineNode, engine_env, engine_locations
 from _http import free_port
 from _service import Client, dealt_hands, fresh_deployment, hand_body, open_floor, roadsvc_server
 from roadsvc.stream.engine.ledger import Ledger
@@ -69,6 +71,7 @@ def post_round(base: str, floor, hands, numbers: list[int]) -> None:
 DIRECT = """
     server {{  # nchan alone: the table's channel, subscribed with no authorization nor redirect
         listen 127.0.0.1:{port};
+{pools}
         location = /api/v1/events {{
             nchan_subscriber http-raw-stream;
             nchan_channel_id {prefix}t$arg_table_id;
@@ -78,13 +81,44 @@ DIRECT = """
         }}
     }}
 """
+FOLLOW = """
+            proxy_intercept_errors on;  # the design before, emulated: nginx follows roadsvc's redirect itself
+            error_page 307 = @engine;   # (as it followed X-Accel-Redirect): the proxied request's state stays
+        }
+        location @engine {
+            if ($upstream_http_location ~ "^([^?]*)[?](.*)$") { set $engine_path $1; set $engine_args $2; }
+            rewrite ^ $engine_path?$engine_args last;
+        }
+"""
+
+
+def pools() -> str:
+    """The documented server's own lines (its request and connection pools), before its locations."""
+    return engine_locations().split("    location", 1)[0]
+
+
+def followed() -> str:
+    """The documented locations, with the stream's redirect followed inside nginx: the design before this
+    one (an internal redirect after roadsvc's proxied answer), for a figure side by side in one run."""
+    locations = engine_locations()
+    stream = locations.index("proxy_read_timeout 1h;")
+    end = locations.index("}", stream)
+    return locations[:end].rstrip() + FOLLOW + locations[end + 1:]
+
+
+def extra_server(name: str, port: int, prefix: str) -> str:
+    """A variant's server of its own on `port`, or "" (the documented node itself)."""
+    if name.startswith("direct"):  # the displays subscribe to nchan directly: its own cost a subscriber
+        return DIRECT.format(port=port, prefix=prefix, pools=pools())
+    if name.startswith("followed"):
+        return f"\n    server {{\n        listen 127.0.0.1:{port};\n{followed()}\n    }}\n"
+    return ""
 
 
 def measure(args, name: str, extra: str, deployment, floor, server, hands, numbers, port: int, env) -> dict:
-    direct = None
-    if name.startswith("direct"):  # the displays subscribe to nchan directly: its own cost a subscriber
-        direct = free_port()
-        extra += DIRECT.format(port=direct, prefix=env["ROADSVC_ENGINE_PREFIX"])
+    direct = free_port()
+    server_lines = extra_server(name, direct, env["ROADSVC_ENGINE_PREFIX"])
+    extra, direct = extra + server_lines, direct if server_lines else None
     node = EngineNode([f"127.0.0.1:{server.port}"], REDIS, Path(tempfile.mkdtemp(prefix="roadsvc-memory-")),
                       port=port, connections=args.streams + 1000, extra=extra)
     node.start()
@@ -154,7 +188,7 @@ def main() -> None:
         hands = [shoe[0] for shoe in (dealt_hands(seed=200 + i) for i in range(args.tables))]
         numbers = [1] * args.tables
         prefix, port = f"memory{uuid.uuid4().hex[:8]}.", free_port()
-        env = {"ROADSVC_REDIS_URL": REDIS, "ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
+        env = {"ROADSVC_REDIS_URL": REDIS, **engine_env(prefix), "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
                "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",
                "ROADSVC_ENGINE_PUBLISH_URLS": f"http://127.0.0.1:{port}/_engine/pub/"}
         server = roadsvc_server(deployment, workers=1, worker_class="gevent", env=env,

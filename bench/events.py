@@ -46,7 +46,7 @@ from pathlib import Path
 from statistics import quantiles
 
 from _displays import DisplayClients
-from _engine import EngineNode
+from _engine import EngineNode, engine_env
 from _http import wrk
 from _service import dealt_hands, fresh_deployment, hand_body, open_floor, roadsvc_server
 from roadsvc.stream.engine.ledger import Ledger
@@ -169,7 +169,7 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
         prefix = f"bench{uuid.uuid4().hex[:8]}."  # this run's channels and Redis keys (the rate limits' too)
         # The harness's start-up probes (keyless, repeated while a loaded machine starts) would spend the
         # failed-authentication budget of 127.0.0.1, which Redis shares between the workers.
-        env = {"ROADSVC_REDIS_URL": REDIS, "ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
+        env = {"ROADSVC_REDIS_URL": REDIS, **engine_env(prefix), "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
                "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute"} if path == "engine" else {}
         server = roadsvc_server(deployment, workers=args.workers, worker_class=WORKERS[args.worker],
                                 worker_connections=max(levels_of(args, path)) + 1000, env=env)

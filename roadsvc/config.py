@@ -105,13 +105,17 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "EVENTS_CHANNEL": (_str, None),  # NOTIFY channel (None: derived from the schema in the URL)
     # The push engine (issue 37, docs/events.md): nginx's nchan holds the streams that nginx marks
     # with X-Roadsvc-Engine. Its channels' and Redis keys' prefix (the same on every machine of a floor),
-    # the publisher's locations on the engine nodes (comma-separated; `roadsvc publish`), the internal
-    # subscriber location roadsvc redirects a stream to, and how many of each channel's newest
-    # messages the ledger (in ROADSVC_REDIS_URL) remembers for resuming streams, and for how long
-    # (fewer and shorter than the engine's nchan_message_buffer_length and nchan_message_timeout).
+    # the publisher's locations on the engine nodes (comma-separated; `roadsvc publish`), the subscriber
+    # location roadsvc redirects a stream to, the secret its signed URLs share with the engine nodes
+    # (at least 16 characters; unset: roadsvc serves every stream itself) and how long such a URL may be
+    # followed (seconds), and how many of each channel's newest messages the ledger (in
+    # ROADSVC_REDIS_URL) remembers for resuming streams, and for how long (fewer and shorter than the
+    # engine's nchan_message_buffer_length and nchan_message_timeout).
     "ENGINE_PREFIX": (_str, "roadsvc."),
     "ENGINE_PUBLISH_URLS": (_str, ""),
     "ENGINE_SUBSCRIBE_PATH": (_str, "/_engine/sub"),
+    "ENGINE_SECRET": (_str, ""),
+    "ENGINE_URL_TTL": (_float, 5.0),
     "ENGINE_LEDGER_KEEP": (_int, 1000),
     "ENGINE_LEDGER_MAX_AGE": (_float, 3000.0),
     "ENGINE_LEASE": (_float, 5.0),  # seconds a stopped publisher holds the lease before another takes over

@@ -52,7 +52,10 @@ def hub() -> EventHub:
                         "retention (`why: pruned`) or past the newest id the log had (`why: unknown_id`)."},
     ],
     responses={"200": {"description": "An event stream", "content": {"text/event-stream": {
-        "schema": {"type": "string", "description": "Server-sent events (docs/events.md)"}, "example": EXAMPLE}}}},
+        "schema": {"type": "string", "description": "Server-sent events (docs/events.md)"}, "example": EXAMPLE}}},
+        "307": {"description": "Behind the push engine (docs/events.md, *The push engine*): the same stream at the "
+                               "engine, a signed URL valid for seconds (follow it at once; reconnect here)",
+                "headers": {"Location": {"schema": {"type": "string"}}}}},
 )
 @error_responses(401, 403, 404, 422)
 def stream_events():
@@ -72,8 +75,8 @@ def stream_events():
     view = StreamView(_tables(caller), _audiences(caller))
     last_event_id = _last_event_id()
     target = _engine_target(view, caller, last_event_id)
-    if target is not None:  # nginx follows it to the engine's subscriber location (docs/events.md)
-        return Response(status=200, headers={"X-Accel-Redirect": target, "X-Accel-Buffering": "no"})
+    if target is not None:  # the client follows it to the engine, which checks the signature (docs/events.md)
+        return Response(status=307, headers={"Location": target, "Cache-Control": "no-store"})
     start = starting_point(hub(), last_event_id)
     config = current_app.config
     body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
@@ -85,7 +88,7 @@ def stream_events():
 
 
 def _engine_target(view: StreamView, caller: Principal, last_event_id: int | None) -> str | None:
-    """The engine's location for a stream that came through it (nginx sets the header); None: served here."""
+    """The engine's signed URL for a stream that came through it (nginx sets the header); None: served here."""
     handover = current_app.extensions.get(HANDOVER)
     if handover is None or not request.headers.get(ENGINE_HEADER):
         return None

@@ -36,7 +36,8 @@ def run_publish(args: argparse.Namespace) -> int:
     publisher = EnginePublisher(db, NchanClient(urls), Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
                                                                max_age=settings["ENGINE_LEDGER_MAX_AGE"]),
                                 prefix, keepalive=settings["EVENTS_KEEPALIVE"], lease_seconds=settings["ENGINE_LEASE"],
-                                fallback_check=settings["EVENTS_FALLBACK_CHECK"], key_cache_ttl=settings["KEY_CACHE_TTL"])
+                                fallback_check=settings["EVENTS_FALLBACK_CHECK"], key_cache_ttl=settings["KEY_CACHE_TTL"],
+                                url_ttl=settings["ENGINE_URL_TTL"])
     signal.signal(signal.SIGTERM, lambda *_: publisher.stop())
     try:
         publisher.run()

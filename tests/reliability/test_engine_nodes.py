@@ -23,7 +23,7 @@ from typing import Callable
 
 import pytest
 
-from _engine import EngineNode, engine_available
+from _engine import EngineNode, engine_available, engine_env
 from _http import free_port
 from _machines import Display, machines_missing, post_hands, two_machines
 from _service import Client
@@ -108,7 +108,7 @@ def test_every_event_reaches_displays_on_both_nodes_in_order_through_a_node_and_
         pytest.skip(reason)
     prefix = f"nodes{uuid.uuid4().hex[:8]}."
     ports = [free_port() for _ in NODES]  # chosen first: the publishers start with the machines
-    env = {"ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_ENGINE_LEASE": "2", "ROADSVC_EVENTS_KEEPALIVE": "1",
+    env = {**engine_env(prefix), "ROADSVC_ENGINE_LEASE": "2", "ROADSVC_EVENTS_KEEPALIVE": "1",
            "ROADSVC_ENGINE_PUBLISH_URLS": ",".join(f"http://{a}:{p}/_engine/pub/" for a, p in zip(NODES, ports)),
            "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute"}  # the start-up probes are keyless
     ledger = Ledger(REDIS, prefix)
@@ -140,7 +140,8 @@ def run_the_floor(machines, nodes: list[EngineNode], ledger: Ledger, db: Databas
     watches += [Watch(Display(order, floor.display_key, table)) for order in (bases, bases[::-1]) for table in views]
     wait_for(lambda: all(w.blocks for w in watches), lambda: sum(w.blocks for w in watches),
              "every display subscribed (its first keep-alive)")
-    assert [w.display.openings for w in watches] == [0] * len(watches)  # every stream is the engine's
+    assert [w.display.openings for w in watches] == [0] * len(watches)  # every stream is the engine's,
+    assert [w.display.redirects for w in watches] == [1] * len(watches)  # through roadsvc's signed redirect
     before = event_log.newest_event_id(db)
 
     def delivered(what: str) -> None:
@@ -180,6 +181,7 @@ def run_the_floor(machines, nodes: list[EngineNode], ledger: Ledger, db: Databas
     started_on_the_dead_node, on_the_other = watches[:len(views)], watches[len(views):]
     assert all(w.display.reconnects >= 1 for w in started_on_the_dead_node)
     assert [w.display.reconnects for w in on_the_other] == [0] * len(views)  # neither death touched them
+    assert all(w.display.redirects >= 2 for w in started_on_the_dead_node)  # a reconnect is redirected anew
     with Client(writers[1 - dying], floor.display_key) as client:
         for shoe in floor.shoe_ids:
             status, _, stored = client.get(f"/shoes/{shoe}/hands")

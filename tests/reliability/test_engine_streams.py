@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 import pytest
 import requests
 
-from _engine import EngineNode, engine_available, engine_locations
+from _engine import SECRET as ENGINE_SECRET, EngineNode, engine_available, engine_env, engine_locations
 from _service import BACKENDS, Floor, fresh_deployment, open_floor, postgres_missing, roadsvc_server
 from _sse import Event, SseConnection
 from roadsvc.persistence.engine import Database
@@ -62,7 +63,7 @@ def engine(request, tmp_path_factory):
             pytest.fail(reason)
         pytest.skip(reason)
     prefix = f"test{uuid.uuid4().hex[:10]}."
-    env = {"ROADSVC_REDIS_URL": REDIS, "ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_ENGINE_LEDGER_KEEP": str(KEEP),
+    env = {"ROADSVC_REDIS_URL": REDIS, **engine_env(prefix), "ROADSVC_ENGINE_LEDGER_KEEP": str(KEEP),
            "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
            "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",  # the start-up probes are keyless
            "ROADSVC_KEY_CACHE_TTL": "0"}  # a revoked key is refused at once (the publisher's second close: unit test)
@@ -142,20 +143,27 @@ def open_stream(engine: EngineFloor, key: str, query: str = "", last_event_id: i
     return stream
 
 
+def engine_stream(engine: EngineFloor, key: str, query: str = "", last_event_id: int | None = None) -> SseConnection:
+    """A stream roadsvc redirected to the engine (its signed URL followed, as EventSource follows it)."""
+    stream = open_stream(engine, key, query, last_event_id)
+    assert stream.redirected_to is not None and stream.redirected_to.startswith(f"/_engine/sub/{engine.prefix}")
+    return stream
+
+
 def test_the_config_the_engine_runs_is_the_one_the_docs_show(engine):
     config = engine.node.config.read_text()
     locations = engine_locations()
     assert locations in config
     assert "nchan_subscriber http-raw-stream" in locations and "X-Roadsvc-Engine" in locations
-    assert "internal;" in locations and "deny all;" in locations
+    assert "secure_link $arg_sig,$arg_expires;" in locations and "deny all;" in locations
 
 
 def test_each_stream_gets_what_its_key_may_see_from_the_engine_in_order_once(engine):
     table, other = engine.floor.table_ids
-    display = open_stream(engine, engine.floor.display_key, f"?table_id={table}")
-    pitboss = open_stream(engine, engine.floor.pitboss_key, f"?table_id={table}")
-    floor_display = open_stream(engine, engine.floor.display_key)
-    floor_pitboss = open_stream(engine, engine.floor.pitboss_key)
+    display = engine_stream(engine, engine.floor.display_key, f"?table_id={table}")
+    pitboss = engine_stream(engine, engine.floor.pitboss_key, f"?table_id={table}")
+    floor_display = engine_stream(engine, engine.floor.display_key)
+    floor_pitboss = engine_stream(engine, engine.floor.pitboss_key)
     post_hand(engine, 0, 1)
     note = operators_note(engine, 0)
     post_hand(engine, 1, 1)
@@ -185,8 +193,8 @@ def test_a_display_never_receives_a_closed_fourth_card_or_an_operators_event_and
         assert answer.status_code == 201, answer.text
         niuniu = answer.json()["id"]
     engine.publish()
-    display = open_stream(engine, engine.floor.display_key, f"?table_id={niuniu}")
-    pitboss = open_stream(engine, engine.floor.pitboss_key, f"?table_id={niuniu}")
+    display = engine_stream(engine, engine.floor.display_key, f"?table_id={niuniu}")
+    pitboss = engine_stream(engine, engine.floor.pitboss_key, f"?table_id={niuniu}")
     dealer = {"Authorization": f"Bearer {engine.floor.dealer_key}"}
     rounds = f"{engine.roadsvc}/api/v1/tables/{niuniu}/rounds"
     assert requests.post(rounds, json={"hands": NIUNIU}, headers=dealer, timeout=10).status_code == 201
@@ -211,7 +219,7 @@ def test_a_display_never_receives_a_closed_fourth_card_or_an_operators_event_and
 
 def test_a_stream_resumes_with_last_event_id_from_the_engine_or_from_the_log_missing_nothing(engine):
     table = engine.floor.table_ids[1]
-    display = open_stream(engine, engine.floor.display_key, f"?table_id={table}")
+    display = engine_stream(engine, engine.floor.display_key, f"?table_id={table}")
     post_hand(engine, 1, 3)
     engine.publish()
     (seen,) = events(display, 1)
@@ -219,14 +227,15 @@ def test_a_stream_resumes_with_last_event_id_from_the_engine_or_from_the_log_mis
     post_hand(engine, 1, 4)
     post_hand(engine, 1, 5)
     engine.publish()
-    resumed = open_stream(engine, engine.floor.display_key, f"?table_id={table}", last_event_id=seen.id)
+    resumed = engine_stream(engine, engine.floor.display_key, f"?table_id={table}", last_event_id=seen.id)
+    assert "from=" in resumed.redirected_to  # the signed position: after the engine's message of event `seen`
     assert [e.data["number"] for e in events(resumed, 2)] == [4, 5]  # from the engine (no good roads on this table yet)
     resumed.close()
     for number in range(6, 6 + KEEP + 2):  # more than the ledger keeps: hand 5 is no longer in it
         post_hand(engine, 1, number)
     engine.publish()
     from_log = open_stream(engine, engine.floor.display_key, f"?table_id={table}", last_event_id=seen.id)
-    assert from_log.next().comments == ROADSVC_OPENING  # roadsvc's own stream answers from the log
+    assert from_log.redirected_to is None and from_log.next().comments == ROADSVC_OPENING  # roadsvc's own stream answers from the log
     assert hands(from_log, KEEP + 4) == list(range(4, 6 + KEEP + 2))
     post_hand(engine, 1, 6 + KEEP + 2)
     assert hands(from_log, 1) == [6 + KEEP + 2]  # then the live ones (from roadsvc's hub)
@@ -238,7 +247,7 @@ def test_a_revoked_keys_streams_end_and_it_cannot_open_another(engine):
     try:
         from roadsvc.services.keys import create_key, revoke_key
         info, key = create_key(admin, "display", "to be revoked")
-        stream = open_stream(engine, key, f"?table_id={engine.floor.table_ids[0]}")
+        stream = engine_stream(engine, key, f"?table_id={engine.floor.table_ids[0]}")
         revoke_key(admin, info.id)
     finally:
         admin.dispose()
@@ -253,7 +262,7 @@ def test_a_revoked_keys_streams_end_and_it_cannot_open_another(engine):
 
 
 def test_quiet_channels_get_the_engines_keep_alive(engine):
-    stream = open_stream(engine, engine.floor.display_key, f"?table_id={engine.floor.table_ids[0]}")
+    stream = engine_stream(engine, engine.floor.display_key, f"?table_id={engine.floor.table_ids[0]}")
     assert engine.publisher.keep_alive(engine.floor.table_ids) >= 1  # keepalive 0.3 s: every channel is due
     assert stream.next().comments == ["keep-alive"]
     stream.close()
@@ -269,3 +278,54 @@ def test_a_stream_of_several_tables_is_served_by_roadsvc_with_the_same_events(en
     got = events(both, 2)
     assert [e.data["table_id"] for e in got] == [one, two] and got[0].id > before
     both.close()
+
+
+def signed_url(engine: EngineFloor, key: str, query: str = "", last_event_id: int | None = None) -> str:
+    """The engine URL roadsvc redirects this stream to (not followed)."""
+    answer = SseConnection(engine.base, key, query, last_event_id=last_event_id, timeout=10, follow=False)
+    answer.close()
+    assert answer.status == 307 and "no-store" in answer.headers["cache-control"]
+    return answer.headers["location"]
+
+
+def engine_answer(engine: EngineFloor, url: str) -> tuple[int, dict, dict | None]:
+    """The engine's status, headers and JSON refusal (None for a stream, whose body never ends)."""
+    with requests.get(engine.base + url, stream=True, timeout=10) as answer:
+        return answer.status_code, answer.headers, None if answer.status_code == 200 else answer.json()
+
+
+def test_nginx_refuses_a_signed_url_whose_channels_position_or_expiry_were_changed(engine):
+    table = engine.floor.table_ids[0]
+    url = signed_url(engine, engine.floor.display_key, f"?table_id={table}")
+    path, query = url.split("?")
+    view, key_channel = path.split("/")[-2:]
+    assert view == f"{engine.prefix}t{table}" and key_channel.startswith(f"{engine.prefix}k")
+    status, headers, _ = engine_answer(engine, url)
+    assert status == 200 and headers["Content-Type"] == "text/event-stream"
+    expires = int(dict(pair.split("=") for pair in query.split("&"))["expires"])
+    changed = [url.replace(f"/{view}/", f"/{view}.ops/"),  # a display's URL to the operators' channel
+               url.replace(f"/{view}/", f"/{engine.prefix}floor.ops/"),
+               url.replace(f"/{key_channel}?", f"/{engine.prefix}k999999?"),  # out of its key's reach (revocation)
+               url.replace("?", "?from=1800000000%3A0&"),  # a position it was not given
+               url.replace(f"expires={expires}", f"expires={expires + 3600}"),  # a longer life
+               url.replace("&sig=", "&sig=A"), path + "?" + query.split("&sig=")[0]]
+    for other in changed:
+        status, _, refusal = engine_answer(engine, other)
+        assert status == 403 and refusal["code"] == "engine_url_invalid", other
+
+
+def test_nginx_refuses_an_expired_signed_url_and_the_stream_opens_again_through_roadsvc(engine):
+    from roadsvc.stream.engine.signing import EngineUrls
+    table = engine.floor.table_ids[0]
+    url = signed_url(engine, engine.floor.display_key, f"?table_id={table}")
+    path = url.split("?")[0]
+    view, key_channel = path.split("/")[-2:]
+    minute_ago = EngineUrls(ENGINE_SECRET, 5, "/_engine/sub", clock=lambda: time.time() - 60).url(view, key_channel, None)
+    status, headers, refusal = engine_answer(engine, minute_ago)  # signed as roadsvc signs, a minute ago
+    assert status == 410 and refusal["code"] == "engine_url_expired" and "no-store" in headers["Cache-Control"]
+    engine.publish()  # what came before (a stream opens at the next message)
+    again = engine_stream(engine, engine.floor.display_key, f"?table_id={table}")  # a reconnect asks roadsvc anew
+    post_hand(engine, 0, 5)
+    engine.publish()
+    assert hands(again, 1) == [5]
+    again.close()

@@ -20,6 +20,7 @@ from roadsvc.stream.engine.handover import Handover
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import Published
 from roadsvc.stream.engine.publisher import EnginePublisher
+from roadsvc.stream.engine.signing import EngineUrls
 from roadsvc.services.events import ALL
 
 REDIS = "redis://127.0.0.1:6379/0"
@@ -134,6 +135,22 @@ def test_a_revoked_keys_channel_is_deleted_at_once_and_again_after_the_key_cache
     assert len(engine.deleted) == 2
 
 
+def test_a_revoked_keys_channel_is_deleted_again_after_the_last_url_signed_for_it_expired(db, ledger):
+    """A worker's key cache trusts the key up to 5 s after the revocation, and an engine URL signed then may
+    be followed up to ROADSVC_ENGINE_URL_TTL later: the second close waits for both."""
+    engine, clock = RecordingEngine(), Clock()
+    job = EnginePublisher(db, engine, ledger, ledger.prefix, key_cache_ttl=5.0, url_ttl=5.0, clock=clock)
+    job.publish_pending()
+    append(db, NewEvent("key_revoked", None, None, None, {"key_id": 13}, OPERATORS))
+    job.publish_pending()
+    clock.now += 10.0
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}k13"]  # a URL signed at 5 s may still be followed
+    clock.now += 1.0
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}k13"] * 2
+
+
 def test_a_stream_is_handed_over_from_the_newest_event_it_has_seen_or_left_to_roadsvc(db, ledger):
     engine = RecordingEngine()
     job = publisher(db, ledger, engine)
@@ -141,17 +158,21 @@ def test_a_stream_is_handed_over_from_the_newest_event_it_has_seen_or_left_to_ro
     ids = append(db, *(NewEvent("hand", 7, None, n, {"number": n}) for n in range(1, 4)))
     (elsewhere,) = append(db, NewEvent("hand", 8, None, 1, {"number": 1}))
     job.publish_pending()
-    handover = Handover(ledger, ledger.prefix, "/_engine/sub")
+    urls = EngineUrls("unit-engine-secret-0123", 10, "/_engine/sub", clock=Clock())
+    handover = Handover(ledger, ledger.prefix, urls)
     everyone = frozenset({ALL})
     target = handover.target(frozenset({7}), everyone, 5, ids[1])
     message = dict((event, m) for m, event in ledger.redis.zrange(f"{ledger.prefix}ids:{ledger.prefix}t7", 0, -1, withscores=True))
-    assert target == f"/_engine/sub/{ledger.prefix}t7/{ledger.prefix}k5?from=" + message[ids[1]].decode().replace(":", "%3A")
+    assert target == urls.url(f"{ledger.prefix}t7", f"{ledger.prefix}k5", message[ids[1]].decode())
+    assert f"/_engine/sub/{ledger.prefix}t7/{ledger.prefix}k5?from=" + message[ids[1]].decode().replace(":", "%3A") + "&" in target
     # The last id it saw is another table's (a resync's newest id): the newest of its table before it.
-    assert handover.target(frozenset({7}), everyone, 5, elsewhere).endswith(message[ids[2]].decode().replace(":", "%3A"))
+    assert handover.target(frozenset({7}), everyone, 5, elsewhere) == urls.url(f"{ledger.prefix}t7", f"{ledger.prefix}k5",
+                                                                              message[ids[2]].decode())
     assert handover.target(frozenset({7}), everyone, 5, elsewhere + 1) is None  # not published yet: roadsvc's
     assert handover.target(frozenset({7}), everyone, 5, ids[0] - 1) is None  # nothing of t7 at or before it
     assert handover.target(frozenset({7, 8}), everyone, 5, None) is None  # several tables: roadsvc's
-    assert handover.target(None, frozenset({ALL, OPERATORS}), 5, None) == f"/_engine/sub/{ledger.prefix}floor.ops/{ledger.prefix}k5"
+    assert handover.target(None, frozenset({ALL, OPERATORS}), 5, None) == urls.url(f"{ledger.prefix}floor.ops",
+                                                                                    f"{ledger.prefix}k5", None)
 
 
 def test_a_channel_whose_messages_the_engine_lost_is_not_resumed_from(db, ledger):
@@ -163,7 +184,7 @@ def test_a_channel_whose_messages_the_engine_lost_is_not_resumed_from(db, ledger
     engine.counts = {}  # the node restarted without its messages
     append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
     job.publish_pending()
-    assert Handover(ledger, ledger.prefix, "/s").target(frozenset({7}), frozenset({ALL}), 1, one) is None
+    assert Handover(ledger, ledger.prefix, EngineUrls("unit-engine-secret-0123", 10, "/s")).target(frozenset({7}), frozenset({ALL}), 1, one) is None
 
 
 class Lease:

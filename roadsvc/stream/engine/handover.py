@@ -1,11 +1,12 @@
-"""Where an authorized stream goes: to the engine (an internal redirect nginx follows to the view's
-channel, from the right message), or, when the engine cannot answer it exactly, to roadsvc's own
-stream (the in-process hub, which reads the log).
+"""Where an authorized stream goes: to the engine (a signed URL the client is redirected to: the view's
+channel, from the right message), or, when the engine cannot answer it exactly, to roadsvc's own stream
+(the in-process hub, which reads the log).
 
 roadsvc answers a stream itself when: it did not come through the engine (nginx marks the ones that
 do with `X-Roadsvc-Engine`), it names several tables (no one channel carries exactly those), no
-Redis is configured, or it resumes from an event the ledger cannot place: after what the publisher
-has published, or older than the engine's buffer (the log answers it, then the live events follow).
+Redis or no engine secret is configured, or it resumes from an event the ledger cannot place: after
+what the publisher has published, or older than the engine's buffer (the log answers it, then the live
+events follow).
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from typing import Any, Mapping
-from urllib.parse import quote
 
 import redis
 
 from roadsvc.stream.engine.channels import key_channel, view_channel
 from roadsvc.stream.engine.ledger import Ledger
+from roadsvc.stream.engine.signing import EngineUrls
 
 log = logging.getLogger(__name__)
 ENGINE_HEADER = "X-Roadsvc-Engine"
@@ -28,16 +29,16 @@ ENGINE_HEADER = "X-Roadsvc-Engine"
 class Handover:
     ledger: Ledger
     prefix: str
-    subscribe_path: str
+    urls: EngineUrls
 
     def target(self, tables: frozenset[int] | None, audiences: frozenset[str], key_id: int,
                last_event_id: int | None) -> str | None:
-        """The internal location of the engine's stream (its channel, the key's channel, and the message
-        to go on after), or None: roadsvc serves this stream."""
+        """The signed URL of the engine's stream (its channel, the key's channel, and the message to go on
+        after), or None: roadsvc serves this stream."""
         channel = view_channel(self.prefix, tables, audiences)
         if channel is None:
             return None
-        start = ""
+        message_id = None
         if last_event_id is not None:
             try:
                 published = self.ledger.published()  # read first: every event up to it is in the ledger
@@ -48,12 +49,17 @@ class Handover:
                 return None
             if message_id is None:
                 return None
-            start = "?from=" + quote(message_id, safe="")
-        return f"{self.subscribe_path}/{channel}/{key_channel(self.prefix, key_id)}{start}"
+        return self.urls.url(channel, key_channel(self.prefix, key_id), message_id)
 
 
-def engine_handover(settings: Mapping[str, Any]) -> Handover:
+def engine_handover(settings: Mapping[str, Any]) -> Handover | None:
+    """The handover of a floor with Redis and an engine secret; None (and a warning: every stream is then
+    roadsvc's own) without the secret."""
+    if not settings["ENGINE_SECRET"]:
+        log.warning("ROADSVC_ENGINE_SECRET is not set: roadsvc serves every stream itself, none goes to the engine")
+        return None
     prefix = settings["ENGINE_PREFIX"]
     ledger = Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
                     max_age=settings["ENGINE_LEDGER_MAX_AGE"])
-    return Handover(ledger, prefix, settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))
+    urls = EngineUrls(settings["ENGINE_SECRET"], settings["ENGINE_URL_TTL"], settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))
+    return Handover(ledger, prefix, urls)

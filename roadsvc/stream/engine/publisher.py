@@ -40,9 +40,12 @@ KEEPALIVE = b": keep-alive\n"  # the engine adds the blank line (nchan_subscribe
 class EnginePublisher:
     def __init__(self, db: Database, engine: NchanClient, ledger: Ledger, prefix: str, *, keepalive: float = 15.0,
                  lease_seconds: float = 5.0, fallback_check: float = 1.0, key_cache_ttl: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic):
+                 url_ttl: float = 0.0, clock: Callable[[], float] = time.monotonic):
         self.db, self.engine, self.ledger, self.prefix = db, engine, ledger, prefix
-        self.key_cache_ttl = key_cache_ttl
+        # A revoked key's streams are closed again once no stream of it can still open: a worker's key
+        # cache trusts it up to key_cache_ttl after the revocation, and the engine URL signed then may be
+        # followed up to url_ttl later (ROADSVC_ENGINE_URL_TTL); a second of slack for the clocks.
+        self.reopen_window = key_cache_ttl + url_ttl + 1.0
         self._closing: list[tuple[float, str]] = []  # (when, key channel): a revoked key's second close
         self.keepalive, self.lease_seconds, self.fallback_check, self.clock = keepalive, lease_seconds, fallback_check, clock
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # the lease's value names it
@@ -85,9 +88,9 @@ class EnginePublisher:
             self._sent[channel] = self.clock()
             self._renew()
         if record.type == "key_revoked":  # its streams end now, and those it reopened while the workers'
-            channel = key_channel(self.prefix, int(record.data["key_id"]))  # key cache still trusted it, then
-            self.engine.delete(channel)
-            self._closing.append((self.clock() + self.key_cache_ttl + 1.0, channel))
+            channel = key_channel(self.prefix, int(record.data["key_id"]))  # key cache still trusted it (or
+            self.engine.delete(channel)                                     # with a URL signed then), later
+            self._closing.append((self.clock() + self.reopen_window, channel))
         self.ledger.advance(record.id)
         self._taking_over = False
 
