@@ -12,6 +12,7 @@ proxy hop: Debian's nginx in front, running docs/nginx-read-links.conf with both
 
 from __future__ import annotations
 
+import http.client
 import os
 import secrets
 import shutil
@@ -145,7 +146,7 @@ def post_hands(bases: list[str], key: str, table: int, shoe: int, seed: int, num
         try:
             with Client(bases[0], key, timeout=5) as client:
                 status, _, body = client.post(f"/tables/{table}/hands", hand_body(hands[number - 1], number, shoe))
-        except OSError:
+        except (OSError, http.client.HTTPException):  # refused, reset, or the answer cut off by a machine's death
             status = None
         if status in (200, 201):
             landed.append(status)
