@@ -12,7 +12,7 @@ app per worker and configuration and call it for each test: tests/appsupport.py)
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from flask import Flask, Response, request
 
@@ -38,6 +38,9 @@ from roadsvc.stream.hub import EventHub
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.web import BLUEPRINT as WEB_BLUEPRINT, init_app as init_web, init_state as init_web_state
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
 
 class Roadsvc(Flask):
     def make_default_options_response(self) -> Response:
@@ -62,18 +65,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 FLOOR_CLOCK = "roadsvc.floor_clock"
 
 
-def init_state(app: Flask) -> None:
+def init_state(app: Flask, engine: Engine | None = None) -> None:
     """Every object of the app that holds data (read from the database, counted, cached,
     subscribed) or a clock, made anew from `app.config`: logging, the rate limits, the
     database and its caches, the event hub, the pages' art and clock. The middleware and
-    views find them in `app.extensions` at each request."""
+    views find them in `app.extensions` at each request. `engine`: see Database."""
     operations.init_state(app)
-    register_extensions(app)
+    register_extensions(app, engine)
     init_web_state(app)
 
 
-def register_extensions(app: Flask) -> None:
-    db = Database.from_settings(app.config)
+def register_extensions(app: Flask, engine: Engine | None = None) -> None:
+    db = Database.from_settings(app.config, engine)
     app.extensions[DB] = db
     app.extensions[KEYS] = KeyVerifier(db, ttl=app.config["KEY_CACHE_TTL"], max_size=app.config["KEY_CACHE_SIZE"])
     app.extensions[SNAPSHOTS] = SnapshotCache(db, roads_json, max_entries=app.config["SNAPSHOT_CACHE_SIZE"])

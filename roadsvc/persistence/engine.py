@@ -14,6 +14,7 @@ import os
 import sqlite3
 import threading
 import time
+import uuid
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,27 +33,39 @@ from roadsvc.persistence.wakeups import WakeListener, wake_folder, wake_readers
 WRITE_OPTION = "roadsvc_write"
 
 
+DATABASE_INFO = "roadsvc_database"  # Session.info key: the token of the Database that made the session
+
+
 class Database:
     """An engine plus a session factory; `write()` and `read()` are the two ways in."""
 
     def __init__(self, url: str, *, busy_timeout_ms: int = 5000, synchronous: str = "FULL", pool_size: int = 10,
                  checkpoint_interval: float = 1.0, wal_limit_bytes: int = 64 * 1024 * 1024,
-                 events_channel: str | None = None):
+                 events_channel: str | None = None, engine: Engine | None = None):
+        """`engine`: one this class made before for the same URL and settings (`Database(...).engine`), disposed
+        or not, rather than a new one: its compiled statements are kept (a new engine compiles each statement
+        anew on first use). The tests' worker keeps one per PostgreSQL schema; a service has one Database."""
         self.url = url
         self.events_channel = channel_for(url, events_channel)  # NOTIFY channel of the event log
         self.checkpointer = sqlite_checkpointer(url, checkpoint_interval, wal_limit_bytes, synchronous)
         if self.checkpointer is not None:  # an app dropped without dispose() leaves no thread behind
             weakref.finalize(self, self.checkpointer.stop_soon)
-        self.engine = make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous, pool_size=pool_size,
-                                  wal_limit_bytes=wal_limit_bytes if self.checkpointer else None)
+        self.engine = engine or make_engine(url, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous,
+                                            pool_size=pool_size,
+                                            wal_limit_bytes=wal_limit_bytes if self.checkpointer else None)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         # Hot one-row reads in autocommit: no transaction, so no ROLLBACK round trip when
         # the connection goes back to the pool (SQLite runs in-process and needs none).
         self._hot_engine = self.engine if self.is_sqlite else make_engine(url, pool_size=pool_size, autocommit=True)
         self._write_engine = self.engine.execution_options(**{WRITE_OPTION: True})
-        self._read_sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Each session knows its Database by a token of this object's own: a process-wide cache of what rows
+        # decide (a 打棒 match's replay) keys on it, and never serves a row of another Database at the same URL
+        # (a database emptied and filled again since: a test's schema, a restore).
+        self.token = uuid.uuid4().hex
+        self._read_sessions = sessionmaker(self.engine, expire_on_commit=False, info={DATABASE_INFO: self.token})
         self._write_sessions = sessionmaker(
-            self._write_engine, expire_on_commit=False, info={CHANNEL_INFO: self.events_channel}
+            self._write_engine, expire_on_commit=False,
+            info={CHANNEL_INFO: self.events_channel, DATABASE_INFO: self.token},
         )
         append_deferred_at_commit(self._write_sessions)
         self.wake_folder = _wake_folder(url) if self.is_sqlite else None  # SQLite file: its readers' sockets
@@ -62,10 +75,10 @@ class Database:
         self._writer_lock: Any = threading.Lock() if self.is_sqlite else contextlib.nullcontext()
         _forget_pools_after_fork(self)
         consistent = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="REPEATABLE READ")
-        self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False)
+        self._consistent_sessions = sessionmaker(consistent, expire_on_commit=False, info={DATABASE_INFO: self.token})
 
     @classmethod
-    def from_settings(cls, settings: dict[str, Any]) -> "Database":
+    def from_settings(cls, settings: dict[str, Any], engine: Engine | None = None) -> "Database":
         return cls(
             settings["DATABASE_URL"],
             busy_timeout_ms=settings["SQLITE_BUSY_TIMEOUT_MS"],
@@ -74,6 +87,7 @@ class Database:
             checkpoint_interval=settings["SQLITE_CHECKPOINT_INTERVAL"],
             wal_limit_bytes=settings["SQLITE_WAL_LIMIT_BYTES"],
             events_channel=settings.get("EVENTS_CHANNEL"),
+            engine=engine,
         )
 
     @contextmanager

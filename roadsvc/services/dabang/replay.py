@@ -1,7 +1,8 @@
 """A match's state is the domain's replay of its rows: the match row (what the finished deals left:
 levels, the next 打家 and blood) and the draw and moves of the deal under way. Cached by (database, match, its
-start, revision): the start tells a match from an earlier one that had its id in a database emptied since (a
-test's, a restore's), which an id and a revision alone would not."""
+start, revision), the database being the Database object's token (roadsvc.persistence.engine.DATABASE_INFO),
+not its URL: a database emptied since and filled again at the same URL (a test's schema, a restore) may hold
+a match of the same id, start and revision that is another match."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from roadsvc.domain.dabang.draw import Draw, parse_draw
 from roadsvc.domain.dabang.match import Match
 from roadsvc.domain.dabang.rules import DEFAULT_RULES
 from roadsvc.persistence import dabang as rows
+from roadsvc.persistence.engine import DATABASE_INFO
 from roadsvc.persistence.models import DabangDeal, DabangMatch
 
 CACHE_SIZE = 256
@@ -37,7 +39,7 @@ def state(session: Session, match: DabangMatch) -> Match:
 
 
 def database_of(session: Session) -> str:
-    return str(session.get_bind().url)
+    return session.info[DATABASE_INFO]
 
 
 def key_of(database: str, match_id: int, started_at, revision: int) -> tuple:
