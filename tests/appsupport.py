@@ -66,9 +66,9 @@ class SharedApps:
 
     def __init__(self) -> None:
         self.apps: dict[str, SharedApp] = {}
-        # The engine of each PostgreSQL schema and configuration (its URL is the worker's for every test):
-        # a new Database each test, on an engine that keeps the statements it compiled (a new engine compiles
-        # each anew: about a tenth of an API test's CPU). A SQLite test's file, so its URL, is new.
+        # The engine of each database URL and configuration (the apps' tests have the worker's one SQLite file
+        # and PostgreSQL schema, emptied: tests/dbsupport.py): a new Database each test, on an engine that keeps
+        # the statements it compiled (a new engine compiles each anew: about a tenth of an API test's CPU).
         self.engines: dict[tuple[str, str], Any] = {}
 
     def app(self, config: Mapping[str, Any], database_url: str) -> Flask:
@@ -88,8 +88,7 @@ class SharedApps:
         app.extensions.clear()  # the same dict: the middleware reads it (roadsvc.api.serving.polls)
         app.extensions.update(shared.kept)
         init_state(app, self.engines.get((key, database_url)))
-        if not database_url.startswith("sqlite"):
-            self.engines[key, database_url] = app.extensions[DB].engine
+        self.engines[key, database_url] = app.extensions[DB].engine
         return app
 
     def close(self) -> None:

@@ -1,7 +1,10 @@
 """Database fixtures for the API and service tests: every test runs on SQLite and PostgreSQL.
 
 SQLite: each test has a new file in its tmp_path, a copy of one made with the schema once per
-worker (creating the tables costs ~0.1 s of CPU and several fsyncs; a copy, a millisecond).
+worker (creating the tables costs ~0.1 s of CPU and several fsyncs; a copy, a millisecond). The
+apps' tests (tests/api, web, stream: `app_database_url`, their `database_url`) have the worker's
+one file instead, emptied before each test as the PostgreSQL schema is: one URL for the worker's
+tests, so their apps keep its engine and the statements it compiled (tests/appsupport.py).
 PostgreSQL is the server at ROADSVC_TEST_POSTGRES_URL (default: the local `test`
 database). Each test session gets its own schema (dropped at the end) and each test
 starts from empty tables. If the server does not answer, the PostgreSQL runs are skipped
@@ -128,6 +131,44 @@ def sqlite_with_schema(tmp_path_factory, path: Path) -> str:
         _sqlite_templates[base] = template
     shutil.copyfile(_sqlite_templates[base], path)
     return f"sqlite:///{path}"
+
+
+class SqliteFile:
+    """The worker's SQLite file with the models' tables, emptied between tests (DELETE, children first, and
+    AUTOINCREMENT's counters: ids start at 1 again, as in a new file)."""
+
+    def __init__(self, path: Path):
+        self.url = f"sqlite:///{path}"
+        engine = create_engine(self.url)
+        Base.metadata.create_all(engine)
+        engine.dispose()
+        self._engine = create_engine(self.url, connect_args={"timeout": 30})
+        self._emptying = [f'DELETE FROM "{table.name}"' for table in reversed(Base.metadata.sorted_tables)]
+
+    def empty(self) -> None:
+        with self._engine.begin() as conn:
+            for statement in self._emptying:
+                conn.exec_driver_sql(statement)
+            if conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").first():
+                conn.exec_driver_sql("DELETE FROM sqlite_sequence")
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def sqlite_file(tmp_path_factory) -> Iterator[SqliteFile]:
+    file = SqliteFile(tmp_path_factory.mktemp("worker") / "roadsvc.db")
+    yield file
+    file.close()
+
+
+@pytest.fixture(name="database_url", params=BACKENDS)
+def app_database_url(request) -> str:
+    """`database_url` of the apps' tests: the worker's SQLite file or PostgreSQL schema, emptied."""
+    database = request.getfixturevalue("sqlite_file" if request.param == "sqlite" else "postgres_schema")
+    database.empty()
+    return database.url
 
 
 @pytest.fixture(params=BACKENDS)

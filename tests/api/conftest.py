@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from appsupport import role_keys, stop_state
-from dbsupport import database_url, db, postgres_schema  # noqa: F401
+from dbsupport import app_database_url, db, postgres_schema, sqlite_file  # noqa: F401
 
 
 @pytest.fixture

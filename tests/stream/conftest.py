@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 
 from appsupport import role_keys, stop_state
-from dbsupport import database_url, db, postgres_schema  # noqa: F401
+from dbsupport import app_database_url, db, postgres_schema, sqlite_file  # noqa: F401
 from streamsupport import Stream
 
 

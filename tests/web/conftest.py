@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from appsupport import role_keys, stop_state
-from dbsupport import database_url, db, postgres_schema, sqlite_with_schema  # noqa: F401
+from dbsupport import app_database_url, db, postgres_schema, sqlite_file, sqlite_with_schema  # noqa: F401
 from roadsvc.app import create_app
 from websupport import csrf_token, sign_in
 
