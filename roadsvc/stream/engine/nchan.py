@@ -1,6 +1,12 @@
 """The publisher's HTTP client of the engine's publisher location (nchan_publisher): publish a
 message to a channel (the answer names the engine's message id), delete a channel (its subscribers'
 streams end). Several engine nodes may be given: a node that cannot be reached is skipped for the next.
+
+A node may die after storing a message (in the Redis the nodes share) and before answering: before
+posting it again to the next node, the client asks that node for the channel's newest message, and a
+newest one that is not the newest it published itself is the lost answer's (the publisher is the
+channel's only writer): the message is not posted twice. Only a channel's first message from this
+client cannot be told so (it knows no newest to compare with) and is posted again.
 """
 
 from __future__ import annotations
@@ -33,12 +39,14 @@ class NchanClient:
         self.timeout = timeout
         self._node = 0
         self._connection: http.client.HTTPConnection | None = None
+        self._newest: dict[str, str] = {}  # channel -> the engine's id of the newest message posted to it here
 
     def publish(self, channel: str, body: bytes) -> Published:
         status, answer = self._request("POST", channel, body)
         if status not in (200, 201, 202):
             raise EngineUnavailable(f"publishing to {channel}: HTTP {status} {answer[:200]!r}")
         info = json.loads(answer)
+        self._newest[channel] = info["last_message_id"]
         return Published(info["last_message_id"], int(info["messages"]))
 
     def delete(self, channel: str) -> bool:
@@ -54,9 +62,13 @@ class NchanClient:
             self._connection = None
 
     def _request(self, method: str, channel: str, body: bytes) -> tuple[int, bytes]:
+        tried = False  # a node may have taken the request and died before answering
         for _ in range(len(self.nodes)):
             node = self.nodes[self._node]
             try:
+                if tried and method == "POST" and (landed := self._landed(node, channel)) is not None:
+                    return landed
+                tried = True
                 return self._send(node, method, channel, body)
             except OSError as error:  # refused, reset, timed out: try the next node
                 log.warning("engine node %s: %s; trying the next", node.netloc, error)
@@ -77,4 +89,24 @@ class NchanClient:
                 self.close()
                 if attempt == 2:  # (a kept-alive connection nginx closed while idle: it never read the request)
                     raise
+                if method == "POST" and (landed := self._landed(node, channel)) is not None:
+                    return landed  # (or a worker that died after storing it)
         raise AssertionError("unreachable")
+
+    def _landed(self, node, channel: str) -> tuple[int, bytes] | None:
+        """The channel's info as the answer of a POST whose answer was lost, when its newest message is not
+        the newest this client published (the POST landed); None: it did not, or it cannot be told."""
+        known = self._newest.get(channel)
+        if known is None:
+            return None
+        connection = http.client.HTTPConnection(node.hostname, node.port or 80, timeout=self.timeout)
+        try:
+            connection.request("GET", node.path + quote(channel, safe=""), headers={"Accept": "text/json"})
+            response = connection.getresponse()
+            answer = response.read()
+        finally:
+            connection.close()
+        if response.status != 200 or json.loads(answer).get("last_message_id") == known:
+            return None
+        log.warning("engine: a message to %s landed before its node died; not posted again", channel)
+        return response.status, answer
