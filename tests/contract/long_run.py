@@ -33,6 +33,8 @@ def main() -> int:
     parser.add_argument("--max-examples", type=int, default=400)
     parser.add_argument("--seed", type=int, default=20261127)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--operations", nargs="*", default=None,
+                        help='only these ("DELETE /api/v1/keys/{key_id}" ...): a top-up of an earlier run')
     args = parser.parse_args()
     deadline = time.monotonic() + args.minutes * 60
     url = f"sqlite:///{tempfile.mkdtemp(prefix='roadsvc-fuzz-')}/fuzz.db"
@@ -44,9 +46,9 @@ def main() -> int:
     keys = {role: plain for role, (_, plain) in created.items()}
     totals = {"passes": 0, "requests": 0, "seconds": 0.0, "statuses": {}, "operations": {}, "server_errors": {},
               "failures": [], "errors": [], "phases": [], "stopped_early": False}
-    operations = documented_operations(app)
+    operations = args.operations or documented_operations(app)
     started = time.monotonic()
-    only = None
+    only = args.operations
     while time.monotonic() < deadline:
         report = run_contract(app, keys, {info.id for info, _ in created.values()}, args.seed + totals["passes"],
                               args.max_examples, deadline, only)
