@@ -21,6 +21,8 @@ import time
 from _sse import request_bytes
 
 LOCATION = re.compile(rb"^location: *(\S+)\r$", re.IGNORECASE | re.MULTILINE)
+EMPTY = re.compile(rb"^content-length: *0\r$", re.IGNORECASE | re.MULTILINE)
+CLOSE = re.compile(rb"^connection: *close\r$", re.IGNORECASE | re.MULTILINE)
 HAND = re.compile(rb'event: hand\ndata: \{"table_id":(\d+),.*?"number":(\d+)')
 OPENING = 100  # streams each process has connecting at once (more overflow the server's accept queue,
                # and a dropped SYN costs its client a second or more)
@@ -29,9 +31,11 @@ OPENING = 100  # streams each process has connecting at once (more overflow the 
 class Displays:
     """In a child process: `open` up to a count of streams, `collect` the arrivals, `stop`."""
 
-    def __init__(self, host: str, port: int, key: str, table_ids: list[int], source: str, opening: bool = True):
+    def __init__(self, host: str, port: int, key: str, table_ids: list[int], source: str, opening: bool = True,
+                 same_connection: bool = False):
         self.host, self.port, self.key, self.table_ids, self.source = host, port, key, table_ids, source
         self.opening_block = opening  # roadsvc's own stream opens with `retry:` and a comment; the engine's does not
+        self.same_connection = same_connection  # a redirect followed on the same (kept-alive) connection
         self.arrivals: list[tuple[float, bytes]] = []
         self.streams: list[asyncio.Task] = []
         self.established = self.failed = 0
@@ -39,22 +43,27 @@ class Displays:
 
     async def connect(self, table: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
         """An open stream (its headers and first block read), or None (counted as failed). A redirect (the
-        engine's signed URL) is followed on a new connection, as EventSource follows it."""
+        engine's signed URL) is followed as EventSource follows it: on a new connection, or with
+        `same_connection` on the first one, kept alive (as a browser does)."""
         async with self.opening:
-            path = f"/api/v1/events?table_id={table}"
+            path, writer = f"/api/v1/events?table_id={table}", None
             for _ in range(3):
-                try:
-                    reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
-                except OSError:
-                    self.failed += 1
-                    return None
-                writer.write(request_bytes(f"{self.host}:{self.port}", path, self.key))
+                if writer is None:
+                    try:
+                        reader, writer = await asyncio.open_connection(self.host, self.port, local_addr=(self.source, 0))
+                    except OSError:
+                        self.failed += 1
+                        return None
+                keep = self.same_connection and path.startswith("/api/")
+                writer.write(request_bytes(f"{self.host}:{self.port}", path, self.key, keep_alive=keep))
                 status = await reader.readline()
                 head = await reader.readuntil(b"\r\n\r\n")
                 location = LOCATION.search(head)
                 if b" 307 " in status and location:
-                    writer.close()
                     path = location[1].decode("latin-1")
+                    if not (keep and EMPTY.search(head) and not CLOSE.search(head)):
+                        writer.close()
+                        writer = None
                     continue
                 if b" 200 " not in status:
                     break
@@ -63,7 +72,8 @@ class Displays:
                 self.established += 1
                 return reader, writer
             self.failed += 1
-            writer.close()
+            if writer is not None:
+                writer.close()
             return None
 
     async def display(self, table: int) -> None:
@@ -122,24 +132,25 @@ class Displays:
 
 
 def run(conn, host: str, port: int, key: str, table_ids: list[int], source: str, niceness: int = 0,
-        opening: bool = True) -> None:
+        opening: bool = True, same_connection: bool = False) -> None:
     if niceness:
         os.nice(niceness)  # the server first: thousands of real displays do not share its cores
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    asyncio.run(Displays(host, port, key, table_ids, source, opening).serve(conn))
+    asyncio.run(Displays(host, port, key, table_ids, source, opening, same_connection).serve(conn))
 
 
 class DisplayClients:
     """`processes` client processes sharing the displays; each step asks all of them at once."""
 
     def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0,
-                 opening: bool = True):
+                 opening: bool = True, same_connection: bool = False):
         self.conns, self.children = [], []
         for index in range(processes):
             conn, child_conn = multiprocessing.Pipe()
             child = multiprocessing.Process(target=run, daemon=True,
-                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}", niceness, opening))
+                                            args=(child_conn, host, port, key, table_ids, f"127.0.1.{1 + index}", niceness, opening,
+                                                  same_connection))
             child.start()
             self.conns.append(conn)
             self.children.append(child)

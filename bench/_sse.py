@@ -22,8 +22,11 @@ class Event:
     comments: list[str] = field(default_factory=list)
 
 
-def request_bytes(host: str, path: str, key: str, last_event_id: int | None = None) -> bytes:
-    lines = [f"GET {path} HTTP/1.0", f"Host: {host}", f"Authorization: Bearer {key}", "Accept: text/event-stream"]
+def request_bytes(host: str, path: str, key: str, last_event_id: int | None = None, keep_alive: bool = False) -> bytes:
+    """An HTTP/1.0 request (a stream's body is then plain); `keep_alive`: HTTP/1.1, the connection kept for the
+    next request (a redirect followed on it, as a browser does)."""
+    version = "HTTP/1.1" if keep_alive else "HTTP/1.0"
+    lines = [f"GET {path} {version}", f"Host: {host}", f"Authorization: Bearer {key}", "Accept: text/event-stream"]
     if last_event_id is not None:
         lines.append(f"Last-Event-ID: {last_event_id}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode()

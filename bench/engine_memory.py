@@ -12,7 +12,9 @@ worker, the engine's master and worker (its heap apart from nchan's shared memor
         [--variant NAME "directive value; ..."]...   (the documented config alone when none is given;
                                                       a NAME starting "direct": nchan alone, no authorization;
                                                       "followed": the redirect followed inside nginx, as the
-                                                      X-Accel-Redirect before it)
+                                                      X-Accel-Redirect before it; "kept": the documented
+                                                      config, each display following the redirect on its
+                                                      first connection, kept alive, as a browser does)
 """
 
 from __future__ import annotations
@@ -136,7 +138,7 @@ def measure(args, name: str, extra: str, deployment, floor, server, hands, numbe
         time.sleep(1.0)
         before = memory(server, node, publisher)
         displays = DisplayClients(args.clients, "127.0.0.1", direct or node.port, floor.display_key, floor.table_ids,
-                                  opening=False)
+                                  opening=False, same_connection=name.startswith("kept"))
         opened, refused = displays.open(args.streams)
         for _ in range(args.rounds):
             post_round(server.base, floor, hands, numbers)
