@@ -34,11 +34,17 @@ class RecordingEngine:
         self.deleted: list[str] = []
         self.counts: dict[str, int] = {}
         self._ids = itertools.count(1)
+        self._last: dict[str, int] = {}
 
     def publish(self, channel: str, body: bytes) -> Published:
         self.posts.append((channel, body))
         self.counts[channel] = self.counts.get(channel, 0) + 1
-        return Published(f"1800000000:{next(self._ids)}", self.counts[channel])
+        self._last[channel] = next(self._ids)
+        return Published(f"1800000000:{self._last[channel]}", self.counts[channel])
+
+    def info(self, channel: str) -> Published | None:
+        count = sum(name == channel for name, _ in self.posts)
+        return Published(f"1800000000:{self._last[channel]}", self.counts[channel]) if count else None
 
     def delete(self, channel: str) -> bool:
         self.deleted.append(channel)
@@ -115,6 +121,43 @@ def test_a_publisher_that_takes_over_goes_on_from_the_cursor_and_skips_what_is_a
     p = ledger.prefix
     assert engine.events(f"{p}t7") == [one, two]  # once, though two publishers published it
     assert engine.events(f"{p}t7.ops") == engine.events(f"{p}floor") == engine.events(f"{p}floor.ops") == [one, two]
+
+
+def test_a_publisher_killed_between_the_engines_answer_and_the_ledger_leaves_nothing_twice(db, ledger):
+    """test_engine_nodes met it: the publishing machine SIGKILLed after the engine took an event on a
+    channel and before the ledger noted it; the next publisher posted it again (every display twice)."""
+    engine = RecordingEngine()
+    first = publisher(db, ledger, engine)
+    first.publish_pending()
+    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
+    first.publish_pending()
+    first.keep_alive([7])
+    (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
+    ledger.posting(two)  # the first publisher posts event two to t7, and is killed before noting it
+    posted = engine.publish(f"{ledger.prefix}t7", b"id: %d\n" % two)
+    second = publisher(db, ledger, engine)
+    assert second.publish_pending() == 1
+    p = ledger.prefix
+    assert engine.events(f"{p}t7") == engine.events(f"{p}t7.ops") == engine.events(f"{p}floor") == [one, two]
+    assert engine.events(f"{p}floor.ops") == [one, two]
+    assert ledger.handover(f"{p}t7", two) == posted.message_id  # noted now: a stream resumes from it
+
+
+def test_a_publisher_killed_before_posting_or_after_a_keep_alive_leaves_nothing_out(db, ledger):
+    engine = RecordingEngine()
+    first = publisher(db, ledger, engine)
+    first.publish_pending()
+    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
+    first.publish_pending()
+    ledger.posting(0)  # killed after a keep-alive landed on t7, unnoted
+    engine.publish(f"{ledger.prefix}t7", b": keep-alive\n")
+    (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
+    assert publisher(db, ledger, engine).publish_pending() == 1
+    assert engine.events(f"{ledger.prefix}t7") == [one, two]
+    (three,) = append(db, NewEvent("hand", 7, None, 3, {"number": 3}))
+    ledger.posting(three)  # killed before its first post
+    assert publisher(db, ledger, engine).publish_pending() == 1
+    assert engine.events(f"{ledger.prefix}t7") == engine.events(f"{ledger.prefix}floor.ops") == [one, two, three]
 
 
 def test_a_revoked_keys_channel_is_deleted_at_once_and_again_after_the_key_cache(db, ledger):

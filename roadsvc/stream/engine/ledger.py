@@ -4,6 +4,10 @@
 - `<prefix>ids:<channel>`: a sorted set of the engine's message ids of the channel's newest events
   (score: the event's id), the last `keep` of them: a stream resuming after event N on a channel is
   handed to the engine from the message of the newest event <= N there;
+- `<prefix>pending`: the event the publisher is posting to its channels (0: keep-alives), set before
+  the first post, and `<prefix>last`: each channel's newest message posted (an event's or a keep-alive's):
+  a publisher taking over finds whether its killed predecessor's last post landed without being noted
+  (the channel's newest message in the engine is not the one noted last);
 - `<prefix>lease`: the elected publisher (a lock with a timeout, renewed while it publishes), whose
   value names it: `<host>:<pid>:<tag>`.
 """
@@ -36,7 +40,25 @@ class Ledger:
         pipe = self.redis.pipeline(transaction=True)
         pipe.zadd(key, {message_id: event_id})
         pipe.zremrangebyrank(key, 0, -self.keep - 1)
+        pipe.hset(self.prefix + "last", channel, message_id)
         pipe.execute()
+
+    def posted(self, channel: str, message_id: str) -> None:
+        """A keep-alive is now `channel`'s newest message."""
+        self.redis.hset(self.prefix + "last", channel, message_id)
+
+    def last(self, channel: str) -> str | None:
+        """The engine's id of the newest message posted to `channel` and noted (None: none)."""
+        value = self.redis.hget(self.prefix + "last", channel)
+        return None if value is None else value.decode()
+
+    def posting(self, event_id: int) -> None:
+        """The publisher is about to post event `event_id` (0: keep-alives) to its channels."""
+        self.redis.set(self.prefix + "pending", event_id)
+
+    def pending(self) -> int:
+        value = self.redis.get(self.prefix + "pending")
+        return 0 if value is None else int(value)
 
     def advance(self, event_id: int) -> None:
         """Every event up to `event_id` is in all its channels (and noted)."""
@@ -50,6 +72,7 @@ class Ledger:
     def forget(self, channel: str) -> None:
         """The engine lost the channel's messages (a restarted node): no stream is handed over from them."""
         self.redis.delete(self._ids(channel))
+        self.redis.hdel(self.prefix + "last", channel)
 
     def handover(self, channel: str, after: int) -> str | None:
         """The engine's id of the message from which a stream of `channel` that has seen every event up to

@@ -49,6 +49,16 @@ class NchanClient:
         self._newest[channel] = info["last_message_id"]
         return Published(info["last_message_id"], int(info["messages"]))
 
+    def info(self, channel: str) -> Published | None:
+        """The channel's newest message and how many it holds (None: no such channel)."""
+        status, answer = self._request("GET", channel, b"")
+        if status == 404:
+            return None
+        if status != 200:
+            raise EngineUnavailable(f"reading {channel}: HTTP {status} {answer[:200]!r}")
+        info = json.loads(answer)
+        return Published(info["last_message_id"], int(info["messages"]))
+
     def delete(self, channel: str) -> bool:
         """Delete a channel: the engine ends its subscribers' streams. False: it had none."""
         status, answer = self._request("DELETE", channel, b"")

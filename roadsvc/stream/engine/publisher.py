@@ -76,9 +76,13 @@ class EnginePublisher:
 
     def _publish(self, record: EventRecord) -> None:
         body = frame_of(record).payload[:-1]  # the engine's separator ends the block
+        landed = self._taking_over and self.ledger.pending() == record.id  # the previous publisher was posting it
+        self.ledger.posting(record.id)
         for channel in event_channels(self.prefix, record.table_id, record.audience):
             if self._taking_over and self.ledger.newest(channel) >= record.id:
                 continue  # the previous publisher put it there before it stopped
+            if landed and self._landed(channel, record.id):
+                continue  # ... and was killed before noting it
             answer = self.engine.publish(channel, body)
             before = self._counts.get(channel, 0)
             if answer.messages < before or (answer.messages == 1 and before):  # the engine lost the channel's messages
@@ -93,6 +97,17 @@ class EnginePublisher:
             self._closing.append((self.clock() + self.reopen_window, channel))
         self.ledger.advance(record.id)
         self._taking_over = False
+
+    def _landed(self, channel: str, event_id: int) -> bool:
+        """Whether the previous publisher's post of `event_id` to `channel` landed unnoted (it was killed between
+        the engine's answer and Redis's): the channel's newest message is not the newest noted. Noted now."""
+        info = self.engine.info(channel)
+        if info is None or info.message_id == self.ledger.last(channel):
+            return False
+        self.ledger.note(channel, event_id, info.message_id)
+        self._counts[channel] = info.messages
+        log.warning("engine: event %d was in %s unnoted (its publisher was killed); not posted again", event_id, channel)
+        return True
 
     def hold(self, lease: Any) -> None:
         """Publish under `lease` (None: none), renewing it as the work goes."""
@@ -120,13 +135,16 @@ class EnginePublisher:
         now, sent = self.clock(), 0
         channels = [f"{self.prefix}{scope}{suffix}" for scope in [FLOOR, *(f"t{t}" for t in table_ids)]
                     for suffix in ("", OPS)]
-        for channel in channels:
-            if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3:
-                answer = self.engine.publish(channel, KEEPALIVE)
-                self._counts[channel] = answer.messages
-                self._sent[channel] = now
-                sent += 1
-                self._renew()
+        due = [channel for channel in channels if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3]
+        if due:
+            self.ledger.posting(0)  # a keep-alive unnoted is no event's
+        for channel in due:
+            answer = self.engine.publish(channel, KEEPALIVE)
+            self.ledger.posted(channel, answer.message_id)
+            self._counts[channel] = answer.messages
+            self._sent[channel] = now
+            sent += 1
+            self._renew()
         return sent
 
     # The loop (`roadsvc publish`)
