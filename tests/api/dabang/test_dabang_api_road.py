@@ -47,6 +47,9 @@ def test_the_road_image_as_png_and_svg(api, clock):
     assert svg.mimetype == "image/svg+xml" and 'data-deal="1"' in svg.data.decode()
     bad = api.get(f"/api/v1/matches/{match_id}/road.png?cell=2")
     assert bad.status_code == 422 and bad.json["field"] == "cell"
+    for empty in ("theme", "language"):  # an empty value is not the default (the long fuzz run's finding)
+        blank = api.get(f"/api/v1/matches/{match_id}/road.svg?{empty}=")
+        assert (blank.status_code, blank.json["field"]) == (422, empty)
     assert api.get("/api/v1/matches/999/road.png").status_code == 404
 
 
