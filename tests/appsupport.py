@@ -9,9 +9,10 @@ configuration, given back:
 
 * its settings as built, with this test's DATABASE_URL (an empty database of the test's own:
   tests/dbsupport.py): a setting a test changed is undone;
-* its extensions as built, every stateful one made anew by `init_state` (the database engine,
-  key, snapshot, lobby, image and floor caches, rate-limit counters, the event hub, the clocks,
-  logging); any extension a test added or replaced (a clock, a hub) is dropped.
+* its extensions as built, every stateful one made anew by `init_state` (the Database, on the
+  worker's engine for that URL, which keeps only compiled statements; the key, snapshot, lobby,
+  image and floor caches, rate-limit counters, the event hub, the clocks, logging); any extension
+  a test added or replaced (a clock, a hub) is dropped.
 
 A test that needs another configuration asks for it (`shared_apps.app(config, database_url)`,
 or tests/web's `app_config` parameter); a test about building the app itself calls
