@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.games import NIUNIU
-from roadsvc.domain.money import Line
+from roadsvc.domain.money import Line, account_wins
 from roadsvc.domain.niuniu.odds import house_edge, table_multiples
 from roadsvc.persistence import niuniu as repo
 from roadsvc.services.niuniu.tables import settings_of
@@ -64,9 +64,7 @@ def round_wins(number: int, banker_account: str | None, settlement: Mapping[str,
                ) -> dict[str, int]:
     """What each account won on the round (cents): each bettor's nets, and a player banker's result
     (the house's, when it banks, is no account's)."""
-    wins: dict[str, int] = {}
-    for line in round_lines(table_id, number, banker_account, settlement):
-        wins[line.account_id] = wins.get(line.account_id, 0) + line.net
+    wins = account_wins(round_lines(table_id, number, banker_account, settlement))
     if banker_account is not None:
         wins[banker_account] = wins.get(banker_account, 0) + cents(settlement["banker"]["net"])
     return wins
