@@ -75,3 +75,16 @@ def charge(stake: Decimal, multiple: Decimal) -> Decimal:
 def paid(amount: Decimal) -> Decimal:
     """An amount paid out, rounded down to the cent."""
     return amount.quantize(CENT, rounding=ROUND_DOWN)
+
+
+def to_cents(amount: Decimal) -> int:
+    return int(amount.scaleb(2))
+
+
+def from_cents(cents: int) -> Decimal:
+    return Decimal(cents).scaleb(-2)
+
+
+def money(cents: int | None) -> str | None:
+    """Cents as an answer's amount: a decimal string with two places ("1234.50"), None for None."""
+    return None if cents is None else str(from_cents(cents))

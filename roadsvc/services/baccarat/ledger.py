@@ -25,13 +25,13 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from sqlalchemy import Row
 from sqlalchemy.orm import Session
 
+from roadsvc.domain.amounts import from_cents, money, to_cents
 from roadsvc.domain.baccarat.bets import RuleSet, rule_set
 from roadsvc.domain.baccarat.bets.facts import facts_of
 from roadsvc.domain.baccarat.bets.settlement import missing_facts, settle_facts
@@ -52,18 +52,6 @@ SETTLEMENT_FAILURES = (DomainError, ArithmeticError, KeyError, TypeError, ValueE
 log = logging.getLogger(__name__)
 
 # Money: cents in the database, exact decimals outside.
-
-
-def to_cents(amount: Decimal) -> int:
-    return int(amount.scaleb(2))
-
-
-def from_cents(cents: int) -> Decimal:
-    return Decimal(cents).scaleb(-2)
-
-
-def money(cents: int | None) -> str | None:
-    return None if cents is None else str(from_cents(cents))
 
 
 @lru_cache(maxsize=256)

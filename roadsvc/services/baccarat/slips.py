@@ -35,7 +35,8 @@ from roadsvc.services.baccarat.betting_window import (
 )
 from roadsvc.services.errors import Conflict
 from roadsvc.services.baccarat.advantage import advantage_closures, audit_closures
-from roadsvc.services.baccarat.ledger import from_cents, money, rules_of, to_cents
+from roadsvc.domain.amounts import from_cents, money, to_cents
+from roadsvc.services.baccarat.ledger import rules_of
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from sqlalchemy.orm import Session
 
+from roadsvc.domain.amounts import money
 from roadsvc.domain.niuniu.dealing import PLAYERS
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING
 from roadsvc.persistence import niuniu as repo
@@ -53,9 +54,6 @@ def totals(bets: Iterable[NiuniuBet], slips: int) -> dict[str, Any]:
     for bet in bets:
         cents[bet.area] += bet.stake
         staking[bet.area].add(bet.slip_id)
-    areas = {area: {"stake": _amount(cents[area]), "slips": len(staking[area])} for area in PLAYERS}
-    return {"areas": areas, "total": {"stake": _amount(sum(cents.values())), "slips": slips}}
+    areas = {area: {"stake": money(cents[area]), "slips": len(staking[area])} for area in PLAYERS}
+    return {"areas": areas, "total": {"stake": money(sum(cents.values())), "slips": slips}}
 
-
-def _amount(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"

@@ -20,12 +20,12 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from roadsvc.domain import money as domain
+from roadsvc.domain.amounts import money as amount
 from roadsvc.domain.baccarat.bets.odds import odds_report
 from roadsvc.domain.shifts import Shift
 from roadsvc.persistence import money as repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.services.baccarat.ledger import money as amount
 from roadsvc.services.caches import LRU
 from roadsvc.services.baccarat.ledger import rules_of
 from roadsvc.services.niuniu import ledger as niuniu_ledger
