@@ -45,9 +45,9 @@ class NchanClient:
         status, answer = self._request("POST", channel, body)
         if status not in (200, 201, 202):
             raise EngineUnavailable(f"publishing to {channel}: HTTP {status} {answer[:200]!r}")
-        info = json.loads(answer)
-        self._newest[channel] = info["last_message_id"]
-        return Published(info["last_message_id"], int(info["messages"]))
+        published = _published(answer)
+        self._newest[channel] = published.message_id
+        return published
 
     def info(self, channel: str) -> Published | None:
         """The channel's newest message and how many it holds (None: no such channel)."""
@@ -56,8 +56,7 @@ class NchanClient:
             return None
         if status != 200:
             raise EngineUnavailable(f"reading {channel}: HTTP {status} {answer[:200]!r}")
-        info = json.loads(answer)
-        return Published(info["last_message_id"], int(info["messages"]))
+        return _published(answer)
 
     def delete(self, channel: str) -> bool:
         """Delete a channel: the engine ends its subscribers' streams. False: it had none."""
@@ -120,3 +119,9 @@ class NchanClient:
             return None
         log.warning("engine: a message to %s landed before its node died; not posted again", channel)
         return response.status, answer
+
+
+def _published(answer: bytes) -> Published:
+    """A channel's info as nchan's publisher location answers it (text/json)."""
+    info = json.loads(answer)
+    return Published(info["last_message_id"], int(info["messages"]))
