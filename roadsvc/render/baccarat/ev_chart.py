@@ -37,6 +37,7 @@ PALETTES = {
              "#a8a8a8"),
 }
 WIDTH, HEIGHT, MARGIN, LEGEND = 800, 400, 48, 170  # LEGEND: the widest name (Banker, no commission) fits
+ZERO_CLEARANCE = 16  # a scale label is 12 px high: the "0" is left out nearer than this to the top or bottom
 MAX_LINES = min(len(palette) for palette in PALETTES.values())
 CHART_FORMATS = ("png", "svg")
 _FONT_LOCK = threading.Lock()  # a FreeType face is not safe to draw with from two threads at once
@@ -129,6 +130,12 @@ def _scale(series: EvSeries):
     return point, low, high
 
 
+def _zero_labelled(y: float) -> bool:
+    """Whether the zero line gets its "0": not where it lies at the top or the bottom of the scale, whose own
+    labels ("EV +0.00%") say it already and would be written over."""
+    return MARGIN + ZERO_CLEARANCE <= y <= HEIGHT - MARGIN - ZERO_CLEARANCE
+
+
 def _span(series: EvSeries) -> tuple[int, int]:
     return (series.hands[0], series.hands[-1]) if series.hands else (0, 1)
 
@@ -148,7 +155,8 @@ def _draw_png(series: EvSeries, font: ImageFont.FreeTypeFont, look: ChartLook) -
     point, _, _ = _scale(series)
     first, last = _span(series)
     draw.line([point(first, 0.0), point(last, 0.0)], fill=muted, width=1)
-    draw.text((MARGIN - 14, point(first, 0.0)[1] - 7), "0", fill=muted, font=font)
+    if _zero_labelled(point(first, 0.0)[1]):
+        draw.text((MARGIN - 14, point(first, 0.0)[1] - 7), "0", fill=muted, font=font)
     draw.text((4, MARGIN - 16), words.high, fill=muted, font=font)
     draw.text((4, HEIGHT - MARGIN + 4), words.low, fill=muted, font=font)
     draw.text((MARGIN, HEIGHT - 20), words.hands, fill=muted, font=font)
@@ -177,7 +185,7 @@ def ev_chart_svg(series: EvSeries, look: ChartLook) -> bytes:
         f"<title>{escape(look.word(TITLE))}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{_hex(theme.panel)}"/>',
         f'<line class="zero" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y0}" stroke="{_hex(theme.muted)}"/>',
-        f'<text x="{MARGIN - 14}" y="{y0 + 4}">0</text>',
+        *([f'<text x="{MARGIN - 14}" y="{y0 + 4}">0</text>'] if _zero_labelled(y0) else []),
         f'<text x="4" y="{MARGIN - 6}">{escape(words.high)}</text>',
         f'<text x="4" y="{HEIGHT - MARGIN + 16}">{escape(words.low)}</text>',
         f'<text x="{MARGIN}" y="{HEIGHT - 8}">{escape(words.hands)}</text>',

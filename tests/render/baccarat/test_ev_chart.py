@@ -50,3 +50,13 @@ def test_the_dark_chart_is_dark_in_both_formats():
     assert png.getpixel((1, 1)) == THEMES["dark"].panel
     svg = render_ev_chart(series, "svg", look).decode()
     assert 'fill="#1c1f25"' in svg and f'stroke="{PALETTES["dark"][0]}"' in svg
+
+
+
+def test_the_zero_line_s_label_is_left_out_where_the_scale_s_own_label_would_be_written_over():
+    """Every bet below zero: the zero line is the top of the scale, whose label already reads +0.00% (the PNG
+    decides by the same `_zero_labelled`; the SVG shows it as text)."""
+    all_below = EvSeries((1, 2), (("banker", (-0.0106, -0.0105)), ("tie", (-0.1436, -0.15))))
+    across = EvSeries((1, 2), (("banker", (-0.0106, 0.02)), ("tie", (-0.1436, -0.15))))
+    assert ">0</text>" not in render_ev_chart(all_below, "svg").decode()
+    assert ">0</text>" in render_ev_chart(across, "svg").decode()
