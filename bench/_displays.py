@@ -1,5 +1,8 @@
 """The displays of bench/events.py: thousands of event streams, held by several client
-processes so that the clients are not the limit (each process reports its own CPU).
+processes so that the clients are not the limit (each process reports its own CPU). Two kinds:
+`NativeDisplayClients` (the default), processes of bench/_displays.c, one epoll loop each, compiled
+here with the machine's C compiler; `DisplayClients`, Python processes of one asyncio loop each,
+which take most of a core at 50,000 streams (bench/events.py --clients-kind asyncio).
 
 Each process is one asyncio loop holding its share of the streams, each filtered to one
 table, from a loopback source address of its own (127.0.1.1 + its index: one address has
@@ -12,11 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
 import multiprocessing
 import os
 import re
 import resource
+import subprocess
 import time
+from pathlib import Path
 
 from _sse import request_bytes
 
@@ -181,4 +187,66 @@ class DisplayClients:
         for child in self.children:
             child.join(timeout=10)
             if child.is_alive():
+                child.kill()
+
+
+NATIVE_SOURCE = Path(__file__).with_name("_displays.c")
+
+
+def native_program() -> Path:
+    """bench/_displays.c compiled (once per version of its source) into ~/.cache/roadsvc-bench."""
+    source = NATIVE_SOURCE.read_bytes()
+    program = Path.home() / ".cache" / "roadsvc-bench" / f"displays-{hashlib.sha1(source).hexdigest()[:12]}"
+    if not program.exists():
+        program.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", str(program), str(NATIVE_SOURCE)], check=True)
+    return program
+
+
+class NativeDisplayClients:
+    """The same displays as DisplayClients (the same interface), each client process a bench/_displays.c."""
+
+    def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0,
+                 opening: bool = True):
+        program, tables = str(native_program()), ",".join(map(str, table_ids))
+        self.children = [
+            subprocess.Popen([program, host, str(port), key, f"127.0.1.{1 + index}", tables, str(int(opening))],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+                             preexec_fn=(lambda: os.nice(niceness)) if niceness else None)
+            for index in range(processes)]
+
+    def _tell(self, line: str) -> None:
+        for child in self.children:
+            child.stdin.write(line + "\n")
+            child.stdin.flush()
+
+    def open(self, total: int) -> tuple[int, int]:
+        share = [total // len(self.children) + (index < total % len(self.children)) for index in range(len(self.children))]
+        for child, count in zip(self.children, share):
+            child.stdin.write(f"open {count}\n")
+            child.stdin.flush()
+        answers = [tuple(map(int, child.stdout.readline().split())) for child in self.children]
+        return sum(open_ for open_, _ in answers), sum(failed for _, failed in answers)
+
+    def collect(self) -> list[tuple[int, int, float]]:
+        self._tell("collect")
+        found = []
+        for child in self.children:
+            while (line := child.stdout.readline()) != ".\n":
+                if not line:
+                    raise RuntimeError(f"display client {child.pid} ended (exit status {child.poll()})")
+                table, number, at = line.split()
+                found.append((int(table), int(number), float(at)))
+        return found
+
+    @property
+    def pids(self) -> list[int]:
+        return [child.pid for child in self.children]
+
+    def stop(self) -> None:
+        self._tell("stop")
+        for child in self.children:
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
                 child.kill()

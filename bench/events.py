@@ -5,7 +5,7 @@ roadsvc serves as `roadsvc serve` does (gunicorn, gevent workers, 2 by default) 
 fresh database. A floor of 100 tables posts a hand every 2 s each (open loop, real dealt
 shoes, one keep-alive connection per dealer: 50 posts a second). Displays hold streams
 filtered to their table (`?table_id=`), spread evenly over the tables and over several
-client processes (`--clients`, so the clients are not the limit); they are opened in
+client processes (`--clients`; native ones by default, bench/_displays.c, so the clients are not the limit); they are opened in
 steps (0, 100, 1,000, 5,000, 10,000, 20,000) and each step measures, for `--phase` seconds:
 
   * delivery: from each post's 201 (as the dealer saw it) to that hand's event arriving
@@ -45,7 +45,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from statistics import quantiles
 
-from _displays import DisplayClients
+from _displays import DisplayClients, NativeDisplayClients
 from _engine import EngineNode, engine_env
 from _http import wrk
 from _service import dealt_hands, fresh_deployment, hand_body, open_floor, roadsvc_server
@@ -180,8 +180,9 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
             engine = stack.enter_context(engine_in_front(args, deployment, server, env))
             port = engine.port
         live = Floor(host, server.port, floor, hands, args.interval)
-        displays = DisplayClients(args.clients, host, port, floor.display_key, floor.table_ids, args.clients_nice,
-                                  opening=path != "engine")
+        clients = NativeDisplayClients if args.clients_kind == "native" else DisplayClients
+        displays = clients(args.clients, host, port, floor.display_key, floor.table_ids, args.clients_nice,
+                           opening=path != "engine")
         stack.callback(displays.stop)
         roads_url = f"{base}/api/v1/tables/{floor.table_ids[0]}/roads"
         numbers = [1] * args.tables
@@ -318,6 +319,9 @@ def main() -> None:
     parser.add_argument("--inprocess-max", type=int,
                         help="the in-process path's top step (its 2 workers hold at most 2 x the open-files limit)")
     parser.add_argument("--clients", type=int, default=4, help="display client processes (default 4)")
+    parser.add_argument("--clients-kind", choices=("native", "asyncio"), default="native",
+                        help="the display clients: native (bench/_displays.c, an epoll loop a process; the default) or "
+                             "asyncio (Python, bench/_displays.py: most of a core at 50,000 streams)")
     parser.add_argument("--clients-nice", type=int, default=0,
                         help="run the display clients at this niceness (e.g. 10): the server's CPU before theirs, "
                              "as when the displays are devices of their own; 0, the default, shares the cores evenly")
