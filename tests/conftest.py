@@ -57,8 +57,9 @@ def card_of() -> Callable[..., Card]:
 
 def pytest_collection_modifyitems(config, items):
     """The longest modules first, so no worker starts one at the end while the other idles (issue 32): the
-    contract run (minutes, one test), then the modules with real-server or browser tests, then the rest, each
-    group in its collected order. `./dev test` passes --no-loadscope-reorder, so pytest-xdist hands the modules
-    out in this order rather than by their number of tests."""
+    contract run's two parts (a minute or two, one test each: each worker takes one at once), then the modules
+    with real-server or browser tests, then the rest, each group in its collected order. `./dev test` passes
+    --no-loadscope-reorder, so pytest-xdist hands the modules out in this order rather than by their number
+    of tests."""
     heavy = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
-    items.sort(key=lambda item: 0 if item.path.name == "test_contract.py" else 1 if item.path in heavy else 2)
+    items.sort(key=lambda item: 0 if item.path.name.startswith("test_contract_") else 1 if item.path in heavy else 2)

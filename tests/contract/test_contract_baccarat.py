@@ -1,0 +1,35 @@
+"""The API's contract, baccarat's part: schemathesis' unit phases (examples, coverage, fuzzing) and every
+check, against the app served in this process, must find nothing in the operations of tables, shoes, hands,
+roads, bets, odds, VIP tables, slips, the pit's money and notes, alerts, audits and the floor.
+test_contract_others.py is the other part, with the stateful phase; the two files are one run in two parts,
+so that pytest-xdist's two workers each take one (issue 32; how it is split: contract_run.run_contract).
+
+Deterministic (a fixed seed, derandomized generation, no example database), bounded
+(MAX_EXAMPLES per operation), and with enough traffic to mean something (at least MIN_REQUESTS; the two
+parts' together at least 5,000). The run's keys are never revoked by the run itself (contract_run.KeyedApp).
+The figures are printed: `pytest -s tests/contract`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from contract_run import (
+    MAX_EXAMPLES, SEED, documented_operations, part_operations, role_keys,
+    run_contract, summary,
+)
+
+pytestmark = pytest.mark.slow
+
+MIN_REQUESTS = 2500
+
+
+def test_schemathesis_finds_no_failure_in_baccarats_part(contract_app):
+    report = run_contract(contract_app, *role_keys(contract_app), SEED, MAX_EXAMPLES, part="baccarat")
+    print(f"\ncontract, baccarat's part: {summary(report)}")
+    assert report.errors == []
+    assert report.failures == []
+    assert all(report.by_phase[phase][0] > 0 for phase in ("examples", "coverage", "fuzzing")), report.by_phase
+    assert set(part_operations(documented_operations(contract_app), "baccarat")) <= set(report.operations)
+    assert report.requests >= MIN_REQUESTS
+    assert 500 not in report.statuses
