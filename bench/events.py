@@ -21,8 +21,9 @@ measures, for `--phase` seconds:
     nchan's shared memory and the forked workers' shared pages count once) of roadsvc's workers and,
     on the engine's path, of the engine node's processes and the publisher; per stream = (PSS now -
     PSS at 0) / streams, roadsvc's and the engine's shown apart (target: <= 10 kB together);
-  * CPU over the posting phase, in % of one core: the workers' (summed) and the display
-    clients' (summed, and the busiest one), so a reader sees who was saturated.
+  * CPU over the posting phase, in % of one core: roadsvc's workers (summed), on the engine's
+    path the nginx processes (summed) and the publisher (`roadsvc publish`, one process: the
+    events' one serial path), and the display clients (summed), so a reader sees who was saturated.
 
 The step with 0 streams is the baseline the others are read against. The limit printed is
 the first step whose delivery p99 passes 250 ms.
@@ -202,7 +203,8 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
             until = time.monotonic() + args.phase
             numbers = await asyncio.gather(*(live.dealer(i, until, numbers[i]) for i in range(args.tables)))
             await asyncio.sleep(0.5)  # the last deliveries
-            cpu = (sum(workers.percents()), sum(engine_cpu.percents()), clients.percents())
+            engine_percents = engine_cpu.percents()  # the nginx processes', then the publisher's
+            cpu = (sum(workers.percents()), sum(engine_percents[:-1]), sum(engine_percents[-1:]), clients.percents())
             for recorder in profiles:
                 recorder.wait()
             arrivals = await asyncio.to_thread(displays.collect)
@@ -276,17 +278,17 @@ def report(args, path: str, rows, errors) -> None:
           f"(niceness {args.clients_nice}), {os.cpu_count()} cores shared with other work (load average beside each row)")
     print(f"{'streams':>7} {'deliv p50':>9} {'deliv p99':>9} {'post p50':>8} {'post p99':>8} {'/base':>5} "
           f"{'poll rps':>8} {'poll p99':>8} {'PSS MB':>7} {'kB/strm':>7} {'app/eng kB':>10} "
-          f"{'app CPU%':>8} {'eng CPU%':>8} {'cli CPU%':>8} {'load 1/5/15':>14}")
+          f"{'app CPU%':>8} {'eng CPU%':>8} {'pub CPU%':>8} {'cli CPU%':>8} {'load 1/5/15':>14}")
     (base_app, base_engine), base_p99 = rows[0][4], pct(rows[0][2], 99)
     base_rss = base_app + base_engine
-    for level, delivery, posts, poll, (app, engine), (server_cpu, engine_cpu, client_cpu), load in rows:
+    for level, delivery, posts, poll, (app, engine), (server_cpu, engine_cpu, publisher_cpu, client_cpu), load in rows:
         rss = app + engine
         per_stream = f"{(rss - base_rss) / level:.1f}" if level else "base"
         split = f"{(app - base_app) / level:.1f}/{(engine - base_engine) / level:.1f}" if level else "-"
         deliv = (f"{pct(delivery, 50):.1f}", f"{pct(delivery, 99):.1f}") if delivery else ("-", "-")
         print(f"{level:>7} {deliv[0]:>9} {deliv[1]:>9} {pct(posts, 50):>8.1f} {pct(posts, 99):>8.1f} "
               f"{pct(posts, 99) / base_p99:>5.2f} {poll['rps']:>8.0f} {poll['p99_ms']:>8.2f} "
-              f"{rss / 1024:>7.1f} {per_stream:>7} {split:>10} {server_cpu:>8.0f} {engine_cpu:>8.0f} {sum(client_cpu):>8.0f} "
+              f"{rss / 1024:>7.1f} {per_stream:>7} {split:>10} {server_cpu:>8.0f} {engine_cpu:>8.0f} {publisher_cpu:>8.0f} {sum(client_cpu):>8.0f} "
               f"{load[0]:>4.1f}/{load[1]:.1f}/{load[2]:.1f}")
     past = [row[0] for row in rows if row[1] and pct(row[1], 99) > LIMIT_P99_MS]
     print(f"limit: delivery p99 passes {LIMIT_P99_MS:.0f} ms at "
