@@ -143,20 +143,25 @@ def create_key(
 def create_role_keys(db: Database, names: Mapping[str, str], actor: Actor | None = None) -> dict[str, tuple[KeyInfo, str]]:
     """A key for each role of `names` (role -> the key's name), none bound to a table, in one transaction
     (the demo's keys; a test's): role -> (its record, the plain key)."""
-    made = {}
     with db.write() as session:
-        for role, name in names.items():
-            key, plain = _new_key(session, name, check_role(role), None, None)
+        made = {role: _unsaved_key(name, check_role(role), None, None) for role, name in names.items()}
+        session.add_all([key for key, _ in made.values()])
+        session.flush()  # the keys in one statement; their ids name them in the audit records
+        for key, _ in made.values():
             admin_audit.record(session, "key.created", actor, f"key {key.id}", None, None, _audited(key))
-            made[role] = (_info(key), plain)
-    return made
+        return {role: (_info(key), plain) for role, (key, plain) in made.items()}
 
 
 def _new_key(session, name: str, role: str, table_id: int | None, expires_at: datetime | None) -> tuple[ApiKey, str]:
-    plain = new_plain_key()
-    key = ApiKey(name=name, role=role, table_id=table_id, key_hash=hash_key(plain), prefix=plain[:10], expires_at=expires_at)
+    key, plain = _unsaved_key(name, role, table_id, expires_at)
     session.add(key)
     session.flush()
+    return key, plain
+
+
+def _unsaved_key(name: str, role: str, table_id: int | None, expires_at: datetime | None) -> tuple[ApiKey, str]:
+    plain = new_plain_key()
+    key = ApiKey(name=name, role=role, table_id=table_id, key_hash=hash_key(plain), prefix=plain[:10], expires_at=expires_at)
     return key, plain
 
 
