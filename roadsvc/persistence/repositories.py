@@ -113,10 +113,13 @@ def shoe_table_id(db: Database, shoe_id: int) -> int | None:
     return None if row is None else row[0]
 
 
+# Built once, as the posting path's are: the roads' document reads it after every new revision.
+_SHOE_WITH_TABLE = select(Shoe, Table).join(Table, Table.id == Shoe.table_id).where(Shoe.id == bindparam("shoe_id"))
+
+
 def shoe_with_table(session: Session, shoe_id: int) -> Row | None:
     """(Shoe, Table) for a shoe id, or None."""
-    query = select(Shoe, Table).join(Table, Table.id == Shoe.table_id).where(Shoe.id == shoe_id)
-    return session.execute(query).first()
+    return session.execute(_SHOE_WITH_TABLE, {"shoe_id": shoe_id}).first()
 
 
 _DATA_JSON = cast(_HANDS.c.data, Text).label("data_json")
