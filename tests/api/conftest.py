@@ -20,10 +20,11 @@ from dbsupport import app_database_url, db, postgres_schema, sqlite_file  # noqa
 
 @pytest.fixture
 def app(shared_apps, database_url) -> Iterator[Flask]:
-    # Generous limits: the route walks send hundreds of keyless requests from one address;
+    # Generous limits: the route walks send hundreds of keyless requests from one address, and a whole
+    # flow (a 打棒 match played to its end) more than 300 writes a second with one key on a quiet machine;
     # the limits themselves are tested in test_api_limits.py.
-    app = shared_apps.app({"TESTING": True, "LOG_LEVEL": "WARNING", "RATELIMIT_AUTH_FAILURES": "10000 per minute"},
-                          database_url)
+    app = shared_apps.app({"TESTING": True, "LOG_LEVEL": "WARNING", "RATELIMIT_AUTH_FAILURES": "10000 per minute",
+                           "RATELIMIT_WRITES": "100000 per second"}, database_url)
     yield app
     stop_state(app)
 
