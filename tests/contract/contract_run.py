@@ -205,6 +205,23 @@ def role_keys(app) -> tuple[dict[str, str], set[int]]:
     return {role: plain for role, (_, plain) in created.items()}, {info.id for info, _ in created.values()}
 
 
+def raise_an_alert(app, keys: dict[str, str]) -> None:
+    """Through the API, before a run: a table, its shoe, a hand, and that hand voided, which raises an alert
+    (`corrections`), so that reading, acknowledging and resolving an alert by id have one to find. A run
+    raises one only by chance (three late slips on one shoe, a void of a hand it managed to post)."""
+    client = app.test_client()
+
+    def post(path: str, role: str, body: dict) -> dict:
+        answer = client.post(f"/api/v1{path}", json=body, headers={"Authorization": f"Bearer {keys[role]}"})
+        assert answer.status_code == 201 or (answer.status_code == 200 and path.endswith("/void")), answer.get_json()
+        return answer.get_json()
+
+    table = post("/tables", "admin", {"name": "contract alerts"})
+    shoe = post(f"/tables/{table['id']}/shoes", "dealer", {})
+    post(f"/tables/{table['id']}/hands", "dealer", {"cards": ["4S", "KD", "3H", "9C"]})
+    post(f"/shoes/{shoe['id']}/hands/1/void", "pitboss", {"reason": "contract run: an alert to read"})
+
+
 def summary(report: RunReport) -> str:
     return (f"{report.requests} requests in {report.seconds:.0f} s (app {report.app_seconds:.0f} s), by phase "
             f"(requests, seconds) {report.by_phase}; statuses {report.statuses}")
