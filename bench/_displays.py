@@ -244,9 +244,9 @@ class NativeDisplayClients:
         return [child.pid for child in self.children]
 
     def stop(self) -> None:
-        self._tell("stop")
         for child in self.children:
             try:
-                child.wait(timeout=10)
+                child.communicate("stop\n", timeout=10)  # and closes its pipes
             except subprocess.TimeoutExpired:
                 child.kill()
+                child.communicate()

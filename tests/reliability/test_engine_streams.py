@@ -20,11 +20,14 @@ from dataclasses import dataclass
 import pytest
 import requests
 
+from _displays import NativeDisplayClients
 from _engine import SECRET as ENGINE_SECRET, EngineNode, engine_available, engine_env, engine_locations
-from _service import BACKENDS, Floor, fresh_deployment, open_floor, postgres_missing, roadsvc_server
+from _service import (BACKENDS, Floor, dealt_hands, fresh_deployment, hand_body, open_floor, postgres_missing,
+                      roadsvc_server, shoe_open)
 from _sse import Event, SseConnection
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
+from roadsvc.services import tables
 from roadsvc.services.events import OPERATORS, append_event
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
@@ -329,3 +332,34 @@ def test_nginx_refuses_an_expired_signed_url_and_the_stream_opens_again_through_
     engine.publish()
     assert hands(again, 1) == [5]
     again.close()
+
+
+def test_the_benchs_native_displays_follow_the_redirect_and_count_every_hand_they_receive(engine):
+    """bench/events.py's figures are the native displays' (bench/_displays.c): each stream follows roadsvc's
+    307 to the engine and records every hand of its table once; a refused stream is counted as failed."""
+    table = tables.create_table(engine.db, "Native displays", "classic", {}).id
+    shoe = shoe_open(engine.db, table)
+    engine.publish()
+    host, port = engine.base.removeprefix("http://").split(":")
+    displays = NativeDisplayClients(2, host, int(port), engine.floor.display_key, [table], opening=False)
+    refused = NativeDisplayClients(1, host, int(port), "rs_not_a_key", [table], opening=False)
+    try:
+        assert displays.open(5) == (5, 0)
+        assert refused.open(2) == (0, 2)
+        posted = time.monotonic()
+        hand_1, hand_2 = dealt_hands(seed=9)[0][:2]
+        with requests.Session() as dealer:
+            dealer.headers["Authorization"] = f"Bearer {engine.floor.dealer_key}"
+            for number, hand in ((1, hand_1), (2, hand_2)):
+                answer = dealer.post(f"{engine.roadsvc}/api/v1/tables/{table}/hands", json=hand_body(hand, number, shoe),
+                                     timeout=10)
+                assert answer.status_code == 201, answer.text
+        engine.publish()
+        arrivals, deadline = [], time.monotonic() + 10
+        while len(arrivals) < 10 and time.monotonic() < deadline:
+            arrivals += displays.collect()
+        assert sorted((t, n) for t, n, _ in arrivals) == [(table, 1)] * 5 + [(table, 2)] * 5
+        assert all(posted < at <= time.monotonic() for _, _, at in arrivals)  # the clock the bench's dealers use
+    finally:
+        displays.stop()
+        refused.stop()
