@@ -106,12 +106,18 @@ def test_each_event_goes_once_in_order_to_the_channels_of_those_who_may_see_it(d
     assert first.publish_pending() == 0  # nothing twice
 
 
-def test_a_publisher_that_takes_over_goes_on_from_the_cursor_and_skips_what_is_already_in_a_channel(db, ledger):
+def publishing_hand_one(db, ledger) -> tuple[RecordingEngine, EnginePublisher, int]:
+    """The engine, a first publisher that has published table 7's hand 1, and that event's id."""
     engine = RecordingEngine()
     first = publisher(db, ledger, engine)
     first.publish_pending()
     (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
     first.publish_pending()
+    return engine, first, one
+
+
+def test_a_publisher_that_takes_over_goes_on_from_the_cursor_and_skips_what_is_already_in_a_channel(db, ledger):
+    engine, first, one = publishing_hand_one(db, ledger)
     (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
     # The first publisher posted event two to t7 and noted it, then stopped before the other channels.
     answer = engine.publish(f"{ledger.prefix}t7", b"id: %d\n" % two)
@@ -126,11 +132,7 @@ def test_a_publisher_that_takes_over_goes_on_from_the_cursor_and_skips_what_is_a
 def test_a_publisher_killed_between_the_engines_answer_and_the_ledger_leaves_nothing_twice(db, ledger):
     """test_engine_nodes met it: the publishing machine SIGKILLed after the engine took an event on a
     channel and before the ledger noted it; the next publisher posted it again (every display twice)."""
-    engine = RecordingEngine()
-    first = publisher(db, ledger, engine)
-    first.publish_pending()
-    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
-    first.publish_pending()
+    engine, first, one = publishing_hand_one(db, ledger)
     first.keep_alive([7])
     (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
     ledger.posting(two)  # the first publisher posts event two to t7, and is killed before noting it
@@ -144,11 +146,7 @@ def test_a_publisher_killed_between_the_engines_answer_and_the_ledger_leaves_not
 
 
 def test_a_publisher_killed_before_posting_or_after_a_keep_alive_leaves_nothing_out(db, ledger):
-    engine = RecordingEngine()
-    first = publisher(db, ledger, engine)
-    first.publish_pending()
-    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
-    first.publish_pending()
+    engine, _, one = publishing_hand_one(db, ledger)
     ledger.posting(0)  # killed after a keep-alive landed on t7, unnoted
     engine.publish(f"{ledger.prefix}t7", b": keep-alive\n")
     (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
