@@ -222,6 +222,20 @@ def raise_an_alert(app, keys: dict[str, str]) -> None:
     post(f"/shoes/{shoe['id']}/hands/1/void", "pitboss", {"reason": "contract run: an alert to read"})
 
 
+MIN_REQUESTS = 2500  # a part's (the two parts' together at least 5,000)
+
+
+def assert_part_found_nothing(report: RunReport, operations: list[str], part: str, phases: tuple[str, ...]) -> None:
+    """What each part of the contract run checks: no engine error, no failed check, no 5xx; each of `phases`
+    sent requests, each of the part's operations was called, and enough traffic to mean something."""
+    assert report.errors == []
+    assert report.failures == []
+    assert all(report.by_phase[phase][0] > 0 for phase in phases), report.by_phase
+    assert set(part_operations(operations, part)) <= set(report.operations)
+    assert report.requests >= MIN_REQUESTS
+    assert 500 not in report.statuses
+
+
 def summary(report: RunReport) -> str:
     return (f"{report.requests} requests in {report.seconds:.0f} s (app {report.app_seconds:.0f} s), by phase "
             f"(requests, seconds) {report.by_phase}; statuses {report.statuses}")

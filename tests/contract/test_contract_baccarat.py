@@ -16,13 +16,11 @@ from __future__ import annotations
 import pytest
 
 from contract_run import (
-    MAX_EXAMPLES, SEED, documented_operations, part_operations, raise_an_alert, role_keys,
-    run_contract, summary,
+    MAX_EXAMPLES, SEED, assert_part_found_nothing, documented_operations, raise_an_alert, role_keys, run_contract,
+    summary,
 )
 
 pytestmark = pytest.mark.slow
-
-MIN_REQUESTS = 2500
 
 
 def test_schemathesis_finds_no_failure_in_baccarats_part(contract_app):
@@ -30,10 +28,5 @@ def test_schemathesis_finds_no_failure_in_baccarats_part(contract_app):
     raise_an_alert(contract_app, keys)
     report = run_contract(contract_app, keys, protected, SEED, MAX_EXAMPLES, part="baccarat")
     print(f"\ncontract, baccarat's part: {summary(report)}")
-    assert report.errors == []
-    assert report.failures == []
-    assert all(report.by_phase[phase][0] > 0 for phase in ("examples", "coverage", "fuzzing")), report.by_phase
-    assert set(part_operations(documented_operations(contract_app), "baccarat")) <= set(report.operations)
+    assert_part_found_nothing(report, documented_operations(contract_app), "baccarat", ("examples", "coverage", "fuzzing"))
     assert report.successes.get("GET /api/v1/alerts/{alert_id}", 0) > 0  # the alert raised before the run, read
-    assert report.requests >= MIN_REQUESTS
-    assert 500 not in report.statuses
