@@ -87,6 +87,24 @@ def test_with_the_event_stream_a_hand_arrives_without_waiting_for_a_poll(floor_s
     assert streams == [floor_server.url + "/api/v1/events"]  # one stream for the whole page, every table
 
 
+@pytest.mark.parametrize("floor_config", [{"WEB_POLL_SECONDS": 60}], indirect=True)
+def test_a_stream_refused_once_is_opened_again_and_brings_the_hands(floor_server, browser_page):
+    """A 502 (the proxy while roadsvc restarts) makes the browser give its EventSource up for good;
+    the page opens a new one and is back on the stream, with polls a minute apart."""
+    table_id = new_table(floor_server, "Baccarat 10")
+    streams = []
+    browser_page.on("response", lambda r: streams.append(r.status) if "/api/v1/events" in r.url else None)
+    browser_page.route("**/api/v1/events", lambda route: route.fulfill(status=502, body="bad gateway"), times=1)
+    sign_in(browser_page, floor_server, floor_server.keys["pitboss"])
+    lamp = browser_page.locator("#live")
+    expect(lamp).to_have_attribute("data-mode", "stream")
+    assert streams == [502, 200]
+    hands = tile(browser_page, table_id).locator('[data-field="hands"]')
+    expect(hands).to_have_text("0")
+    assert floor_server.api("POST", f"/api/v1/tables/{table_id}/hands", NATURAL).status_code == 201
+    expect(hands).to_have_text("1", timeout=2000)
+
+
 def test_a_stale_table_turns_its_tile_and_raises_an_alert(floor_server, floor_page):
     table_id = new_table(floor_server, "Baccarat 2", {"monitoring": {"stale_after_seconds": 60}})
     floor_server.api("POST", f"/api/v1/tables/{table_id}/hands", NATURAL)

@@ -32,15 +32,26 @@ export const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_ca
   'dabang'];  // 打棒: every move, a match's start and end, a tournament's draw
 
 // Opens the one EventSource; calls wake(type) on each event of `types`, state(ok) when it opens or fails.
-// The browser reconnects by itself; the page polls meanwhile.
+// The browser reconnects by itself after a dropped connection, but gives up for good on an answer
+// that is not a stream (a 502 or 503 while the server restarts, a 410 from the push engine): then
+// the page opens a new one after a back-off with jitter (1 s doubling to 30 s, each 50-100 %), so
+// a floor of pages does not come back at once. The page polls meanwhile.
 export function connectStream(url, wake, state, types = EVENT_TYPES) {
-  if (!url || !('EventSource' in window)) return null;
-  const source = new EventSource(url, { withCredentials: true });
-  source.onopen = () => state(true);
-  source.onmessage = () => wake('message');
-  for (const type of types) source.addEventListener(type, () => wake(type));
-  source.onerror = () => state(false);
-  return source;
+  if (!url || !('EventSource' in window)) return;
+  let refusals = 0;
+  function open() {
+    const source = new EventSource(url, { withCredentials: true });
+    source.onopen = () => { refusals = 0; state(true); };
+    source.onmessage = () => wake('message');
+    for (const type of types) source.addEventListener(type, () => wake(type));
+    source.onerror = () => {
+      state(false);
+      if (source.readyState !== EventSource.CLOSED) return;
+      const delay = Math.min(30, 2 ** refusals++) * (0.5 + Math.random() / 2);
+      setTimeout(open, delay * 1000);
+    };
+  }
+  open();
 }
 
 // Calls refresh() now and then: every `seconds` without a stream, every `safety` seconds with
