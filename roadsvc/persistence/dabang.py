@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, DabangTournament, Table
@@ -44,11 +45,16 @@ def moves(session: Session, deal_id: int) -> Sequence[DabangMove]:
     return session.scalars(select(DabangMove).where(DabangMove.deal_id == deal_id).order_by(DabangMove.seq)).all()
 
 
+_BUMP_REVISION = (update(DabangMatch.__table__).where(DabangMatch.__table__.c.id == bindparam("match_id"))
+                  .values(revision=DabangMatch.__table__.c.revision + 1).returning(DabangMatch.__table__.c.revision))
+
+
 def bump_revision(session: Session, match: DabangMatch) -> int:
-    session.execute(update(DabangMatch).where(DabangMatch.id == match.id)
-                    .values(revision=DabangMatch.revision + 1))
-    session.refresh(match, ["revision"])
-    return match.revision
+    """Every committed change to a match moves its revision on (one UPDATE ... RETURNING, as a shoe's);
+    `match` holds the new one."""
+    revision = session.execute(_BUMP_REVISION, {"match_id": match.id}).scalar_one()
+    set_committed_value(match, "revision", revision)
+    return revision
 
 
 def newest_match(session: Session, table_id: int) -> DabangMatch | None:
