@@ -45,8 +45,9 @@ def moves(session: Session, deal_id: int) -> Sequence[DabangMove]:
     return session.scalars(select(DabangMove).where(DabangMove.deal_id == deal_id).order_by(DabangMove.seq)).all()
 
 
-_BUMP_REVISION = (update(DabangMatch.__table__).where(DabangMatch.__table__.c.id == bindparam("match_id"))
-                  .values(revision=DabangMatch.__table__.c.revision + 1).returning(DabangMatch.__table__.c.revision))
+_MATCHES = DabangMatch.__table__
+_BUMP_REVISION = (update(_MATCHES).where(_MATCHES.c.id == bindparam("match_id"))
+                  .values(revision=_MATCHES.c.revision + 1).returning(_MATCHES.c.revision))
 
 
 def bump_revision(session: Session, match: DabangMatch) -> int:
