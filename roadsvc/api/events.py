@@ -8,20 +8,22 @@ every read finds its caller: roadsvc.api.auth.current_principal. Pit boss and ad
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
-from roadsvc.api.context import database, principal
+from roadsvc.api.context import database, now, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.services.capabilities import MONITOR, READ
 from roadsvc.persistence.repositories import table_exists
-from roadsvc.services.errors import DomainError, NotFound
+from roadsvc.services.errors import DomainError, NotFound, Unauthenticated
 from roadsvc.services.events import ALL, OPERATORS
 from roadsvc.services.keys import Principal, authorize
 from roadsvc.stream.engine.handover import ENGINE_HEADER, Handover
+from roadsvc.stream.grants import Grant, grant_of
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import EventStream, StreamView, starting_point
 
@@ -78,8 +80,10 @@ def stream_events():
     if target is not None:  # the client follows it to the engine, which checks the signature (docs/events.md)
         return Response(status=307, headers={"Location": target, "Cache-Control": "no-store"})
     start = starting_point(hub(), last_event_id)
+    grant = _grant(caller)
     config = current_app.config
-    body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"])
+    body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"],
+                       grant=grant)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     # Passed through as it is (werkzeug wraps no encoding generator and closing iterator around
     # it): the stream's bytes are already bytes, and roadsvc's worker finds the EventStream itself
@@ -87,12 +91,24 @@ def stream_events():
     return Response(body, mimetype="text/event-stream", headers=headers, direct_passthrough=True)
 
 
+def _grant(caller: Principal) -> Grant:
+    """The stream's grant (roadsvc.stream.grants); 401 when this process's hub has already read that its key was
+    revoked or its page session ended (a key cache may trust a revoked key for ROADSVC_KEY_CACHE_TTL seconds:
+    a stream must not reopen on it)."""
+    grant = grant_of(caller, now(), time.monotonic())
+    if hub().ended(grant):
+        if caller.session_id is not None:
+            raise Unauthenticated("session_ended", "this page's session has ended: sign in again")
+        raise Unauthenticated("invalid_key", "this API key is unknown or revoked")
+    return grant
+
+
 def _engine_target(view: StreamView, caller: Principal, last_event_id: int | None) -> str | None:
     """The engine's signed URL for a stream that came through it (nginx sets the header); None: served here."""
     handover = current_app.extensions.get(HANDOVER)
     if handover is None or not request.headers.get(ENGINE_HEADER):
         return None
-    return handover.target(view.tables, view.audiences, caller.key_id, last_event_id)
+    return handover.target(view.tables, view.audiences, caller.key_id, last_event_id, caller.session_id)
 
 
 def _tables(caller: Principal) -> frozenset[int] | None:

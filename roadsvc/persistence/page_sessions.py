@@ -25,14 +25,17 @@ def touch(session: Session, session_id: int, now: datetime) -> None:
                     .values(last_seen_at=now))
 
 
-def end_where(session: Session, condition, now: datetime, why: str) -> int:
-    """End the live sessions matching `condition`; how many ended."""
-    result = session.execute(update(PageSession).where(condition, PageSession.ended_at.is_(None))
-                             .values(ended_at=now, ended_why=why))
-    return result.rowcount or 0
+def end_where(session: Session, condition, now: datetime, why: str) -> list[int]:
+    """End the live sessions matching `condition`; the ids of those ended (their streams end too)."""
+    ids = list(session.scalars(select(PageSession.id).where(condition, PageSession.ended_at.is_(None))
+                               .order_by(PageSession.id).with_for_update()))
+    if ids:
+        session.execute(update(PageSession).where(PageSession.id.in_(ids), PageSession.ended_at.is_(None))
+                        .values(ended_at=now, ended_why=why))
+    return ids
 
 
-def end_for_key(session: Session, key_id: int, now: datetime, why: str) -> int:
+def end_for_key(session: Session, key_id: int, now: datetime, why: str) -> list[int]:
     return end_where(session, PageSession.key_id == key_id, now, why)
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import select
 from roadsvc.persistence import page_sessions as page_sessions_repo
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.events import OPERATORS, append_event
+from roadsvc.persistence.events import OPERATORS, NewEvent, append_events
 from roadsvc.persistence.models import ApiKey, Table, utcnow
 from roadsvc.services.capabilities import BINDABLE_ROLES, MONITOR, ROLES, can, roles_with
 from roadsvc.services import admin_audit
@@ -42,6 +42,8 @@ class Principal:
     role: str
     table_id: int | None = None
     expires_at: datetime | None = None
+    session_id: int | None = None  # a signed-in page's session (roadsvc.services.pit.page_sessions)
+    session_ends_at: datetime | None = None  # when that session times out unless it is used again
 
     def expired(self, now: datetime) -> bool:
         return self.expires_at is not None and self.expires_at <= now
@@ -210,11 +212,23 @@ def revoke_key(db: Database, key_id: int, actor: Actor | None = None) -> KeyInfo
         if key.revoked_at is None:
             before = _audited(key)
             key.revoked_at = utcnow()
-            page_sessions_repo.end_for_key(session, key.id, key.revoked_at, "key_revoked")
+            ended = page_sessions_repo.end_for_key(session, key.id, key.revoked_at, "key_revoked")
             admin_audit.record(session, "key.revoked", actor, f"key {key.id}", key.table_id, before, _audited(key))
-            # The push engine ends the key's open streams when its publisher meets this (docs/events.md).
-            append_event(session, "key_revoked", table_id=None, data={"key_id": key.id}, audience=OPERATORS)
+            # Every worker's hub ends the key's streams, and the push engine's publisher its channels, when
+            # they read these (docs/events.md, *A revoked key's streams end*).
+            events = [NewEvent("key_revoked", table_id=None, data={"key_id": key.id}, audience=OPERATORS)]
+            if ended:
+                events.append(NewEvent("page_sessions_ended", table_id=None,
+                                       data={"session_ids": ended, "why": "key_revoked"}, audience=OPERATORS))
+            append_events(session, events)
         return _info(key)
+
+
+def revoked_within(db: Database, seconds: float) -> list[int]:
+    """The keys revoked in the last `seconds` (a hub starting late learns those a key cache may still trust)."""
+    since = utcnow() - timedelta(seconds=seconds)
+    with db.read() as session:
+        return list(session.scalars(select(ApiKey.id).where(ApiKey.revoked_at >= since)))
 
 
 def lookup_key(db: Database, plain: str) -> Principal | None:

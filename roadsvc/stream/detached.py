@@ -25,35 +25,41 @@ from typing import Callable
 
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sockets import wait_writable
-from roadsvc.stream.sse import EventStream, StreamView, read, shown, with_keepalive
+from roadsvc.stream.grants import OPEN, Grant
+from roadsvc.stream.sse import EventStream, StreamView, over, read, shown, with_keepalive
 
 log = logging.getLogger(__name__)
 STALLED_AFTER = 60.0  # seconds a display may take nothing before its stream is closed
 
 
 class DetachedStream:
-    __slots__ = ("hub", "view", "table", "cursor", "sock", "sent", "keepalive", "clock")
+    __slots__ = ("hub", "view", "table", "cursor", "sock", "sent", "keepalive", "clock", "grant")
 
     def __init__(self, hub: EventHub, view: StreamView, cursor: int, sock: socket.socket, *, keepalive: float,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, grant: Grant = OPEN):
         self.hub, self.view, self.table, self.cursor, self.sock = hub, view, view.one_table, cursor, sock
-        self.keepalive, self.clock = keepalive, clock
+        self.keepalive, self.clock, self.grant = keepalive, clock, grant
         self.sent = clock()
 
     @classmethod
     def of(cls, stream: EventStream, sock: socket.socket) -> "DetachedStream":
         """The stream, once its opening bytes are sent, writing to `sock`."""
-        return cls(stream.hub, stream.view, stream.start.cursor, sock, keepalive=stream.keepalive, clock=stream.clock)
+        return cls(stream.hub, stream.view, stream.start.cursor, sock, keepalive=stream.keepalive, clock=stream.clock,
+                   grant=stream.grant)
 
     def attach(self) -> None:
-        """Wait among the hub's streams (or read at once, when the hub already holds newer events)."""
-        if not self.hub.park(self, self.cursor, self.table):
+        """Wait among the hub's streams (or read at once, when the hub already holds newer events; closed at
+        once when its grant is over)."""
+        if over(self.hub, self.grant, self.clock()) or not self.hub.park(self, self.cursor, self.table):
             self.ring()
 
     def ring(self) -> None:
         """Woken by the hub (an event of the stream's tables, or the keep-alive tick): write what
-        the view may see, or a keep-alive, then wait again."""
+        the view may see, or a keep-alive, then wait again; closed once its grant is over (a revoked key's,
+        an ended session's: roadsvc.stream.grants)."""
         while True:
+            if over(self.hub, self.grant, self.clock()):
+                return self.close()
             found = self._shown()
             if found is None:  # fell behind the buffer: the log is read off the hub's loop
                 return self._catch_up(b"")
@@ -102,7 +108,7 @@ class DetachedStream:
         """Write `rest` as the socket takes it and read on (from the log if need be) until nothing is
         left to send; then wait among the hub's streams again."""
         try:
-            while True:
+            while not over(self.hub, self.grant, self.clock()):
                 while rest:
                     if not wait_writable(self.sock, STALLED_AFTER):
                         raise TimeoutError(f"the display took nothing for {STALLED_AFTER:.0f} s")
@@ -111,6 +117,7 @@ class DetachedStream:
                 rest, self.cursor = read(self.hub, self.view, self.cursor, self.table)
                 if not rest and self.hub.park(self, self.cursor, self.table):
                     return
+            self.close()
         except OSError as error:
             log.info("event stream closed: %s", error)
             self.close()

@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services import events as event_log
+from roadsvc.services import events as event_log, keys
 from roadsvc.services.events import EventRecord
 from roadsvc.stream.alarms import Alarm, Ringable, next_turn
+from roadsvc.stream.grants import KEY, Grant, ends_of
 
 log = logging.getLogger(__name__)
 PAGE = 1000
@@ -52,19 +53,25 @@ class Frame:
     table_id: int | None
     audience: str
     payload: bytes
+    ends: tuple[tuple[str, int], ...] = ()  # the streams' grants it ends (roadsvc.stream.grants)
 
 
 def frame_of(record: EventRecord) -> Frame:
     data = {"table_id": record.table_id, "shoe_id": record.shoe_id, "revision": record.revision, **record.data}
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     return Frame(record.id, record.table_id, record.audience,
-                 f"id: {record.id}\nevent: {record.type}\ndata: {text}\n\n".encode())
+                 f"id: {record.id}\nevent: {record.type}\ndata: {text}\n\n".encode(), ends_of(record.type, record.data))
 
 
 class EventHub:
     def __init__(self, db: Database, *, poll_interval: float = 0.05, fallback_check: float = 5.0,
-                 buffer_size: int = 10_000, keepalive: float = 15.0, listener: Callable[[], Any] | None = None):
+                 buffer_size: int = 10_000, keepalive: float = 15.0, listener: Callable[[], Any] | None = None,
+                 key_cache_ttl: float = 5.0):
         self.db = db
+        # The grants ended (a revoked key's, an ended page session's): their streams end, and none opens
+        # again in this process. Keys revoked up to a key cache's TTL before the hub started are among them.
+        self._ended: set[tuple[str, int]] = set()
+        self.key_cache_ttl = key_cache_ttl
         self.poll_interval, self.fallback_check, self.buffer_size = poll_interval, fallback_check, buffer_size
         self.keepalive = keepalive
         self._make_listener = listener or db.event_listener
@@ -88,7 +95,8 @@ class EventHub:
     @classmethod
     def from_settings(cls, db: Database, settings: Mapping[str, Any]) -> "EventHub":
         return cls(db, poll_interval=settings["EVENTS_POLL_INTERVAL"], fallback_check=settings["EVENTS_FALLBACK_CHECK"],
-                   buffer_size=settings["EVENTS_BUFFER"], keepalive=settings["EVENTS_KEEPALIVE"])
+                   buffer_size=settings["EVENTS_BUFFER"], keepalive=settings["EVENTS_KEEPALIVE"],
+                   key_cache_ttl=settings["KEY_CACHE_TTL"])
 
     def start(self) -> None:
         """Start this process's reader and keep-alive tick once (again in a forked child, which has
@@ -100,6 +108,8 @@ class EventHub:
                 return
             self._ids, self._frames, self._by_table = [], [], {}
             self.newest = self.floor = event_log.newest_event_id(self.db)
+            lookback = self.key_cache_ttl + 60  # a minute's slack for the clocks
+            self._ended |= {(KEY, key_id) for key_id in keys.revoked_within(self.db, lookback)}
             self._stop = threading.Event()
             self._threads = [threading.Thread(target=self._run, name="roadsvc-event-hub", daemon=True),
                              threading.Thread(target=self._tick_forever, name="roadsvc-keepalive-tick", daemon=True)]
@@ -174,14 +184,20 @@ class EventHub:
                     ids, table_frames = self._by_table.setdefault(frame.table_id, ([], []))
                     ids.append(frame.id)
                     table_frames.append(frame)
+            ended = {name for frame in frames for name in frame.ends}
+            self._ended |= ended  # before the newest moves: a stream that reads it next sees its end
             self.newest = frames[-1].id
             self._scratch = {}
             if len(self._frames) > 2 * self.buffer_size:
                 self._trim(len(self._frames) - self.buffer_size)
-            keys = {None, *(frame.table_id for frame in frames)}
-            rung = [self._waiting.pop(key, ()) for key in keys]
-            self._rung |= keys
+            tables = set(self._waiting) if ended else {None, *(frame.table_id for frame in frames)}
+            rung = [self._waiting.pop(table, ()) for table in tables]  # a grant ended: every stream looks
+            self._rung |= tables
         _ring(rung)
+
+    def ended(self, grant: Grant) -> bool:
+        """Whether the stream's key was revoked or its page session ended (as far as this hub has read)."""
+        return any(name in self._ended for name in grant.names())
 
     # The keep-alive tick
 

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator
 from roadsvc.services import events as event_log
 from roadsvc.services.events import ALL
 from roadsvc.stream.alarms import new_alarm
+from roadsvc.stream.grants import OPEN, Grant
 from roadsvc.stream.hub import TICKS_PER_INTERVAL, EventHub, Frame
 
 KEEPALIVE = b": keep-alive\n\n"
@@ -87,12 +88,12 @@ class EventStream:
     thread waits on an alarm between wake-ups), or detached from the request by roadsvc's gevent
     worker (roadsvc.stream.detached: no greenlet; the hub writes to the stream's socket)."""
 
-    __slots__ = ("hub", "start", "view", "keepalive", "retry_ms", "clock")
+    __slots__ = ("hub", "start", "view", "keepalive", "retry_ms", "clock", "grant")
 
     def __init__(self, hub: EventHub, start: Start, view: StreamView, *, keepalive: float, retry_ms: int,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, grant: Grant = OPEN):
         self.hub, self.start, self.view = hub, start, view
-        self.keepalive, self.retry_ms, self.clock = keepalive, retry_ms, clock
+        self.keepalive, self.retry_ms, self.clock, self.grant = keepalive, retry_ms, clock, grant
 
     def opening(self) -> Iterator[bytes]:
         """The first bytes: `retry:` and a comment, then the frames of a resumed stream (or `resync`)."""
@@ -106,13 +107,19 @@ class EventStream:
         yield from self.opening()
         hub, view, cursor, table = self.hub, self.view, self.start.cursor, self.view.one_table
         sent, alarm = self.clock(), new_alarm()
-        while True:
+        while not over(hub, self.grant, self.clock()):
             chunk, cursor = read(hub, view, cursor, table)
             chunk = with_keepalive(chunk, self.clock() - sent, self.keepalive)
             if chunk:
                 yield chunk
                 sent = self.clock()
             hub.wait(alarm, cursor, table)
+
+
+def over(hub: EventHub, grant: Grant, now: float) -> bool:
+    """Whether the stream must end: its key revoked or page session ended (the hub read the event), or its
+    key's expiry or session's end passed (roadsvc.stream.grants). Checked at every wake-up."""
+    return now >= grant.deadline or (grant is not OPEN and hub.ended(grant))
 
 
 def with_keepalive(chunk: bytes, quiet: float, keepalive: float) -> bytes:

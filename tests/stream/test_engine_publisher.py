@@ -192,6 +192,29 @@ def test_a_revoked_keys_channel_is_deleted_again_after_the_last_url_signed_for_i
     assert engine.deleted == [f"{ledger.prefix}k13"] * 2
 
 
+def test_an_ended_page_sessions_channels_are_deleted_at_once_and_again_after_the_key_cache(db, ledger):
+    engine, clock = RecordingEngine(), Clock()
+    job = publisher(db, ledger, engine, clock)
+    job.publish_pending()
+    append(db, NewEvent("page_sessions_ended", None, None, None, {"session_ids": [3, 4], "why": "signed_out"},
+                        OPERATORS))
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}s3", f"{ledger.prefix}s4"]
+    clock.now += 6.0
+    job.publish_pending()
+    assert engine.deleted == [f"{ledger.prefix}s3", f"{ledger.prefix}s4"] * 2
+
+
+def test_a_signed_in_pages_stream_names_its_sessions_channel_not_its_keys(db, ledger):
+    urls = EngineUrls("unit-engine-secret-0123", 10, "/s", clock=lambda: 1000.0)
+    handover = Handover(ledger, ledger.prefix, urls)
+    everyone = frozenset({ALL})
+    assert handover.target(frozenset({7}), everyone, 5, None, session_id=9) == urls.url(f"{ledger.prefix}t7",
+                                                                                         f"{ledger.prefix}s9", None)
+    assert handover.target(frozenset({7}), everyone, 5, None) == urls.url(f"{ledger.prefix}t7", f"{ledger.prefix}k5",
+                                                                           None)
+
+
 def test_a_stream_is_handed_over_from_the_newest_event_it_has_seen_or_left_to_roadsvc(db, ledger):
     engine = RecordingEngine()
     job = publisher(db, ledger, engine)

@@ -14,6 +14,7 @@ import pytest
 from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.services import events as event_log, tables
 from roadsvc.stream.detached import DetachedStream
+from roadsvc.stream.grants import OPEN, Grant
 from roadsvc.stream.hub import STEPS, EventHub
 from roadsvc.stream.sse import KEEPALIVE, StreamView
 
@@ -45,13 +46,13 @@ def detached():
 
 
 def detached_stream(hub: EventHub, view: StreamView, clock: Clock, *, keepalive: float = 15.0,
-                    buffer: int | None = None) -> tuple[DetachedStream, socket.socket]:
+                    buffer: int | None = None, grant: Grant = OPEN) -> tuple[DetachedStream, socket.socket]:
     ours, display = socket.socketpair()
     if buffer:
         ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, buffer)
         display.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, buffer)
     ours.setblocking(False)
-    stream = DetachedStream(hub, view, hub.newest, ours, keepalive=keepalive, clock=clock)
+    stream = DetachedStream(hub, view, hub.newest, ours, keepalive=keepalive, clock=clock, grant=grant)
     stream.attach()
     display.settimeout(10)
     return stream, display

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence import page_sessions as repo
+from roadsvc.persistence.events import OPERATORS, append_event
 from roadsvc.persistence.models import PageSession
 from roadsvc.services import admin_audit
 from roadsvc.services.admin_audit import Actor
@@ -65,9 +66,13 @@ def check(db: Database, token: object, now: datetime, lifetimes: Lifetimes) -> P
     if why is not None:
         _end_where(db, PageSession.id == row.id, now, why)
         return None
-    if now - aware(row.last_seen_at) >= TOUCH:
+    seen = aware(row.last_seen_at)
+    if now - seen >= TOUCH:
         _touch(db, row.id, now)
-    return Principal(row.key_id, row.name, row.role, row.table_id, aware(row.expires_at))
+        seen = now
+    ends_at = min(aware(row.created_at) + lifetimes.absolute, seen + lifetimes.idle)
+    return Principal(row.key_id, row.name, row.role, row.table_id, aware(row.expires_at),
+                     session_id=row.id, session_ends_at=ends_at)
 
 
 def _over(row, now: datetime, lifetimes: Lifetimes) -> str | None:
@@ -89,7 +94,17 @@ def _touch(db: Database, session_id: int, now: datetime) -> None:
 
 def _end_where(db: Database, condition, now: datetime, why: str) -> int:
     with db.write() as session:
-        return repo.end_where(session, condition, now, why)
+        ended = repo.end_where(session, condition, now, why)
+        announce_ended(session, ended, why)
+    return len(ended)
+
+
+def announce_ended(session, session_ids: list[int], why: str) -> None:
+    """The `page_sessions_ended` event of the sessions a write ended: the streams they hold end with them
+    (roadsvc.stream.grants; the push engine deletes their channels). Last in the write's transaction."""
+    if session_ids:
+        append_event(session, "page_sessions_ended", table_id=None, data={"session_ids": session_ids, "why": why},
+                     audience=OPERATORS)
 
 
 def end(db: Database, token: object, now: datetime) -> None:
@@ -104,8 +119,9 @@ def sign_out_everywhere(db: Database, now: datetime, key_id: int | None = None, 
     with db.write() as session:
         ended = repo.end_where(session, condition, now, ENDED_BY_ADMIN)
         target = f"key {key_id}" if key_id is not None else "every key"
-        admin_audit.record(session, "page_sessions.ended", actor, target, None, None, {"ended": ended})
-    return ended
+        admin_audit.record(session, "page_sessions.ended", actor, target, None, None, {"ended": len(ended)})
+        announce_ended(session, ended, ENDED_BY_ADMIN)
+    return len(ended)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The engine's channels: one per scope (a table, or the whole floor) and audience, so that a
-display's channel never carries an operators' event; and one per key, which carries nothing and is
-deleted when the key is revoked (the engine then closes that key's streams).
+display's channel never carries an operators' event; and one per key (or signed-in page's session), which
+carries nothing and is deleted when the key is revoked (the session ended): the engine then closes its
+streams.
 
 Every event is published to each channel whose readers may see it: an event of table 7 for everyone
 to `t7`, `t7.ops`, `floor` and `floor.ops`; an operators' event to `t7.ops` and `floor.ops` only.
@@ -37,3 +38,9 @@ def view_channel(prefix: str, tables: frozenset[int] | None, audiences: frozense
 
 def key_channel(prefix: str, key_id: int) -> str:
     return f"{prefix}k{key_id}"
+
+
+def session_channel(prefix: str, session_id: int) -> str:
+    """A signed-in page's own channel: carries nothing, deleted when the session ends (signed out, ended by an
+    admin, its key revoked), which closes that page's streams and no other stream of the key."""
+    return f"{prefix}s{session_id}"

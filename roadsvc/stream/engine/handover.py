@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 import redis
 
-from roadsvc.stream.engine.channels import key_channel, view_channel
+from roadsvc.stream.engine.channels import key_channel, session_channel, view_channel
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.signing import EngineUrls
 
@@ -32,9 +32,9 @@ class Handover:
     urls: EngineUrls
 
     def target(self, tables: frozenset[int] | None, audiences: frozenset[str], key_id: int,
-               last_event_id: int | None) -> str | None:
-        """The signed URL of the engine's stream (its channel, the key's channel, and the message to go on
-        after), or None: roadsvc serves this stream."""
+               last_event_id: int | None, session_id: int | None = None) -> str | None:
+        """The signed URL of the engine's stream (its channel, the key's channel or a signed-in page's session's,
+        and the message to go on after), or None: roadsvc serves this stream."""
         channel = view_channel(self.prefix, tables, audiences)
         if channel is None:
             return None
@@ -49,7 +49,8 @@ class Handover:
                 return None
             if message_id is None:
                 return None
-        return self.urls.url(channel, key_channel(self.prefix, key_id), message_id)
+        grant = key_channel(self.prefix, key_id) if session_id is None else session_channel(self.prefix, session_id)
+        return self.urls.url(channel, grant, message_id)
 
 
 def engine_handover(settings: Mapping[str, Any]) -> Handover | None:

@@ -4,7 +4,8 @@ as the SSE block the in-process hub sends (roadsvc.stream.hub.frame_of), so its 
 id. One publisher per floor is active at a time: every `roadsvc publish` process (one per machine)
 asks for the lease in Redis; the holder publishes and renews it, the others wait to take over from
 the cursor (ledger.Ledger). It also keeps quiet channels alive (a `: keep-alive` comment a keep-alive
-interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams.
+interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams (for a
+`page_sessions_ended` event, each session's channel).
 
 Published once: the cursor moves after an event is in all its channels; a publisher that takes over
 skips the channels where the ledger already has the event. (A publisher killed between the engine's
@@ -27,7 +28,7 @@ from redis.exceptions import LockNotOwnedError
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services.events import EventRecord
-from roadsvc.stream.engine.channels import FLOOR, OPS, event_channels, key_channel
+from roadsvc.stream.engine.channels import FLOOR, OPS, event_channels, key_channel, session_channel
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
 from roadsvc.stream.hub import frame_of
@@ -91,12 +92,19 @@ class EnginePublisher:
             self._counts[channel] = answer.messages
             self._sent[channel] = self.clock()
             self._renew()
-        if record.type == "key_revoked":  # its streams end now, and those it reopened while the workers'
-            channel = key_channel(self.prefix, int(record.data["key_id"]))  # key cache still trusted it (or
-            self.engine.delete(channel)                                     # with a URL signed then), later
-            self._closing.append((self.clock() + self.reopen_window, channel))
+        for channel in self._grant_channels(record):  # its streams end now, and those reopened while the workers'
+            self.engine.delete(channel)              # key cache still trusted the key (or with a URL signed then),
+            self._closing.append((self.clock() + self.reopen_window, channel))  # later
         self.ledger.advance(record.id)
         self._taking_over = False
+
+    def _grant_channels(self, record: EventRecord) -> list[str]:
+        """The channels an event closes: a revoked key's, the ended page sessions'."""
+        if record.type == "key_revoked":
+            return [key_channel(self.prefix, int(record.data["key_id"]))]
+        if record.type == "page_sessions_ended":
+            return [session_channel(self.prefix, int(session_id)) for session_id in record.data["session_ids"]]
+        return []
 
     def _landed(self, channel: str, event_id: int) -> bool:
         """Whether the previous publisher's post of `event_id` to `channel` landed unnoted (it was killed between
