@@ -2,17 +2,29 @@
  * holds its share of the event streams on one epoll loop, so that 50,000 displays cost the machine little
  * CPU beside the server they measure (the asyncio clients took 75 % of a core at 50,000 streams).
  *
- *   _displays HOST PORT KEY SOURCE TABLES OPENING_BLOCK
+ *   _displays HOST PORT KEY SOURCE TABLES OPENING_BLOCK [SILENCE [PATHS [FIRST]]]
  *
  * TABLES: table ids, comma-separated (stream i reads TABLES[i % n]); SOURCE: the local address its
  * connections leave from (one address has 28,000 ephemeral ports); OPENING_BLOCK: 1 when the server opens
  * each stream with a block of its own (roadsvc's `retry:` and comment), counted as established only then.
+ * SILENCE: seconds without a byte (no event, no keep-alive) after which a display drops its stream and
+ * reconnects (0: never). PATHS: the path each table's streams open, comma-separated like TABLES (the
+ * engine alone: its signed URLs; "-": /api/v1/events?table_id=N). FIRST: the number of this process's
+ * first display (its displays are FIRST, FIRST + 1, ...: unique across the processes).
+ *
+ * Each display follows the client rules of docs/events.md (*Client rules*): a stream that ends, fails or
+ * stays silent is opened again at /api/v1/events with `Last-Event-ID` (the last `id:` it read), after a
+ * back-off with jitter (between half and all of 1 s, doubling at each failed attempt up to 30 s; reset once
+ * a stream is open); a 410 (an expired engine URL) reopens at once; a 401 or 403 ends it for good.
  *
  * Commands on stdin, answers on stdout:
  *   open N    open streams until N are held (at most OPENING connecting at once; a 307 is followed on a
  *             new connection, as EventSource does): "ESTABLISHED FAILED" once every one has answered
- *   collect   every `hand` event since the last collect: "TABLE NUMBER ARRIVAL" lines (ARRIVAL: seconds of
- *             CLOCK_MONOTONIC, Python's time.monotonic()), then "."
+ *             (first attempts; a failed one keeps trying in the background)
+ *   collect   every `hand` event since the last collect: "TABLE NUMBER ARRIVAL DISPLAY" lines (ARRIVAL:
+ *             seconds of CLOCK_MONOTONIC, Python's time.monotonic()), then "."
+ *   status    "STREAMING RECONNECTS SILENT GIVEN_UP": displays streaming now, reconnections so far, of them
+ *             after a silence, displays ended for good
  *   stop      (or end of input) exit
  */
 #define _GNU_SOURCE
@@ -34,24 +46,35 @@
 #define HOPS 3
 #define BUFSIZE 8192
 #define OPEN_SECONDS 180
+#define BACKOFF_MAX 30.0
 
-enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM };
+enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM, WAITING };
 
 struct stream {
-    int fd, table, hops, len;
+    int fd, table, hops, len, display, counted, failures;
+    long last_id;
+    double heard;  /* when its last byte arrived (CLOCK_MONOTONIC) */
     enum state state;
     char path[512];
     char buf[BUFSIZE];
 };
 
-struct arrival { int table, number; double at; };
+struct arrival { int table, number, display; double at; };
+struct due { double at; struct stream *s; };
 
 static const char *host, *key, *source;
-static int port, opening_block, epfd;
+static int port, opening_block, epfd, first_display;
+static double silence;
 static int *tables, ntables;
-static int wanted, started, established, failed, connecting;
+static char **paths;
+static int wanted, started, established, failed, connecting, streaming, given_up;
+static long reconnects, silent_reconnects;
 static struct arrival *arrivals;
 static size_t narrivals, carrivals;
+static struct stream **all;
+static size_t nall, call;
+static struct due *heap;
+static size_t nheap, cheap;
 
 static double now(void) {
     struct timespec ts;
@@ -68,6 +91,7 @@ static int dial(struct stream *s) {
     if (connect(s->fd, (struct sockaddr *)&remote, sizeof remote) < 0 && errno != EINPROGRESS) return -1;
     s->state = CONNECTING;
     s->len = 0;
+    s->heard = now();
     struct epoll_event ev = {.events = EPOLLOUT | EPOLLIN, .data.ptr = s};
     return epoll_ctl(epfd, EPOLL_CTL_ADD, s->fd, &ev);
 }
@@ -79,33 +103,100 @@ static void drop(struct stream *s) {  /* closed without a TIME_WAIT on this side
     s->fd = -1;
 }
 
-static void give_up(struct stream *s) {
+static void first_answer(struct stream *s, int ok) {  /* the `open` command's count: each display's first attempt */
+    if (s->counted) return;
+    s->counted = 1;
+    connecting--;
+    if (ok) established++; else failed++;
+}
+
+static void push_due(double at, struct stream *s) {  /* a binary heap of the reconnections due */
+    if (nheap == cheap) { cheap = cheap ? 2 * cheap : 1024; heap = realloc(heap, cheap * sizeof *heap); }
+    size_t i = nheap++;
+    while (i && heap[(i - 1) / 2].at > at) { heap[i] = heap[(i - 1) / 2]; i = (i - 1) / 2; }
+    heap[i] = (struct due){at, s};
+}
+
+static struct stream *pop_due(double before) {
+    if (!nheap || heap[0].at > before) return NULL;
+    struct stream *s = heap[0].s;
+    struct due last = heap[--nheap];
+    size_t i = 0;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= nheap) break;
+        if (child + 1 < nheap && heap[child + 1].at < heap[child].at) child++;
+        if (heap[child].at >= last.at) break;
+        heap[i] = heap[child];
+        i = child;
+    }
+    if (nheap) heap[i] = last;
+    return s;
+}
+
+static void base_path(struct stream *s) {
+    int t = (int)(s->display - first_display) % ntables;
+    if (paths && strcmp(paths[t], "-") != 0) snprintf(s->path, sizeof s->path, "%s", paths[t]);
+    else snprintf(s->path, sizeof s->path, "/api/v1/events?table_id=%d", s->table);
+    s->hops = 0;
+}
+
+/* The client rules: wait between half and all of the back-off (1 s doubling to 30 s), then reopen the stream
+ * where it left off (Last-Event-ID); `at_once` for a 410 (the signed URL expired on the way). */
+static void again(struct stream *s, int at_once) {
     if (s->fd >= 0) drop(s);
-    if (s->state != STREAM) { failed++; connecting--; }
-    free(s);
+    if (s->state == STREAM) streaming--;
+    else first_answer(s, 0);
+    s->state = WAITING;
+    base_path(s);
+    double backoff = 1.0;
+    for (int i = 0; i < s->failures && backoff < BACKOFF_MAX; i++) backoff *= 2;
+    if (backoff > BACKOFF_MAX) backoff = BACKOFF_MAX;
+    s->failures++;
+    push_due(now() + (at_once ? 0 : backoff * (0.5 + 0.5 * drand48())), s);
+}
+
+static void give_up(struct stream *s) {  /* refused for good (401, 403): the display stops */
+    if (s->fd >= 0) drop(s);
+    if (s->state == STREAM) streaming--;
+    else first_answer(s, 0);
+    s->state = WAITING;
+    given_up++;
 }
 
 static void start_one(void) {
     struct stream *s = calloc(1, sizeof *s);
+    s->display = first_display + started;
     s->table = tables[started++ % ntables];
-    snprintf(s->path, sizeof s->path, "/api/v1/events?table_id=%d", s->table);
+    s->fd = -1;
+    base_path(s);
+    if (nall == call) { call = call ? 2 * call : 1024; all = realloc(all, call * sizeof *all); }
+    all[nall++] = s;
     connecting++;
-    if (dial(s) < 0) give_up(s);
+    if (dial(s) < 0) again(s, 0);
+}
+
+static void redial(struct stream *s) {
+    reconnects++;
+    if (dial(s) < 0) again(s, 0);
 }
 
 static void send_request(struct stream *s) {
-    char request[1024];
+    char request[1200], resume[48] = "";
+    if (s->last_id > 0 && strncmp(s->path, "/api/", 5) == 0)
+        snprintf(resume, sizeof resume, "Last-Event-ID: %ld\r\n", s->last_id);
     int n = snprintf(request, sizeof request,
-                     "GET %s HTTP/1.0\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n\r\n",
-                     s->path, host, port, key);
-    if (write(s->fd, request, n) != n) { give_up(s); return; }
+                     "GET %s HTTP/1.0\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n%s\r\n",
+                     s->path, host, port, key, resume);
+    if (write(s->fd, request, n) != n) { again(s, 0); return; }
     s->state = HEAD;
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
     epoll_ctl(epfd, EPOLL_CTL_MOD, s->fd, &ev);
 }
 
-static void record(const char *block, const char *end) {
+static void record(struct stream *s, const char *block, const char *end) {
     static const char hand[] = "event: hand\ndata: {\"table_id\":";
+    if (end - block > 4 && memcmp(block, "id: ", 4) == 0) s->last_id = atol(block + 4);
     const char *at = memmem(block, end - block, hand, sizeof hand - 1);
     if (!at) return;
     int table = atoi(at + sizeof hand - 1);
@@ -115,16 +206,24 @@ static void record(const char *block, const char *end) {
         carrivals = carrivals ? 2 * carrivals : 65536;
         arrivals = realloc(arrivals, carrivals * sizeof *arrivals);
     }
-    arrivals[narrivals++] = (struct arrival){table, atoi(number + 9), now()};
+    arrivals[narrivals++] = (struct arrival){table, atoi(number + 9), s->display, now()};
+}
+
+static void opened(struct stream *s) {
+    s->state = STREAM;
+    s->failures = 0;
+    streaming++;
+    first_answer(s, 1);
 }
 
 static void blocks(struct stream *s) {  /* each whole block ("\n\n"-ended) read; the rest kept for the next read */
     char *start = s->buf, *end = s->buf + s->len, *stop;
     while ((stop = memmem(start, end - start, "\n\n", 2))) {
         if (s->state == OPENING_BLOCK) {
-            s->state = STREAM; established++; connecting--;
+            opened(s);
+            if (start < stop && memcmp(start, "id: ", 4) == 0) record(s, start, stop);  /* a resync's id */
         } else {
-            record(start, stop);
+            record(s, start, stop);
         }
         start = stop + 2;
     }
@@ -143,19 +242,21 @@ static int head(struct stream *s) {
         location += 11;
         while (*location == ' ') location++;
         size_t n = strcspn(location, "\r");
-        if (n >= sizeof s->path) { give_up(s); return -1; }
+        if (n >= sizeof s->path) { again(s, 0); return -1; }
         memcpy(s->path, location, n);
         s->path[n] = '\0';
         drop(s);
-        if (dial(s) < 0) { give_up(s); return -1; }
+        if (dial(s) < 0) { again(s, 0); return -1; }
         return 0;
     }
-    if (strncmp(s->buf + 8, " 200 ", 5) != 0) { give_up(s); return -1; }
+    if (strncmp(s->buf + 8, " 410 ", 5) == 0) { again(s, 1); return -1; }
+    if (strncmp(s->buf + 8, " 401 ", 5) == 0 || strncmp(s->buf + 8, " 403 ", 5) == 0) { give_up(s); return -1; }
+    if (strncmp(s->buf + 8, " 200 ", 5) != 0) { again(s, 0); return -1; }
     size_t used = end + 4 - s->buf;
     s->len -= used;
     memmove(s->buf, s->buf + used, s->len);
-    if (opening_block) s->state = OPENING_BLOCK;
-    else { s->state = STREAM; established++; connecting--; }
+    if (opening_block && strncmp(s->path, "/api/", 5) == 0) s->state = OPENING_BLOCK;
+    else opened(s);
     blocks(s);
     return 1;
 }
@@ -163,9 +264,10 @@ static int head(struct stream *s) {
 static void readable(struct stream *s) {
     for (;;) {
         ssize_t n = read(s->fd, s->buf + s->len, BUFSIZE - s->len);
-        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) { give_up(s); return; }
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) { again(s, 0); return; }
         if (n < 0) return;
         s->len += n;
+        s->heard = now();
         if (s->state == HEAD) {
             if (head(s) <= 0) return;
         } else {
@@ -179,7 +281,7 @@ static void event(struct stream *s, unsigned events) {
         int error = 0;
         socklen_t size = sizeof error;
         getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &error, &size);
-        if (error || (events & (EPOLLERR | EPOLLHUP))) { give_up(s); return; }
+        if (error || (events & (EPOLLERR | EPOLLHUP))) { again(s, 0); return; }
         send_request(s);
         return;
     }
@@ -195,19 +297,47 @@ static int command(FILE *out, double *open_deadline, int *answered) {
         *answered = 0;
     } else if (strncmp(line, "collect", 7) == 0) {
         for (size_t i = 0; i < narrivals; i++)
-            fprintf(out, "%d %d %.6f\n", arrivals[i].table, arrivals[i].number, arrivals[i].at);
+            fprintf(out, "%d %d %.6f %d\n", arrivals[i].table, arrivals[i].number, arrivals[i].at, arrivals[i].display);
         fputs(".\n", out);
         fflush(out);
         narrivals = 0;
+    } else if (strncmp(line, "status", 6) == 0) {
+        fprintf(out, "%d %ld %ld %d\n", streaming, reconnects, silent_reconnects, given_up);
+        fflush(out);
     }
     return 1;
 }
 
+/* The missed keep-alive: a stream (or an attempt) that heard nothing for SILENCE seconds is dropped and
+ * opened again (a channel left dead by an engine reload delivers nothing, not even its keep-alives). */
+static void check_silence(void) {
+    double t = now();
+    for (size_t i = 0; i < nall; i++) {
+        struct stream *s = all[i];
+        if (s->state != WAITING && t - s->heard > silence) {
+            if (s->state == STREAM) silent_reconnects++;
+            again(s, 0);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
-    if (argc != 7) { fprintf(stderr, "usage: %s HOST PORT KEY SOURCE TABLES OPENING_BLOCK\n", argv[0]); return 2; }
+    if (argc < 7 || argc > 10) {
+        fprintf(stderr, "usage: %s HOST PORT KEY SOURCE TABLES OPENING_BLOCK [SILENCE [PATHS [FIRST]]]\n", argv[0]);
+        return 2;
+    }
     host = argv[1]; port = atoi(argv[2]); key = argv[3]; source = argv[4]; opening_block = atoi(argv[6]);
+    silence = argc > 7 ? atof(argv[7]) : 0;
+    first_display = argc > 9 ? atoi(argv[9]) : 0;
+    srand48(getpid());
     tables = malloc(strlen(argv[5]) * sizeof *tables);
     for (char *t = strtok(argv[5], ","); t; t = strtok(NULL, ",")) tables[ntables++] = atoi(t);
+    if (argc > 8 && strcmp(argv[8], "-") != 0) {
+        paths = malloc(ntables * sizeof *paths);
+        int i = 0;
+        for (char *p = strtok(argv[8], ","); p && i < ntables; p = strtok(NULL, ",")) paths[i++] = p;
+        if (i != ntables) { fprintf(stderr, "PATHS must name one path a table\n"); return 2; }
+    }
     struct rlimit files;
     getrlimit(RLIMIT_NOFILE, &files);
     files.rlim_cur = files.rlim_max;
@@ -216,17 +346,25 @@ int main(int argc, char **argv) {
     struct epoll_event in = {.events = EPOLLIN, .data.ptr = NULL};
     epoll_ctl(epfd, EPOLL_CTL_ADD, STDIN_FILENO, &in);
     setvbuf(stdin, NULL, _IONBF, 0);  /* commands come a line at a time: nothing may wait in stdio's buffer */
-    double open_deadline = 0;
+    double open_deadline = 0, checked = now();
     int answered = 1;
     struct epoll_event ready[1024];
     for (;;) {
         while (started < wanted && connecting < OPENING) start_one();
+        struct stream *s;
+        while ((s = pop_due(now()))) redial(s);
+        if (silence > 0 && now() - checked >= 0.5) { check_silence(); checked = now(); }
         if (!answered && ((started >= wanted && !connecting) || now() > open_deadline)) {
             printf("%d %d\n", established, failed);
             fflush(stdout);
             answered = 1;
         }
-        int n = epoll_wait(epfd, ready, 1024, answered ? -1 : 100);
+        int wait = (!answered || nheap || silence > 0) ? 100 : -1;
+        if (nheap) {
+            int until = (int)((heap[0].at - now()) * 1000) + 1;
+            if (until < wait) wait = until < 0 ? 0 : until;
+        }
+        int n = epoll_wait(epfd, ready, 1024, wait);
         for (int i = 0; i < n; i++) {
             if (ready[i].data.ptr == NULL) {
                 if (!command(stdout, &open_deadline, &answered)) return 0;

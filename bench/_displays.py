@@ -117,9 +117,10 @@ class Displays:
         gc.freeze()
         return self.established, self.failed
 
-    def collect(self) -> list[tuple[int, int, float]]:
-        """(table, hand number, arrival) of every hand event since the last collect."""
-        found = [(int(m[1]), int(m[2]), at) for at, block in self.arrivals if (m := HAND.search(block))]
+    def collect(self) -> list[tuple[int, int, float, int]]:
+        """(table, hand number, arrival, -1: these displays are not told apart) of every hand event since the
+        last collect."""
+        found = [(int(m[1]), int(m[2]), at, -1) for at, block in self.arrivals if (m := HAND.search(block))]
         self.arrivals = []
         return found
 
@@ -174,8 +175,12 @@ class DisplayClients:
         answers = [conn.recv() for conn in self.conns]
         return sum(open_ for open_, _ in answers), sum(failed for _, failed in answers)
 
-    def collect(self) -> list[tuple[int, int, float]]:
+    def collect(self) -> list[tuple[int, int, float, int]]:
         return [arrival for part in self.ask("collect") for arrival in part]
+
+    def tables_of(self) -> None:
+        """Not told apart: the bench counts these displays' deliveries per table only."""
+        return None
 
     @property
     def pids(self) -> list[int]:
@@ -203,14 +208,22 @@ def native_program() -> Path:
     return program
 
 
+FIRST_STRIDE = 1_000_000  # client process i's displays are numbered i * FIRST_STRIDE + 0, 1, ...
+
+
 class NativeDisplayClients:
-    """The same displays as DisplayClients (the same interface), each client process a bench/_displays.c."""
+    """The same displays as DisplayClients (the same interface), each client process a bench/_displays.c,
+    following the client rules of docs/events.md: a stream that ends, fails or stays silent for `silence`
+    seconds (0: never) is reopened with Last-Event-ID after a back-off with jitter. `paths`: the path each
+    table's streams open (the engine alone: its signed URLs), None for /api/v1/events?table_id=N."""
 
     def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0,
-                 opening: bool = True):
+                 opening: bool = True, silence: float = 0.0, paths: list[str] | None = None):
         program, tables = str(native_program()), ",".join(map(str, table_ids))
+        self.table_ids, self.shares = table_ids, [0] * processes
         self.children = [
-            subprocess.Popen([program, host, str(port), key, f"127.0.1.{1 + index}", tables, str(int(opening))],
+            subprocess.Popen([program, host, str(port), key, f"127.0.1.{1 + index}", tables, str(int(opening)),
+                              f"{silence:g}", ",".join(paths) if paths else "-", str(index * FIRST_STRIDE)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
                              preexec_fn=(lambda: os.nice(niceness)) if niceness else None)
             for index in range(processes)]
@@ -222,22 +235,36 @@ class NativeDisplayClients:
 
     def open(self, total: int) -> tuple[int, int]:
         share = [total // len(self.children) + (index < total % len(self.children)) for index in range(len(self.children))]
+        self.shares = [max(old, new) for old, new in zip(self.shares, share)]
         for child, count in zip(self.children, share):
             child.stdin.write(f"open {count}\n")
             child.stdin.flush()
         answers = [tuple(map(int, child.stdout.readline().split())) for child in self.children]
         return sum(open_ for open_, _ in answers), sum(failed for _, failed in answers)
 
-    def collect(self) -> list[tuple[int, int, float]]:
+    def tables_of(self) -> dict[int, int]:
+        """display -> the table it reads (client i's display k reads table_ids[k % n])."""
+        n = len(self.table_ids)
+        return {index * FIRST_STRIDE + k: self.table_ids[k % n]
+                for index, count in enumerate(self.shares) for k in range(count)}
+
+    def collect(self) -> list[tuple[int, int, float, int]]:
+        """(table, hand number, arrival, display) of every hand event since the last collect."""
         self._tell("collect")
         found = []
         for child in self.children:
             while (line := child.stdout.readline()) != ".\n":
                 if not line:
                     raise RuntimeError(f"display client {child.pid} ended (exit status {child.poll()})")
-                table, number, at = line.split()
-                found.append((int(table), int(number), float(at)))
+                table, number, at, display = line.split()
+                found.append((int(table), int(number), float(at), int(display)))
         return found
+
+    def status(self) -> tuple[int, int, int, int]:
+        """(displays streaming now, reconnections so far, of them after a silence, displays ended for good)."""
+        self._tell("status")
+        answers = [tuple(map(int, child.stdout.readline().split())) for child in self.children]
+        return tuple(sum(column) for column in zip(*answers))  # type: ignore[return-value]
 
     @property
     def pids(self) -> list[int]:

@@ -55,7 +55,7 @@ async def placement(args, machines, hands, numbers, posts_to: str, streams_on: s
         displays.stop()
     if live.errors:
         print(f"  {len(live.errors)} posts not answered 201, e.g. {live.errors[:3]}")
-    delivery = [(at - live.posted[(t, n)]) * 1000 for t, n, at in arrivals if (t, n) in live.posted]
+    delivery = [(at - live.posted[(t, n)]) * 1000 for t, n, at, _display in arrivals if (t, n) in live.posted]
     return delivery, live.post_ms, len(live.posted) * args.streams // len(floor.table_ids)
 
 
