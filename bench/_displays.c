@@ -15,7 +15,9 @@
  * Each display follows the client rules of docs/events.md (*Client rules*): a stream that ends, fails or
  * stays silent is opened again at /api/v1/events with `Last-Event-ID` (the last `id:` it read), after a
  * back-off with jitter (between half and all of 1 s, doubling at each failed attempt up to 30 s; reset once
- * a stream is open); a 410 (an expired engine URL) reopens at once; a 401 or 403 ends it for good.
+ * a stream is open); a 410 (an expired engine URL) reopens at once; a 401 or 403 ends it for good; an event
+ * whose shoe revision is more than one past the last it had (one was missed on the way) is dropped and the
+ * stream reopened at once from the last event it had in order.
  *
  * Commands on stdin, answers on stdout:
  *   open N    open streams until N are held (at most OPENING connecting at once; a 307 is followed on a
@@ -23,8 +25,8 @@
  *             (first attempts; a failed one keeps trying in the background)
  *   collect   every `hand` event since the last collect: "TABLE NUMBER ARRIVAL DISPLAY" lines (ARRIVAL:
  *             seconds of CLOCK_MONOTONIC, Python's time.monotonic()), then "."
- *   status    "STREAMING RECONNECTS SILENT GIVEN_UP": displays streaming now, reconnections so far, of them
- *             after a silence, displays ended for good
+ *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS": displays streaming now, reconnections so far, of
+ *             them after a silence, displays ended for good, gaps seen (a revision it did not expect: reopened)
  *   stop      (or end of input) exit
  */
 #define _GNU_SOURCE
@@ -52,7 +54,7 @@ enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM, WAITING };
 
 struct stream {
     int fd, table, hops, len, display, counted, failures;
-    long last_id;
+    long last_id, shoe, revision;  /* the last event's id; the shoe and revision of the last event in order */
     double heard;  /* when its last byte arrived (CLOCK_MONOTONIC) */
     enum state state;
     char path[512];
@@ -68,7 +70,7 @@ static double silence;
 static int *tables, ntables;
 static char **paths;
 static int wanted, started, established, failed, connecting, streaming, given_up;
-static long reconnects, silent_reconnects;
+static long reconnects, silent_reconnects, gaps;
 static struct arrival *arrivals;
 static size_t narrivals, carrivals;
 static struct stream **all;
@@ -194,19 +196,37 @@ static void send_request(struct stream *s) {
     epoll_ctl(epfd, EPOLL_CTL_MOD, s->fd, &ev);
 }
 
-static void record(struct stream *s, const char *block, const char *end) {
+/* A revision it did not expect (the shoe's revision more than one past the last it had): an event was missed
+ * on the way (docs/events.md, *Client rules*): the display drops this one and reopens from the last event it
+ * had in order. 0: in order; -1: a gap. */
+static int in_order(struct stream *s, const char *block, const char *end) {
+    const char *shoe = memmem(block, end - block, "\"shoe_id\":", 10);
+    const char *revision = memmem(block, end - block, "\"revision\":", 11);
+    if (!shoe || !revision || shoe[10] == 'n' || revision[11] == 'n') return 0;
+    long shoe_id = atol(shoe + 10), number = atol(revision + 11);
+    if (shoe_id == s->shoe && s->revision && number > s->revision + 1) return -1;
+    s->shoe = shoe_id;
+    s->revision = number;
+    return 0;
+}
+
+static int record(struct stream *s, const char *block, const char *end) {
     static const char hand[] = "event: hand\ndata: {\"table_id\":";
-    if (end - block > 4 && memcmp(block, "id: ", 4) == 0) s->last_id = atol(block + 4);
+    if (end - block > 4 && memcmp(block, "id: ", 4) == 0) {
+        if (in_order(s, block, end) < 0) { gaps++; return -1; }
+        s->last_id = atol(block + 4);
+    }
     const char *at = memmem(block, end - block, hand, sizeof hand - 1);
-    if (!at) return;
+    if (!at) return 0;
     int table = atoi(at + sizeof hand - 1);
     const char *number = memmem(at, end - at, "\"number\":", 9);
-    if (!number) return;
+    if (!number) return 0;
     if (narrivals == carrivals) {
         carrivals = carrivals ? 2 * carrivals : 65536;
         arrivals = realloc(arrivals, carrivals * sizeof *arrivals);
     }
     arrivals[narrivals++] = (struct arrival){table, atoi(number + 9), s->display, now()};
+    return 0;
 }
 
 static void opened(struct stream *s) {
@@ -216,20 +236,24 @@ static void opened(struct stream *s) {
     first_answer(s, 1);
 }
 
-static void blocks(struct stream *s) {  /* each whole block ("\n\n"-ended) read; the rest kept for the next read */
+/* each whole block ("\n\n"-ended) read; the rest kept for the next read. -1: the stream was dropped (a gap) */
+static int blocks(struct stream *s) {
     char *start = s->buf, *end = s->buf + s->len, *stop;
     while ((stop = memmem(start, end - start, "\n\n", 2))) {
+        int gap = 0;
         if (s->state == OPENING_BLOCK) {
             opened(s);
-            if (start < stop && memcmp(start, "id: ", 4) == 0) record(s, start, stop);  /* a resync's id */
+            if (start < stop && memcmp(start, "id: ", 4) == 0) gap = record(s, start, stop);  /* a resync's id */
         } else {
-            record(s, start, stop);
+            gap = record(s, start, stop);
         }
+        if (gap < 0) { again(s, 1); return -1; }
         start = stop + 2;
     }
     s->len = end - start;
     memmove(s->buf, start, s->len);
     if (s->len == BUFSIZE) s->len = 0;  /* no block is this long: drop it rather than stall */
+    return 0;
 }
 
 /* 1: read on; 0: stop reading (more head to come, or a new connection); -1: given up (s is freed) */
@@ -257,8 +281,7 @@ static int head(struct stream *s) {
     memmove(s->buf, s->buf + used, s->len);
     if (opening_block && strncmp(s->path, "/api/", 5) == 0) s->state = OPENING_BLOCK;
     else opened(s);
-    blocks(s);
-    return 1;
+    return blocks(s) < 0 ? -1 : 1;
 }
 
 static void readable(struct stream *s) {
@@ -270,8 +293,8 @@ static void readable(struct stream *s) {
         s->heard = now();
         if (s->state == HEAD) {
             if (head(s) <= 0) return;
-        } else {
-            blocks(s);
+        } else if (blocks(s) < 0) {
+            return;
         }
     }
 }
@@ -302,7 +325,7 @@ static int command(FILE *out, double *open_deadline, int *answered) {
         fflush(out);
         narrivals = 0;
     } else if (strncmp(line, "status", 6) == 0) {
-        fprintf(out, "%d %ld %ld %d\n", streaming, reconnects, silent_reconnects, given_up);
+        fprintf(out, "%d %ld %ld %d %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps);
         fflush(out);
     }
     return 1;
