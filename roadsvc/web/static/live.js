@@ -31,24 +31,33 @@ export const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_ca
   'round', 'round_refused', 'slip', 'late_slip', 'banker_queue', 'seats',  // 百人牛牛
   'dabang'];  // 打棒: every move, a match's start and end, a tournament's draw
 
+// The client rules of docs/events.md (*Client rules*): after a stream ends or fails, wait between half and all
+// of the back-off, 1 s doubling at each failed attempt up to 30 s, reset once a stream opens; so a floor of pages
+// does not come back at once after a restart. `failures`: attempts failed in a row before this one.
+export const BACKOFF_FIRST = 1, BACKOFF_MAX = 30;
+export function backoff(failures, random = Math.random) {
+  return Math.min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** failures) * (0.5 + random() / 2);
+}
+
 // Opens the one EventSource; calls wake(type) on each event of `types`, state(ok) when it opens or fails.
-// The browser reconnects by itself after a dropped connection, but gives up for good on an answer
-// that is not a stream (a 502 or 503 while the server restarts, a 410 from the push engine): then
-// the page opens a new one after a back-off with jitter (1 s doubling to 30 s, each 50-100 %), so
-// a floor of pages does not come back at once. The page polls meanwhile.
+// On any error the page closes its EventSource and opens a new one after backoff(): the browser's own
+// reconnect would come back after the stream's `retry:` (2 s) with no jitter, every page of the floor at once
+// after a restart, and it gives up for good on an answer that is not a stream (a 502 or 503 while the server
+// restarts; a 403 or 410 from the push engine's signed URL, which a browser cannot tell apart). A new
+// EventSource sends no Last-Event-ID: state(true) on open makes the page fetch its snapshots instead. (A page
+// cannot see the keep-alive comments: its safety poll keeps it right if a stream goes quiet without ending.)
 export function connectStream(url, wake, state, types = EVENT_TYPES) {
   if (!url || !('EventSource' in window)) return;
-  let refusals = 0;
+  let failures = 0;
   function open() {
     const source = new EventSource(url, { withCredentials: true });
-    source.onopen = () => { refusals = 0; state(true); };
+    source.onopen = () => { failures = 0; state(true); };
     source.onmessage = () => wake('message');
     for (const type of types) source.addEventListener(type, () => wake(type));
     source.onerror = () => {
       state(false);
-      if (source.readyState !== EventSource.CLOSED) return;
-      const delay = Math.min(30, 2 ** refusals++) * (0.5 + Math.random() / 2);
-      setTimeout(open, delay * 1000);
+      source.close();
+      setTimeout(open, backoff(failures++) * 1000);
     };
   }
   open();
