@@ -312,6 +312,9 @@ class Bench:
                              for (table, number), posted in dealers.posted.items()
                              for display, its in tables_of.items() if its == table and (display, table, number) not in got)
             print("missing (posted after the storm s, display, table, number):", missing[:40], flush=True)
+            for _, display, table, _number in missing[:3]:
+                print(f"  display {display} (table {table}) had:", sorted((number, round(at - storm_at, 2))
+                      for t, number, at, d in arrivals if d == display), flush=True)
         return {"storm": name, "counted": counted, "again_s": streaming_again, "lowest": lowest,
                 "events_again_s": max(heard) if len(first_after) == len(tables_of) else None,
                 "silent": len(tables_of) - len(first_after), "cpu": cpu, "probe_p99": pct(probes, 99) if probes else None,
