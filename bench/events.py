@@ -157,8 +157,28 @@ def worker_pss_kb(master: int) -> int:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (/proc/<pid>/stat)."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of a process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+class SystemShare:
+    """The share of some processes' CPU spent in the kernel (system time: the sockets, epoll, copies) over a span."""
+
+    def __init__(self, pids: list[int]):
+        self.pids, self.started = pids, [cpu_split(pid) for pid in pids]
+
+    def share(self) -> float:
+        user = system = 0.0
+        for pid, (user_before, system_before) in zip(self.pids, self.started):
+            now_user, now_system = cpu_split(pid)
+            user, system = user + now_user - user_before, system + now_system - system_before
+        return system / (user + system) if user + system else float("nan")
 
 
 class CpuMeter:
@@ -294,11 +314,15 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
             engine_pids = engine.pids() if engine else []
             workers, clients = CpuMeter(workers_of(server.process.pid)), CpuMeter(displays.pids)
             engine_cpu = CpuMeter(engine_pids)
-            profiles = profile(args, workers.pids, level)
+            profiles = profile(args, workers.pids, level) + perf_record(args, level)
+            shares = [SystemShare(workers.pids), SystemShare(engine_pids[:-1]), SystemShare(displays.pids)]
             until = time.monotonic() + args.phase
             numbers = await asyncio.gather(*(live.dealer(i, until, numbers[i]) for i in range(args.tables)))
             engine_percents = engine_cpu.percents()  # the nginx processes', then the publisher's
             cpu = (sum(workers.percents()), sum(engine_percents[:-1]), sum(engine_percents[-1:]), clients.percents())
+            print(f"  system time, share of each one's CPU: roadsvc's workers {100 * shares[0].share():.0f} %, "
+                  + (f"nginx {100 * shares[1].share():.0f} %, " if engine_pids else "")
+                  + f"display clients {100 * shares[2].share():.0f} %", flush=True)
             for recorder in profiles:
                 recorder.wait()
             arrivals = await drain(displays, live.posted, level, args.tables, args.drain)  # the last deliveries
@@ -380,10 +404,14 @@ async def run_alone(args) -> tuple[list, list[str]]:
             await asyncio.sleep(1.0)
             await asyncio.to_thread(displays.collect)
             live.post_ms, live.posted = [], {}
-            engine_cpu, clients = CpuMeter([node.process.pid, *workers_of(node.process.pid)]), CpuMeter(displays.pids)
+            nginx = [node.process.pid, *workers_of(node.process.pid)]
+            engine_cpu, clients = CpuMeter(nginx), CpuMeter(displays.pids)
+            shares = [SystemShare(nginx), SystemShare(displays.pids)]
             until = time.monotonic() + args.phase
             numbers = await asyncio.gather(*(live.dealer(i, until, numbers[i]) for i in range(args.tables)))
             cpu = (0.0, sum(engine_cpu.percents()), 0.0, clients.percents())
+            print(f"  system time, share of each one's CPU: nginx {100 * shares[0].share():.0f} %, display clients "
+                  f"{100 * shares[1].share():.0f} %", flush=True)
             arrivals = await drain(displays, live.posted, level, args.tables, args.drain)
             counted = tally(arrivals, live.posted, displays.tables_of(), level, args.tables)
             load = os.getloadavg()
@@ -449,6 +477,16 @@ def profile(args, pids: list[int], level: int) -> list[subprocess.Popen]:
                               str(int(args.phase)), "--format", "raw", "--nonblocking",
                               "--output", f"{args.profile}-{index}.txt"], stdout=subprocess.DEVNULL)
             for index, pid in enumerate(pids)]
+
+
+def perf_record(args, level: int) -> list[subprocess.Popen]:
+    """perf recording the whole machine (every process, call graphs, 99 Hz) through the top step's posting
+    phase (--perf FILE): `perf report -i FILE --sort comm,dso` says where the CPU went (nginx, the clients,
+    roadsvc, the kernel)."""
+    if not args.perf or level != max(args.levels):
+        return []
+    return [subprocess.Popen(["perf", "record", "-F", "99", "-a", "-g", "-o", args.perf, "--", "sleep", str(args.phase)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
 
 
 def report(args, path: str, rows, errors) -> None:
@@ -522,6 +560,8 @@ def main() -> None:
     parser.add_argument("--silence", type=float, default=0.0,
                         help="seconds without a byte after which a native display reconnects (0: never; the documented "
                              "client rule is twice the keep-alive interval, 30 s)")
+    parser.add_argument("--perf", help="perf record the whole machine during the top step's posting into PERF "
+                                       "(then: perf report -i PERF --sort comm,dso)")
     parser.add_argument("--profile", help="py-spy the workers during the top step: collapsed stacks to PROFILE-<n>.txt "
                                           "(pip install py-spy)")
     args = parser.parse_args()
