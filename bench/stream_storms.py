@@ -380,7 +380,9 @@ def main() -> None:
     parser.add_argument("--phase", type=float, default=20.0, help="seconds of posting around each storm")
     parser.add_argument("--before", type=float, default=3.0, help="seconds of the phase before the storm")
     parser.add_argument("--drain", type=float, default=15.0, help="seconds after the phase to wait for the deliveries")
-    parser.add_argument("--settle", type=float, default=3.0, help="seconds between two storms")
+    parser.add_argument("--settle", type=float, default=7.0,
+                        help="seconds between two storms (more than the keep-alive interval: every display has heard "
+                             "its position before the next storm)")
     parser.add_argument("--base-phase", type=float, default=8.0, help="seconds of posting with no stream (the baseline)")
     parser.add_argument("--keepalive", type=float, default=5.0, help="ROADSVC_EVENTS_KEEPALIVE for the run")
     parser.add_argument("--silence", type=float, default=0.0, help="seconds of silence before a display reconnects "

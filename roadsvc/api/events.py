@@ -32,7 +32,7 @@ blp = Blueprint("events", __name__, description="Live events: every committed ch
 HUB = "roadsvc.events"
 HANDOVER = "roadsvc.engine"
 EXAMPLE = (
-    "retry: 2000\n: roadsvc events\n\n"
+    "id: 41\nretry: 2000\n: roadsvc events\n\n"
     "id: 42\nevent: hand\ndata: {\"table_id\":1,\"shoe_id\":3,\"revision\":18,\"number\":15,\"result\":\"banker\", ...}\n\n"
     ": keep-alive\n\n"
 )

@@ -96,8 +96,11 @@ class EventStream:
         self.keepalive, self.retry_ms, self.clock, self.grant = keepalive, retry_ms, clock, grant
 
     def opening(self) -> Iterator[bytes]:
-        """The first bytes: `retry:` and a comment, then the frames of a resumed stream (or `resync`)."""
-        yield f"retry: {self.retry_ms}\n: roadsvc events\n\n".encode()
+        """The first bytes: the position the stream starts from (`id:`, when it starts there exactly: a client that
+        drops before its first event resumes from it and misses nothing), `retry:` and a comment; then the frames
+        of a resumed stream (or `resync`)."""
+        position = f"id: {self.start.cursor}\n" if self.start.first == () else ""
+        yield f"{position}retry: {self.retry_ms}\n: roadsvc events\n\n".encode()
         if isinstance(self.start.first, bytes):
             yield self.start.first
         else:

@@ -51,7 +51,8 @@ class RecordingEngine:
         return True
 
     def events(self, channel: str) -> list[int]:
-        return [int(body.split(b"\n", 1)[0][4:]) for name, body in self.posts if name == channel and body.startswith(b"id: ")]
+        return [int(body.split(b"\n", 1)[0][4:]) for name, body in self.posts
+                if name == channel and body.startswith(b"id: ") and b": keep-alive" not in body]
 
 
 class Clock:
@@ -279,6 +280,19 @@ def test_a_long_round_renews_the_lease_as_it_goes(db, ledger):
     assert lease.renewals >= 11  # every third of the lease (1 s), not once a round
     job.keep_alive(list(range(1, 20)))  # 40 channels: 20 s
     assert lease.renewals >= 11 + 19
+
+
+def test_a_keep_alive_tells_the_streams_position_so_a_display_that_has_had_no_event_resumes_from_it(db, ledger):
+    engine, clock = RecordingEngine(), Clock()
+    job = publisher(db, ledger, engine, clock)
+    job.publish_pending()
+    (hand,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
+    job.publish_pending()
+    clock.now += 15.0
+    assert job.keep_alive([7, 8]) == 6
+    keep_alives = {channel: body for channel, body in engine.posts if b"keep-alive" in body}
+    assert set(keep_alives) == {f"{ledger.prefix}{scope}{suffix}" for scope in ("floor", "t7", "t8") for suffix in ("", ".ops")}
+    assert set(keep_alives.values()) == {f"id: {hand}\n: keep-alive\n".encode()}  # every event up to it is in each channel
 
 
 def test_one_publisher_is_elected_and_the_lease_names_its_machine_and_process(db, ledger):

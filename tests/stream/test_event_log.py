@@ -124,7 +124,7 @@ class SilentHub:
 
 def keep_alive_times(hub: SilentHub, count: int, keepalive: float = 15.0) -> list[float]:
     stream = iter(EventStream(hub, Start(0), StreamView(None), keepalive=keepalive, retry_ms=2000, clock=hub.clock))
-    assert next(stream) == b"retry: 2000\n: roadsvc events\n\n"
+    assert next(stream) == b"id: 0\nretry: 2000\n: roadsvc events\n\n"  # where it starts: a drop resumes from there
     times = []
     for _ in range(count):
         assert next(stream) == KEEPALIVE

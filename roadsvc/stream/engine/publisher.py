@@ -38,6 +38,13 @@ PAGE = 500
 KEEPALIVE = b": keep-alive\n"  # the engine adds the blank line (nchan_subscriber_http_raw_stream_separator)
 
 
+def keepalive_at(published: int) -> bytes:
+    """A keep-alive that tells the stream's position: every event up to `published` is already in each channel,
+    so a display that drops resumes from there (Last-Event-ID) and misses nothing, even one that has had no event
+    yet. An `id:` with no data sets the client's last id and dispatches no event (EventSource, the SSE spec)."""
+    return f"id: {published}\n".encode() + KEEPALIVE
+
+
 class EnginePublisher:
     def __init__(self, db: Database, engine: NchanClient, ledger: Ledger, prefix: str, *, keepalive: float = 15.0,
                  lease_seconds: float = 5.0, fallback_check: float = 1.0, key_cache_ttl: float = 5.0,
@@ -146,8 +153,9 @@ class EnginePublisher:
         due = [channel for channel in channels if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3]
         if due:
             self.ledger.posting(0)  # a keep-alive unnoted is no event's
+            body = keepalive_at(self.ledger.published() or 0)
         for channel in due:
-            answer = self.engine.publish(channel, KEEPALIVE)
+            answer = self.engine.publish(channel, body)
             self.ledger.posted(channel, answer.message_id)
             self._counts[channel] = answer.messages
             self._sent[channel] = now
