@@ -93,12 +93,7 @@ class NchanClient:
                 self._connection.request(method, node.path + quote(channel, safe=""), body=body,
                                          headers={"Accept": "text/json", "Content-Type": "text/event-stream"})
                 response = self._connection.getresponse()
-                answer = response.read()
-                if response.will_close:  # the node's worker is closing (an nginx reload or stop)
-                    self.close()
-                    if method == "POST" and response.status in (200, 201, 202):
-                        return self._confirmed(node, channel, body, answer)
-                return response.status, answer
+                return response.status, response.read()
             except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
                 self.close()
                 if attempt == 2:  # (a kept-alive connection nginx closed while idle: it never read the request)
@@ -106,36 +101,6 @@ class NchanClient:
                 if method == "POST" and (landed := self._landed(node, channel)) is not None:
                     return landed  # (or a worker that died after storing it)
         raise AssertionError("unreachable")
-
-    def _confirmed(self, node, channel: str, body: bytes, answer: bytes) -> tuple[int, bytes]:
-        """A POST answered by a worker that was closing its connection (nginx reloading: the old workers finish
-        the requests they hold): the channel's newest message, asked on a new connection (a new worker), must be
-        the one answered. An old worker's message that never reached the channel's store (bench/stream_storms.py:
-        the hand posted in a reload's first half-second was missed by every display of its table) is posted
-        again, once, on the new connection."""
-        stored = self._info_on_new_connection(node, channel)
-        if stored is not None and stored.get("last_message_id") == json.loads(answer).get("last_message_id"):
-            return 200, answer
-        log.warning("engine: a message to %s answered by a closing worker is not the channel's newest; posted again",
-                    channel)
-        self._connection = http.client.HTTPConnection(node.hostname, node.port or 80, timeout=self.timeout)
-        self._connection.request("POST", node.path + quote(channel, safe=""), body=body,
-                                 headers={"Accept": "text/json", "Content-Type": "text/event-stream"})
-        response = self._connection.getresponse()
-        again = response.read()
-        if response.will_close:
-            self.close()
-        return response.status, again
-
-    def _info_on_new_connection(self, node, channel: str) -> dict | None:
-        connection = http.client.HTTPConnection(node.hostname, node.port or 80, timeout=self.timeout)
-        try:
-            connection.request("GET", node.path + quote(channel, safe=""), headers={"Accept": "text/json"})
-            response = connection.getresponse()
-            answer = response.read()
-        finally:
-            connection.close()
-        return json.loads(answer) if response.status == 200 else None
 
     def _landed(self, node, channel: str) -> tuple[int, bytes] | None:
         """The channel's info as the answer of a POST whose answer was lost, when its newest message is not
