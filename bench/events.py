@@ -481,8 +481,8 @@ def profile(args, pids: list[int], level: int) -> list[subprocess.Popen]:
 
 def perf_record(args, level: int) -> list[subprocess.Popen]:
     """perf recording the whole machine (every process, call graphs, 99 Hz) through the top step's posting
-    phase (--perf FILE): `perf report -i FILE --sort comm,dso` says where the CPU went (nginx, the clients,
-    roadsvc, the kernel)."""
+    phase (--perf FILE): `perf report -i FILE --no-children --sort comm,dso -g none --stdio` says where the CPU
+    went (nginx, the clients, roadsvc, the kernel)."""
     if not args.perf or level != max(args.levels):
         return []
     return [subprocess.Popen(["perf", "record", "-F", "99", "-a", "-g", "-o", args.perf, "--", "sleep", str(args.phase)],
@@ -561,7 +561,7 @@ def main() -> None:
                         help="seconds without a byte after which a native display reconnects (0: never; the documented "
                              "client rule is twice the keep-alive interval, 30 s)")
     parser.add_argument("--perf", help="perf record the whole machine during the top step's posting into PERF "
-                                       "(then: perf report -i PERF --sort comm,dso)")
+                                       "(then: perf report -i PERF --no-children --sort comm,dso -g none --stdio)")
     parser.add_argument("--profile", help="py-spy the workers during the top step: collapsed stacks to PROFILE-<n>.txt "
                                           "(pip install py-spy)")
     args = parser.parse_args()
