@@ -30,6 +30,7 @@ REFUSED = ["4S", "3H", "5D", "2C", "6H"]
 BACCARAT, NIUNIU, DABANG, CUP = "龙虎厅 8", "Niu 1", "Dabang 1", "Winter cup"
 TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
 TYPED = (BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "acct-1", "acct-2", "Li", "Wang", "Zhao", "Chen",
+         "browser pitboss", "test pitboss",  # keys' names
          *[team["name"] for team in TEAMS], *[player for team in TEAMS for player in team["players"]])
 
 
@@ -101,7 +102,7 @@ def test_every_page_passes_wcag_aa_and_speaks_its_language_as_drawn(floor_server
     for theme in THEMES:
         for name, path in busy.items():
             page.goto(f"{floor_server.url}{path}?lang={language}&theme={theme}")
-            page.wait_for_load_state("networkidle")
+            page.wait_for_load_state("load")  # the pages' scripts are modules: run by then
             where = f"{name} ({language}, {theme})"
             found += [f"{where}: {violation}" for violation in _violations(axe.run(page, options=WCAG_AA))]
             shown = page.evaluate("document.body.innerText").splitlines()
@@ -110,3 +111,44 @@ def test_every_page_passes_wcag_aa_and_speaks_its_language_as_drawn(floor_server
                 .filter(Boolean)""")
             found += [f"{where}: {problem}" for problem in problems([s for s in shown if s.strip()], language, TYPED)]
     assert not found, "\n".join(found)
+
+
+def test_the_check_finds_a_violation_and_a_word_out_of_place(floor_server, browser_page):
+    """The check can fail: a page with an image that has no text alternative, and an English word on a page
+    said to be Chinese, are both found."""
+    browser_page.set_content('<html lang="zh-Hans"><head><title>测试</title></head><body><main><img src="data:,"><p>点数 Points</p></main></body></html>')
+    assert [rule["id"] for rule in Axe().run(browser_page, options=WCAG_AA).response["violations"]] == ["image-alt"]
+    shown = browser_page.evaluate("document.body.innerText").splitlines()
+    assert problems(shown, "zh-Hans", TYPED) == ["English or a code on a zh-Hans page: '点数 Points'"]
+
+
+def test_the_pages_as_drawn_have_their_rough_edges_filed_off(floor_server, browser_page, busy):
+    """Issue 46 as a pit boss saw it in Chromium: a required field refused in the page's own words (item 12),
+    figures on one line whatever their labels, nothing underlined that is not a link, a header that stays put
+    as the money grows (16), the odds chart's words at the page's size (17), a checkbox beside its words (21)."""
+    page = browser_page
+    sign_in(page, floor_server, floor_server.keys["pitboss"])
+    page.wait_for_url(floor_server.url + "/floor")
+    page.goto(f"{floor_server.url}{busy['baccarat table']}?lang=zh-Hans")
+    page.click('[data-action="pit-note"] button[type=submit]')
+    assert page.eval_on_selector('[data-action="pit-note"] input[name="note"]', "e => e.validationMessage") == "请填写此项。"
+    box = page.locator('[data-action="pit-note"] label.check input').bounding_box()
+    words = page.evaluate("""() => { const range = document.createRange();
+        const label = document.querySelector('[data-action="pit-note"] label.check');
+        range.selectNodeContents(label.lastChild); return range.getBoundingClientRect().left; }""")
+    assert 0 <= words - (box["x"] + box["width"]) < 16  # the checkbox's words start right after it
+    chart = page.locator('[data-field="odds-chart"]').bounding_box()
+    assert chart["width"] >= 780  # 800 px at its own width: its 12 px words stay 12 px
+    page.goto(f"{floor_server.url}/floor?lang=en")
+    lines = page.evaluate("""[...document.querySelectorAll('.tile .figures > div')].map(
+        d => [Math.round(d.getBoundingClientRect().top), Math.round(d.querySelector('dd').getBoundingClientRect().bottom)])""")
+    bottoms = {}
+    for top, bottom in lines:  # the figures on one line (a 百人牛牛 tile's wrap onto two) end on one line
+        bottoms.setdefault(top, set()).add(bottom)
+    assert len(lines) > 8 and all(len(found) == 1 for found in bottoms.values()), lines
+    underlined = page.evaluate("""[...document.querySelectorAll('.tile *')].filter(e => !e.closest('a')
+        && getComputedStyle(e).textDecorationLine.includes('underline')).map(e => e.outerHTML.slice(0, 80))""")
+    assert underlined == []
+    header = page.locator("header.bar").bounding_box()["height"]
+    page.evaluate("""document.querySelectorAll('.money-totals b').forEach(b => b.textContent = '-12,345,678.90')""")
+    assert page.locator("header.bar").bounding_box()["height"] == header
