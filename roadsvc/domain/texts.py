@@ -8,6 +8,7 @@ a gettext `Translations`); the domain itself loads no catalogue and imports no f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,6 +52,19 @@ class Reader:
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
         """The form for `n` (`%(num)d` is n), filled from `values`."""
         return self.catalogue.ngettext(singular, plural, n) % {"num": n, **values}
+
+
+# How the records name a person: the key's name and id, "Li (key 4)" (roadsvc.services.keys.Principal.actor).
+_KEYED = re.compile(r"(?P<name>.*) \(key (?P<id>\d+)\)")
+
+
+def actor_name(actor: str | None, reader: Reader) -> str:
+    """Who did something, for a reader: the monitor in the reader's language; a person by the key's name as
+    recorded, with the word for the key in the reader's language ('Li (key 4)' -> 'Li（密钥 4）')."""
+    if actor == SYSTEM_ACTOR:
+        return reader(N_("roadsvc monitor"))
+    keyed = _KEYED.fullmatch(actor or "")
+    return reader(N_("%(name)s (key %(id)s)"), name=keyed["name"], id=keyed["id"]) if keyed else (actor or "")
 
 
 def duration(seconds: float, reader: Reader) -> str:

@@ -11,8 +11,9 @@ WIDTH, HEIGHT, PAD = 600, 180, 60
 
 
 def running_win_svg(points: Sequence[tuple[int, float]], title: str) -> str:
-    """`points`: (hand number, the house's win after it), in hand order."""
-    if not points:
+    """`points`: (hand number, the house's win after it), in hand order. Nothing while no money has moved (no
+    point, or every point at zero): a flat line over blank space says nothing."""
+    if not any(win for _, win in points):
         return ""
     wins = [win for _, win in points]
     low, high = min(0.0, *wins), max(0.0, *wins)

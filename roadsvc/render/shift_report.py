@@ -31,7 +31,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
 from roadsvc.domain.shifts import zone_label
-from roadsvc.domain.texts import SYSTEM_ACTOR, bet_title, lang_of
+from roadsvc.domain.texts import SYSTEM_ACTOR, actor_name, bet_title, lang_of
 from roadsvc.translations import N_, NC_, Words, reader
 
 SYSTEM_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
@@ -87,7 +87,7 @@ def handled(alert: dict[str, Any], document: dict[str, Any], words: Words,
 
 def _by(actor: str, words: Words) -> str:
     """A person as recorded; the monitor in the reader's language."""
-    return words["monitor"] if actor == SYSTEM_ACTOR else actor
+    return words["monitor"] if actor == SYSTEM_ACTOR else actor_name(actor, words.reader)
 
 
 def _by_note(change: dict[str, Any], words: Words) -> str:
@@ -121,7 +121,7 @@ def _events(entry: dict[str, Any], document: dict[str, Any], language: str, word
     acknowledged and resolved it."""
     for change in entry["changes"]:
         yield ("change", when(change["at"], document), f"{words[change['action']]} {words['hand']} {change['hand']}",
-               change["by"], change["why"])
+               _by(change["by"], words), change["why"])
     for alert in entry["alerts"]:
         title = f"{alert_title(alert['code'], reader(language))} ({words.get(alert['severity'], alert['severity'])})"
         detail = f"{alert_message(alert['code'], alert['details'], reader(language))} — {handled(alert, document, words, when)}"
@@ -129,7 +129,7 @@ def _events(entry: dict[str, Any], document: dict[str, Any], language: str, word
                                       if alert.get(state)))
         yield ("alert", when(alert["raised_at"], document), title, by, detail)
     for note in entry["notes"]:
-        yield ("note", when(note["at"], document), words["notes"], note["by"], note["text"])
+        yield ("note", when(note["at"], document), words["notes"], _by(note["by"], words), note["text"])
 
 
 def rendered(document: dict[str, Any], kind: str, language: str, font_path: str | None = None) -> tuple[bytes, str]:

@@ -97,7 +97,11 @@ class Words(Mapping[str, str]):
     (the PDF, the images); each translated when read."""
 
     def __init__(self, table: Mapping[str, str | tuple[str, str]], language: str):
-        self.table, self.catalogue = table, translations(language)
+        self.table, self.language, self.catalogue = table, language, translations(language)
+
+    @property
+    def reader(self) -> Reader:
+        return Reader(self.language, self.catalogue)
 
     def __getitem__(self, key: str) -> str:
         message = self.table[key]

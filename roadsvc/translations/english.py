@@ -14,7 +14,8 @@ def fill(path=DIRECTORY / "en" / "LC_MESSAGES" / f"{DOMAIN}.po") -> int:
         catalog = read_po(source, locale="en")
     filled = 0
     for message in catalog:
-        if message.id and (not message.string or message.fuzzy):
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.id and (not all(forms) or message.fuzzy):
             message.string = message.id
             message.flags.discard("fuzzy")
             filled += 1

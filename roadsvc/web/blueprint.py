@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import texts
-from roadsvc.domain.texts import bet_title
+from roadsvc.domain.texts import actor_name, bet_title
 from roadsvc.services.alerts import SYSTEM_ACTOR
 from roadsvc.translations import reader
 from roadsvc.services.errors import Conflict, NotFound, ServiceError, TooManyRequests
@@ -75,8 +75,9 @@ def page_words():
 
 
 def actor(name: str | None) -> str:
-    """Who changed an alert: a person's name as recorded; the monitor in the page's language."""
-    return label("system_actor") if name == SYSTEM_ACTOR else (name or "")
+    """Who did something (an alert's change, an audit record, a note): a person by the key's name as recorded,
+    with the word for the key in the page's language; the monitor in the page's language."""
+    return actor_name(name, reader(getattr(g, "lang", None)))
 
 
 def actor_note(name: str | None, note: str | None) -> str:
@@ -138,8 +139,11 @@ def refused_service(error: ServiceError):
 def _error_page(status: int, code: str, message: str, worded: bool = False):
     """The refusal as JSON for the page's script, else as a page. A service's or the domain's message is
     English and precise: an en page shows it; a zh page says what happened in its language by the status
-    (the code stays in the JSON and in the page's data-error-code)."""
-    if not worded and g.lang != "en":
+    (the code stays in the JSON and in the page's data-error-code). Something not found is a sentence in every
+    language."""
+    if status == 404:  # nothing to be precise about: a sentence in every language, the address's own when it names no page
+        message = label("error_404_page" if code == "page_not_found" else "error_404")
+    elif not worded and g.lang != "en":
         message = label(f"error_{status}" if f"error_{status}" in WORDS else "error_400")
     if request.headers.get("X-Roadsvc-Live"):  # the page's script shows the message as it is
         return {"code": code, "message": message, "field": None}, status

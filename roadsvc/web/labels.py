@@ -90,7 +90,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "number": N_("No."),
     "result": N_("Result"),
     "cards": N_("Cards"),
-    "totals": N_("Totals"),
+    "totals": N_("Totals"),  # a hand's points (the hands table's column)
+    "sum_total": NC_("sum", "Total"),  # a table's sum row (the 百人牛牛 stakes)
     "time": N_("Time"),
     "voided": N_("voided"),
     "action": N_("Action"),
@@ -98,6 +99,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "reason": N_("Reason"),
     "no_hands": N_("No hands yet."),
     "no_audit": N_("Nothing audited yet."),
+    "no_rounds": N_("No round yet."),
     "odds": N_("Shoe integrity odds"),
     "back": N_("All tables"),
     "raised": N_("raised"),
@@ -109,6 +111,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "done": N_("Done."),
     "refused": N_("Refused"),
     "skip": N_("Skip to the alerts"),
+    "skip_main": N_("Skip to the main content"),
+    "not_found": N_("Not found"),
+    "required": N_("Fill in this field."),
     "shown": N_("shown"),
     "sound": N_("Sound for new critical alerts"),
     "of_which_acknowledged": N_("acknowledged:"),
@@ -131,6 +136,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "shoe_money": N_("This shoe's money"),
     "shift_money": N_("This shift at this table"),
     "running_win": N_("The house's win, hand by hand"),
+    "no_money_moved": N_("No money has moved in this shoe yet."),
     "current_bets": N_("Bets on hand {number}"),
     "no_bets": N_("No bets."),
     "pit_notes": N_("Pit notes"),
@@ -160,12 +166,13 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "report_help": N_("Print the PDF, check it and sign it at the end. Times are in {zone}."),
     "report_pdf": N_("PDF"), "report_csv": N_("CSV"),
     "niuniu_round": N_("Round"),
+    "niuniu_round_now": N_("Round in play"),
     "niuniu_phase_betting": N_("betting"), "niuniu_phase_dealing": N_("dealing"),
     "niuniu_phase_opening": N_("opening"), "niuniu_phase_settled": N_("settled"),
     "niuniu_phase_voided": N_("voided"),
     **{f"niuniu_{position}": name for position, name in POSITION_LABELS.items()},  # the domain's: 庄, 闲一 ...
     "niuniu_result_win": N_("wins"), "niuniu_result_lose": N_("loses"),
-    "niuniu_rounds": N_("Rounds"), "niuniu_pace": N_("Rounds per hour"),
+    "niuniu_rounds": N_("Rounds"), "niuniu_rounds_dealt": N_("Rounds dealt"), "niuniu_pace": N_("Rounds per hour"),
     "niuniu_area_player_1": NC_("area, short", "P1"), "niuniu_area_player_2": NC_("area, short", "P2"),
     "niuniu_area_player_3": NC_("area, short", "P3"), "niuniu_area_player_4": NC_("area, short", "P4"),
     "niuniu_areas_last": N_("Each area's last result against the banker"),
@@ -176,6 +183,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     **{f"niuniu_type_{hand.code}": hand.name_en for hand in HandType},  # the domain's: 无牛, 牛一 ... 炸弹
     "error_400": N_("This request was refused: reload the page and try again."),
     "error_404": N_("Nothing is here: the table, match or tournament does not exist."),
+    "error_404_page": N_("There is no page at this address: check the link, or go back to the floor."),
     "error_409": N_("This changed meanwhile: reload the page and try again."),
     "error_422": N_("These values were refused: check them and try again."),
     "system_actor": N_("roadsvc monitor"),
@@ -196,6 +204,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "dabang_deal": N_("Deal"),
     "dabang_phase": N_("Phase"),
     "dabang_trick": N_("Trick"),
+    "dabang_trick_plays": N_("{n} of 4 played in this trick"),
     "dabang_points": N_("Points"),
     "dabang_time_left": N_("Time left"),
     "dabang_dealer": N_("Declarer"),
@@ -209,6 +218,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "dabang_phase_burying_jokers": N_("jokers to the bottom"),
     "dabang_phase_playing": N_("playing"),
     "dabang_won": N_("Team {team} won"),
+    "dabang_team_won": N_("{team} won"),
     "dabang_how_passed_ten": N_("passed 10"),
     "dabang_how_time_limit": N_("time limit"),
     "dabang_how_zero_points": N_("zero points"),
@@ -245,6 +255,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "dabang_seats": N_("Seats"),
     "dabang_current_trick": N_("This trick"),
     "dabang_last_trick": N_("Last trick"),
+    "big_joker": N_("Big joker"),  # a card face: 大王
+    "small_joker": N_("Small joker"),  # 小王
 }
 
 

@@ -21,12 +21,12 @@ from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, floor_clock, now, pit_boss
 from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
-from roadsvc.web.labels import Labels
+from roadsvc.web.labels import Labels, label
 from roadsvc.translations import N_, NC_
 
 TREND = {"cell": 28, "columns": 30}
 SUITS = {"S": ("♠", "black"), "C": ("♣", "black"), "H": ("♥", "red"), "D": ("♦", "red")}
-JOKERS = {"BJ": ("大王", "", "red"), "SJ": ("小王", "", "black")}
+JOKERS = {"BJ": ("big_joker", "red"), "SJ": ("small_joker", "black")}  # their names in the page's language
 WORDS = {
     "trend": N_("Trend road"),
     "rounds": N_("Rounds"),
@@ -34,14 +34,11 @@ WORDS = {
     "phase": N_("Phase"),
     "hands": NC_("cards", "Hands"),
     "late": N_("Late slips"),
-    "audit": N_("Audit"),
-    "none": N_("None yet"),
     "banker": N_("Banker"),
     "player_1": N_("Player 1"),
     "player_2": N_("Player 2"),
     "player_3": N_("Player 3"),
     "player_4": N_("Player 4"),
-    "back": N_("Back"),
     "time": N_("Time"),
 }
 
@@ -52,7 +49,8 @@ def face(code: str | None) -> tuple[str, str, str]:
     if code is None:
         return "🂠", "", "back"
     if code in JOKERS:
-        return JOKERS[code]
+        name, colour = JOKERS[code]
+        return label(name), "", colour
     return (code[:-1], *SUITS[code[-1]])
 
 

@@ -15,17 +15,16 @@ from catalogues import SIMPLIFIED  # noqa: E402  (tests/i18n: the catalogue chec
 SHOWN_ATTRIBUTES = ("title", "alt", "placeholder", "aria-label", "data-label")
 SKIPPED = ("script", "style")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-# Card faces are the same in every language (a joker is 大王 / 小王); so are the language links' own names.
-FACES = ("大王", "小王", "简体", "繁體")
+# The language links' own names, each in its own language.
+LANGUAGE_NAMES = ("简体", "繁體")
 # A code as the API writes it (bull_5, player_1, stale_table): never a word for a reader, in any language.
 RAW_CODE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 # English on a zh page that is not a word to translate: the product, units, a zone, card ranks.
 ENGLISH_KEPT = {"roadsvc", "EV", "EN", "PDF", "CSV", "UTC"}
 # A zone's letters ("CST" is China's, Cuba's and the US Central zone): a time shows its zone written out.
 ZONE_LETTERS = re.compile(r"\b(?:CST|HKT|CET|CEST|EST|EDT|PST|PDT|JST|KST|SGT|AWST|GMT)\b")
-# Identifiers shown as they are: a time zone's name (Asia/Macau), and the key an actor signed with, which
-# the records keep with the operator-typed key name ("Li (key 4)").
-IDENTIFIERS = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_]+\b|\(key \d+\)")
+# Identifiers shown as they are: a time zone's name (Asia/Macau).
+IDENTIFIERS = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_]+\b")
 
 
 class _Shown(HTMLParser):
@@ -62,7 +61,7 @@ def problems(pieces: list[str], language: str, typed: tuple[str, ...]) -> list[s
     found = []
     for piece in pieces:
         text = IDENTIFIERS.sub(" ", piece)
-        for name in sorted(typed + FACES, key=len, reverse=True):
+        for name in sorted(typed + LANGUAGE_NAMES, key=len, reverse=True):
             text = text.replace(name, " ")
         if RAW_CODE.search(text):
             found.append(f"a raw code on a {language} page: {piece!r}")

@@ -185,7 +185,7 @@ def test_the_table_page(floor_server, floor_page):
     expect(floor_page).to_have_url(f"{floor_server.url}/floor/tables/{table_id}")
     expect(floor_page.locator('[data-field="scoreboard"] svg')).to_have_count(1)
     expect(floor_page.locator('[data-field="hand-list"] tbody tr')).to_have_count(1)
-    chart = floor_page.locator(".odds img.chart")  # drawn by the API, read with the page's session
+    chart = floor_page.locator('[data-field="odds-chart"]')  # drawn by the API, read with the page's session
     chart.scroll_into_view_if_needed()
     floor_page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=chart.element_handle())
     floor_server.api("POST", f"/api/v1/tables/{table_id}/hands", NATURAL)

@@ -71,10 +71,12 @@ def test_acknowledge_and_resolve_on_a_table_page_of_each_game_and_a_match_page(f
         item = floor_page.locator(f'[data-alert-id="{alert_id}"]')
         act(item, "acknowledge", "on my way")
         expect(item).to_have_attribute("data-state", "acknowledged")
-        assert floor_page.url == floor_server.url + path  # back on the page it was done from
+        assert floor_page.url == f"{floor_server.url}{path}#alert-{alert_id}"  # back on the page, at the alert
+        expect(item).to_be_in_viewport()
         act(item, "resolve", "seen to")
         expect(item).to_have_attribute("data-state", "resolved")
         expect(item.locator('button[data-action]')).to_have_count(0)
+        expect(item.locator('[data-field="acknowledged"]')).to_contain_text("on my way")  # kept once resolved
         found = stored(floor_server.db, alert_id)
         assert (path, found.state, found.acknowledged_note, found.resolved_note) == (
             path, "resolved", "on my way", "seen to")

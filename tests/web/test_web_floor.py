@@ -144,7 +144,8 @@ def test_the_table_page_shows_the_shoe_in_full(app, signed_in):
     signed_in.client.post(f"/api/v1/shoes/{shoe_id}/hands/1/void", json={"reason": "misdeal"},
                           headers={"Authorization": f"Bearer {signed_in.keys['pitboss']}"})
     html = signed_in.client.get(f"/floor/tables/{table_id}?lang=en").get_data(as_text=True)
-    assert 'data-field="scoreboard"' in html and html.count("<svg") == 2  # the scoreboard, the running win
+    assert 'data-field="scoreboard"' in html and html.count("<svg") == 1  # the scoreboard (no money moved: no running win)
+    assert 'data-field="win-chart-none"' in html
     assert re.search(r'data-field="hands">1<', html)  # hand 1 voided: one counted
     assert 'data-hand="2"' in html and "10♠" in html and "Q♥" in html
     assert 'data-hand="1" class="voided"' in html and "misdeal" in html
@@ -159,7 +160,7 @@ def test_the_odds_chart_is_drawn_in_the_page_s_theme_and_language(signed_in):
     table_id = new_table(signed_in, "Baccarat 9")
     hand(signed_in, table_id)
     html = signed_in.client.get(f"/floor/tables/{table_id}?lang=zh-Hant&theme=dark").get_data(as_text=True)
-    source = re.search(r'<img class="chart" src="([^"]+)"', html).group(1).replace("&amp;", "&")
+    source = re.search(r'<img class="chart" data-field="odds-chart" src="([^"]+)"', html).group(1).replace("&amp;", "&")
     assert "theme=dark" in source and "language=zh-Hant" in source
     chart = signed_in.client.get(source).get_data(as_text=True)
     assert '<rect width="800" height="400" fill="#1c1f25"/>' in chart and ">莊<" in chart and "期望值" in chart

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from roadsvc.domain.texts import LANGUAGES, N_, NC_, Reader, bet_title, duration, listed
+from roadsvc.domain.texts import LANGUAGES, N_, NC_, Reader, actor_name, bet_title, duration, listed
 
 TITLES: dict[str, str] = {
     "stale_table": N_("Table stopped"),
@@ -135,8 +135,8 @@ def _refused_rounds(d: Mapping[str, Any], r: Reader) -> str:
     last, which = (d.get("refused") or [{}])[-1], ""
     named = _made_critical(d, "round_number", r)
     if named:
-        which = r.ngettext(" (%(more)sround %(numbers)s; critical at %(critical)s)",
-                           " (%(more)srounds %(numbers)s; critical at %(critical)s)", named.pop("n"), **named)
+        which = r.ngettext(" (%(more)sround %(numbers)s; critical at %(critical)s refusals)",
+                           " (%(more)srounds %(numbers)s; critical at %(critical)s refusals)", named.pop("n"), **named)
     return r.ngettext("%(num)d round post refused at this table%(which)s; the last (round %(round)s): %(reason)s",
                       "%(num)d round posts refused at this table%(which)s; the last (round %(round)s): %(reason)s",
                       d["refusals"], which=which, round=last.get("round_number"),
@@ -144,15 +144,27 @@ def _refused_rounds(d: Mapping[str, Any], r: Reader) -> str:
 
 
 def _refused(d: Mapping[str, Any], r: Reader) -> str:
+    """Hands, not posts: a dealer who posts hand 69 three times has one hand refused (three posts). A critical
+    alert names the hands, each one dealt since it was refused said so."""
     last, which = (d.get("refused") or [{}])[-1], ""
     named = _made_critical(d, "hand_number", r)
     if named:
-        which = r.ngettext(" (%(more)shand %(numbers)s; critical at %(critical)s)",
-                           " (%(more)shands %(numbers)s; critical at %(critical)s)", named.pop("n"), **named)
-    return r.ngettext("%(num)d hand refused in this shoe%(which)s; the last (hand %(hand)s): %(reason)s",
-                      "%(num)d hands refused in this shoe%(which)s; the last (hand %(hand)s): %(reason)s",
-                      d["refusals"], which=which, hand=last.get("hand_number"),
-                      reason=_reason(REFUSALS, last.get("code"), r))
+        which = r.ngettext(" (%(more)shand %(numbers)s; critical at %(critical)s refusals)",
+                           " (%(more)shands %(numbers)s; critical at %(critical)s refusals)", named.pop("n"), **named)
+    hands, posts = _refused_units(d, "hand_number")
+    said = r.ngettext("%(num)d hand refused in this shoe", "%(num)d hands refused in this shoe", hands)
+    if posts != hands:
+        said += r.ngettext(" in %(num)d post", " in %(num)d posts", posts)
+    return r(N_("%(refused)s%(which)s; the last (hand %(hand)s): %(reason)s"), refused=said, which=which,
+             hand=last.get("hand_number"), reason=_reason(REFUSALS, last.get("code"), r))
+
+
+def _refused_units(d: Mapping[str, Any], key: str) -> tuple[int, int]:
+    """(hands or rounds refused, posts refused): the distinct numbers among the kept refusals; when older
+    refusals were not kept, each counts as a number of its own."""
+    kept = d.get("refused") or []
+    distinct = len({entry.get(key) for entry in kept})
+    return distinct + max(0, d["refusals"] - len(kept)), d["refusals"]
 
 
 NAMED = 5  # the newest hands (rounds) a critical refusal alert names
@@ -160,19 +172,21 @@ NAMED = 5  # the newest hands (rounds) a critical refusal alert names
 
 def _made_critical(d: Mapping[str, Any], key: str, r: Reader) -> dict[str, Any]:
     """What a critical refusal alert names: the hands (rounds) refused, as kept (n of them, `more` when older
-    ones are not named), and the threshold; nothing while it is a warning."""
+    ones are not named), each dealt since it was refused marked so (a number only moves on when its hand is
+    dealt), and the threshold; nothing while it is a warning."""
     if d["refusals"] < d.get("critical_at", d["refusals"] + 1):
         return {}
     numbers = list(dict.fromkeys(entry[key] for entry in d.get("refused") or [] if entry.get(key) is not None))
     more = len(numbers) > NAMED or len(d.get("refused") or []) < d["refusals"]  # older ones, not named
-    numbers = numbers[-NAMED:]
-    return {"n": len(numbers), "more": r(NC_("list", "…, ")) if more else "",
-            "numbers": listed([str(n) for n in numbers], r), "critical": d["critical_at"]}
+    newest = numbers[-1] if numbers else None
+    shown = [str(n) if n == newest else r(N_("%(number)s (dealt since)"), number=n) for n in numbers[-NAMED:]]
+    return {"n": len(shown), "more": r(NC_("list", "…, ")) if more else "",
+            "numbers": listed(shown, r), "critical": d["critical_at"]}
 
 
 def _corrections(d: Mapping[str, Any], r: Reader) -> str:
     last = (d.get("changes") or [{}])[-1]
-    voided, n, actor = last.get("action") == "void", d["corrections"], last.get("actor", "")
+    voided, n, actor = last.get("action") == "void", d["corrections"], actor_name(last.get("actor"), r)
     if _at_table(d):
         number = last.get("round_number")
         if voided:

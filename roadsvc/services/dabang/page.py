@@ -17,12 +17,12 @@ from sqlalchemy import select
 
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import Alert, DabangMatch, Table
+from roadsvc.persistence.models import Alert, DabangMatch, DabangTournament, Table
 from roadsvc.services import alerts as alerts_service
 from roadsvc.services.dabang.matches import match_or_404, read_with_road
 from roadsvc.services.dabang.monitor import subject_of
 from roadsvc.services.dabang.tables import check_dabang_table
-from roadsvc.services.dabang.tournaments import get_tournament, list_tournaments
+from roadsvc.services.dabang.tournaments import bracket_of, get_tournament, list_tournaments
 
 TOURNAMENTS_SHOWN = 500
 
@@ -36,6 +36,7 @@ class MatchSummary:
     winner: str | None
     reason: str | None
     levels: dict[str, int]
+    team_names: dict[str, str]  # "A", "B" -> the tournament team's name, else its players' ("Li · Zhao")
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,19 @@ class MatchDetail:
     alerts: list[Alert]  # the match's, newest first
 
 
-def summary(row: DabangMatch) -> MatchSummary:
+def summary(row: DabangMatch, tournament: DabangTournament | None = None) -> MatchSummary:
     return MatchSummary(row.id, row.players, row.started_at, row.ended_at, row.winner, row.reason,
-                        {"A": row.level_a, "B": row.level_b})
+                        {"A": row.level_a, "B": row.level_b}, team_names(row, tournament))
+
+
+def team_names(row: DabangMatch, tournament: DabangTournament | None) -> dict[str, str]:
+    """What a page calls each team: a bracket match's teams by their names in the tournament (team A is the
+    slot's first), any other match's by their players (seats 1 and 3 are team A)."""
+    if tournament is not None:
+        first, second = bracket_of(tournament).slot(row.bracket_round, row.bracket_index).teams
+        return {"A": tournament.teams[first]["name"], "B": tournament.teams[second]["name"]}
+    players = row.players
+    return {"A": f"{players['1']} · {players['3']}", "B": f"{players['2']} · {players['4']}"}
 
 
 def table_detail(db: Database, table_id: int, now: datetime) -> DabangTableDetail:
@@ -67,7 +78,8 @@ def table_detail(db: Database, table_id: int, now: datetime) -> DabangTableDetai
         table = check_dabang_table(session, table_id)
         played = rows.table_matches(session, table_id)
         current, road = read_with_road(session, played[0], now) if played else (None, None)
-        found = (table.id, table.name, current, road, [summary(row) for row in played])
+        cups = {row.tournament_id: session.get(DabangTournament, row.tournament_id) for row in played if row.tournament_id}
+        found = (table.id, table.name, current, road, [summary(row, cups.get(row.tournament_id)) for row in played])
     return DabangTableDetail(*found, _alerts(db, {"table_id": table_id}))
 
 

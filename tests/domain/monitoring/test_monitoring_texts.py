@@ -98,16 +98,31 @@ def test_a_critical_refusal_alert_names_the_hands_or_rounds_that_made_it_critica
     hands = {"refusals": 3, "critical_at": 3, "refused": [{"code": "card_count", "hand_number": 10},
                                                           {"code": "card_count", "hand_number": 11},
                                                           {"code": "third_card_rule", "hand_number": 12}]}
-    assert alert_message("refused_hands", hands, "en") == "3 hands refused in this shoe (hands 10, 11 and 12; " \
-        "critical at 3); the last (hand 12): the third-card rule was not followed"
-    assert "（第 10、11、12 局；3 次即达到严重）" in alert_message("refused_hands", hands, "zh-Hans")
-    assert "（第 10、11、12 局；3 次即達到嚴重）" in alert_message("refused_hands", hands, "zh-Hant")
+    assert alert_message("refused_hands", hands, "en") == "3 hands refused in this shoe (hands 10 (dealt since), " \
+        "11 (dealt since) and 12; critical at 3 refusals); the last (hand 12): the third-card rule was not followed"
+    assert "（第 10（其后已发出）、11（其后已发出）、12 局；被拒 3 次即达到严重）" in alert_message("refused_hands", hands, "zh-Hans")
+    assert "（第 10（其後已發出）、11（其後已發出）、12 局；被拒 3 次即達到嚴重）" in alert_message("refused_hands", hands, "zh-Hant")
     warning = alert_message("refused_hands", {**hands, "refusals": 2, "refused": hands["refused"][:2]}, "en")
     assert warning == "2 hands refused in this shoe; the last (hand 11): the wrong number of cards"
     rounds = {"scope": "table", "refusals": 25, "critical_at": 3,
               "refused": [{"code": "repeated_card", "round_number": n} for n in range(6, 26)]}  # the kept 20
     assert alert_message("refused_rounds", rounds, "en").startswith(
-        "25 round posts refused at this table (…, rounds 21, 22, 23, 24 and 25; critical at 3); the last (round 25)")
+        "25 round posts refused at this table (…, rounds 21 (dealt since), 22 (dealt since), 23 (dealt since), "
+        "24 (dealt since) and 25; critical at 3 refusals); the last (round 25)")
+
+
+def test_a_refusal_alert_counts_hands_not_posts_and_says_which_were_dealt_since():
+    """Issue 46: four refused posts of two hands, the first dealt since, said "4 hands refused (…, hand 69)"."""
+    posts = [{"code": "card_count", "hand_number": 68}, {"code": "card_count", "hand_number": 68},
+             {"code": "card_count", "hand_number": 68}, {"code": "third_card_rule", "hand_number": 69}]
+    hands = {"refusals": 4, "critical_at": 3, "refused": posts}
+    assert alert_message("refused_hands", hands, "en") == "2 hands refused in this shoe in 4 posts (hands 68 " \
+        "(dealt since) and 69; critical at 3 refusals); the last (hand 69): the third-card rule was not followed"
+    assert alert_message("refused_hands", hands, "zh-Hans").startswith(
+        "本靴有 2 局被拒，共 4 次提交（第 68（其后已发出）、69 局；被拒 3 次即达到严重）")
+    once = {"refusals": 2, "critical_at": 3, "refused": posts[:2]}
+    assert alert_message("refused_hands", once, "en") == "1 hand refused in this shoe in 2 posts; the last " \
+        "(hand 68): the wrong number of cards"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

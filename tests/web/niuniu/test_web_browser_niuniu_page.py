@@ -100,7 +100,7 @@ def test_the_tile_labels_its_strip_and_shows_the_shift_s_win(floor_server, floor
     expect(found.locator('[data-field="recent"] .area-name')).to_have_text(["闲一", "闲二", "闲三", "闲四"])
     expect(found.locator('[data-field="recent"] .dot')).to_have_text(["✔", "✘", "✘", "✔"])
     expect(found.locator('[data-field="win"]')).to_have_text("60.00")
-    expect(found.locator('dt').first).to_have_text("局")
+    expect(found.locator('dt').first).to_have_text("进行中的局")
     text = found.inner_text()
     assert "百人牛牛" not in text and "/h" not in text and "每小时局数" in text
     box, strip = found.bounding_box(), found.locator('[data-field="recent"]').bounding_box()
