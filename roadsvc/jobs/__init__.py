@@ -50,6 +50,7 @@ from roadsvc.services.baccarat.odds_watch import OddsWatch
 from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
+from roadsvc.services.dealers import watch as dealer_watch
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
 from roadsvc.services.errors import ServiceError
@@ -67,6 +68,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
                             ("dabang_monitor", MatchesMonitorJob)):
             scheduler.add_job(job(db, clock).run, "interval", seconds=settings["MONITOR_INTERVAL"], id=job_id,
                               max_instances=1, coalesce=True)
+        dealers_pass = DealersMonitorJob(db, clock, FloorClock.from_settings(settings))
+        scheduler.add_job(dealers_pass.run, "interval", seconds=settings["MONITOR_INTERVAL"], id="dealers_monitor",
+                          max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)
@@ -127,6 +131,19 @@ class MonitorJob(MonitorPassJob):
 
     name, check = "monitor", staticmethod(monitor.check_open_shoes)
     counted, noun = "shoes", "open shoes"
+
+
+class DealersMonitorJob(MonitorPassJob):
+    """The dealers' pass of the floor monitor (issue 45): dealer_refusals and dealer_pace over the shift so far."""
+
+    name, counted, noun = "dealers monitor", "dealers", "dealers"
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow, floor_clock: FloorClock | None = None):
+        super().__init__(db, clock)
+        self.floor_clock = floor_clock or FloorClock.default()
+
+    def check(self, db: Database, now: datetime):  # type: ignore[override]
+        return dealer_watch.check_dealers(db, now, self.floor_clock)
 
 
 class TableModesJob:
