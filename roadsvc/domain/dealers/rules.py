@@ -1,7 +1,8 @@
 """The floor monitor's rules about a dealer (issue 45), read on the jobs process's dealer pass over the
 shift so far: `dealer_refusals` when the dealer's games are refused more often than the rest of the
 floor's at that game (one-sided p < REFUSAL_ALPHA, from MIN_GAMES games), `dealer_pace` when their pace
-strays from the floor's either way (|z| >= PACE_Z, from MIN_GAPS gaps). Both resolve by themselves at
+strays from the floor's either way (|z| >= PACE_Z and by PACE_DIFFERENCE at least, from MIN_GAPS gaps: with
+hundreds of games a z-score alone would call a dealer 3 % slower out of line). Both resolve by themselves at
 the first pass that no longer sees them (a new shift starts every dealer's figures again).
 The levels are stated, not settings: docs/dealers.md gives their false-alarm rates."""
 
@@ -16,6 +17,7 @@ DEALER_REFUSALS, DEALER_PACE = "dealer_refusals", "dealer_pace"
 REFUSAL_ALPHA = 0.001  # per dealer, game and pass: one-sided
 MIN_GAMES = 20
 PACE_Z = 3.29  # two-sided 0.001
+PACE_DIFFERENCE = 0.15  # and the dealer's mean gap at least 15 % longer or shorter than the floor's
 MIN_GAPS = 20
 
 
@@ -69,12 +71,13 @@ def dealer_pace(fact: DealerPace, settings: Settings) -> Finding | None:
     if fact.dealer.n < MIN_GAPS:
         return None
     z = pace_z(fact.dealer, fact.floor)
-    if z is None or abs(z) < PACE_Z:
+    if z is None or abs(z) < PACE_Z or abs(fact.dealer.mean - fact.floor.mean) < PACE_DIFFERENCE * fact.floor.mean:
         return None
     details = {"dealer_id": fact.dealer_id, "name": fact.name, "game": fact.game, "period": fact.period,
                "games_per_hour": round(fact.dealer.games_per_hour or 0, 1),
                "floor_games_per_hour": round(fact.floor.games_per_hour or 0, 1), "gaps": fact.dealer.n,
                "z": round(z, 2), "p_value": float(f"{two_sided_p(z):.3g}"), "threshold": PACE_Z,
+               "difference": round(fact.dealer.mean / fact.floor.mean - 1, 3), "least_difference": PACE_DIFFERENCE,
                "slower": z > 0}
     return Finding(DEALER_PACE, WARNING,
                    f"dealer {fact.name}: {details['games_per_hour']} {fact.game} games an hour against the floor's "

@@ -31,8 +31,12 @@ def binomial_upper_tail(k: int, n: int, p: float) -> float:
     if p >= 1.0:
         return 1.0
     log_p, log_q, log_n = math.log(p), math.log1p(-p), math.lgamma(n + 1)
-    total = sum(math.exp(log_n - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * log_p + (n - i) * log_q)
-                for i in range(k, n + 1))
+    total = 0.0
+    for i in range(k, n + 1):
+        term = math.exp(log_n - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * log_p + (n - i) * log_q)
+        total += term
+        if i > n * p and term < total * 1e-16:  # past the mode the terms only shrink: the rest is below rounding
+            break
     return min(1.0, total)
 
 
