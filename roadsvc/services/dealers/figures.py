@@ -25,18 +25,19 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models.dealers import LATE_SLIP, REFUSAL
 from roadsvc.services.niuniu import ledger as niuniu_ledger
 from roadsvc.services.pit import money
+from roadsvc.translations import N_  # the reasons are English in the API, translated on the pages
 
 NONE = 0  # the key of the games dealt with no dealer declared
 
 # Why a measure does not apply to a game (the answers' `not_applicable`, the pages' words).
 NOT_APPLICABLE: dict[str, dict[str, str]] = {
     BACCARAT: {},
-    NIUNIU: {"timers_overrun": "百人牛牛 tables hold no hand: no VIP or squeeze timer"},
-    DABANG: {"voids": "打棒 deals are checked move by move: a deal is never voided",
-             "corrections": "打棒 deals are checked move by move: a deal is never corrected",
-             "late_slips": "打棒 takes no bets",
-             "money": "打棒 takes no bets: the house has no win",
-             "timers_overrun": "打棒 has no VIP or squeeze timer"},
+    NIUNIU: {"timers_overrun": N_("Niu Niu tables hold no hand: no VIP or squeeze timer")},
+    DABANG: {"voids": N_("Da Bang deals are checked move by move: a deal is never voided"),
+             "corrections": N_("Da Bang deals are checked move by move: a deal is never corrected"),
+             "late_slips": N_("Da Bang takes no bets"),
+             "money": N_("Da Bang takes no bets: the house has no win"),
+             "timers_overrun": N_("Da Bang has no VIP or squeeze timer")},
 }
 COUNTED = ("refusals", "voids", "corrections", "late_slips")
 
