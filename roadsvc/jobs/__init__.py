@@ -51,6 +51,7 @@ from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.dealers import watch as dealer_watch
+from roadsvc.services.dealers.demo import DealerRotation
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
 from roadsvc.services.errors import ServiceError
@@ -95,6 +96,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         player = DabangDemoPlayer(db, floor.dabang.id, random.Random(), clock)
         scheduler.add_job(Guarded("demo 打棒 player", player.step).run, "interval", seconds=interval,
                           id="demo_dabang_player", max_instances=1, coalesce=True)
+        rotation = DealerRotation(db, [floor.baccarat.id, floor.niuniu.id, floor.dabang.id], random.Random())
+        scheduler.add_job(Guarded("demo dealer rotation", rotation.step).run, "interval", seconds=interval,
+                          id="demo_dealer_rotation", max_instances=1, coalesce=True)
     if settings["TABLE_MODES_INTERVAL"] > 0:
         scheduler.add_job(TableModesJob(db, clock).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
                           id="table_modes", max_instances=1, coalesce=True)
