@@ -91,3 +91,17 @@ def test_the_dealers_pass_runs_on_the_monitors_interval(db):
     assert scheduler.get_job("dealers_monitor").trigger.interval == timedelta(seconds=5)
     off = build_scheduler(db, {**settings, "MONITOR_INTERVAL": 0}, BackgroundScheduler(timezone="UTC"))
     assert off.get_job("dealers_monitor") is None
+
+
+def test_roadsvc_jobs_once_runs_the_dealers_pass(tmp_path, monkeypatch, capsys):
+    from roadsvc.cli import main
+    from roadsvc.persistence.engine import Database
+
+    monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.delenv("ROADSVC_DATABASE_URL", raising=False)
+    assert main(["db", "upgrade"]) == 0  # migration 0016 on a new database
+    db = Database(f"sqlite:///{tmp_path / 'roadsvc.db'}")
+    floor_of_dealers(db)
+    db.dispose()
+    assert main(["jobs", "--once"]) == 0
+    assert "dealers monitor: 6 dealers, 0 alerts raised or seen, 0 resolved" in capsys.readouterr().out
