@@ -78,3 +78,19 @@ def test_every_table_page_shows_its_dealer_and_changes(signed_in):
 def test_an_admin_opens_the_dealers_page_too(pages):
     pages.login("admin")
     assert pages.client.get("/floor/dealers").status_code == 200
+
+
+def test_a_dealer_alert_is_on_the_floor_in_the_readers_words(signed_in, app):
+    from roadsvc.domain.dealers.rules import DealerRefusals, dealer_refusals
+    from roadsvc.services import alerts
+
+    table = signed_in.api_post("/api/v1/tables", {"name": "Baccarat 1"}, role="pitboss").json["id"]
+    mei = dealer(signed_in, "D-1", "Chan Mei Ling")
+    finding = dealer_refusals(DealerRefusals(mei, "Chan Mei Ling", "baccarat", "2026-12-07/0600", 15, 40, 10, 600), {})
+    with app.extensions["roadsvc.db"].write() as session:
+        alerts.record(session, table, f"dealer:{mei}", finding)
+    english = signed_in.client.get("/floor?lang=en").get_data(as_text=True)
+    assert "Dealer&#39;s refusals out of line" in english or "Dealer's refusals out of line" in english
+    assert "Dealer Chan Mei Ling: 15 refusals in 40 Baccarat games" in english
+    hant = signed_in.client.get("/floor?lang=zh-Hant").get_data(as_text=True)
+    assert "荷官被拒次數異常" in hant and "荷官 Chan Mei Ling：百家樂 40 局中被拒 15 次" in hant
