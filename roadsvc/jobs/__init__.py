@@ -69,9 +69,10 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
                             ("dabang_monitor", MatchesMonitorJob)):
             scheduler.add_job(job(db, clock).run, "interval", seconds=settings["MONITOR_INTERVAL"], id=job_id,
                               max_instances=1, coalesce=True)
-        dealers_pass = DealersMonitorJob(db, clock, FloorClock.from_settings(settings))
-        scheduler.add_job(dealers_pass.run, "interval", seconds=settings["MONITOR_INTERVAL"], id="dealers_monitor",
-                          max_instances=1, coalesce=True)
+    if settings["MONITOR_INTERVAL"] > 0 and settings.get("DEALERS_MONITOR_INTERVAL", 0) > 0:
+        dealers_pass = DealersMonitorJob(db, clock, FloorClock.from_settings(settings))  # the shift so far: a minute
+        scheduler.add_job(dealers_pass.run, "interval", seconds=settings["DEALERS_MONITOR_INTERVAL"],
+                          id="dealers_monitor", max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)

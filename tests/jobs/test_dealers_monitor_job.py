@@ -82,13 +82,13 @@ def test_a_dealer_refusing_at_three_times_the_floors_rate_is_flagged_within_the_
     assert later.run().resolved == 1 and flagged(db) == {}
 
 
-def test_the_dealers_pass_runs_on_the_monitors_interval(db):
+def test_the_dealers_pass_runs_on_its_own_interval(db):
     settings = load_settings(overrides={"DATABASE_URL": db.url, "MONITOR_INTERVAL": 5, "DEMO_DEAL_INTERVAL": 0,
                                         "TABLE_MODES_INTERVAL": 0, "ODDS_WATCH_INTERVAL": 0,
                                         "SHIFT_REPORT_INTERVAL": 0, "DABANG_CLOCK_INTERVAL": 0,
                                         "EVENTS_PRUNE_INTERVAL": 0})
     scheduler = build_scheduler(db, settings, BackgroundScheduler(timezone="UTC"))
-    assert scheduler.get_job("dealers_monitor").trigger.interval == timedelta(seconds=5)
+    assert scheduler.get_job("dealers_monitor").trigger.interval == timedelta(seconds=60)  # DEALERS_MONITOR_INTERVAL
     off = build_scheduler(db, {**settings, "MONITOR_INTERVAL": 0}, BackgroundScheduler(timezone="UTC"))
     assert off.get_job("dealers_monitor") is None
 
