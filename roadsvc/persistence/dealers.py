@@ -64,32 +64,39 @@ def table_games(session: Session) -> dict[int, str]:
     return {table_id: game for table_id, game in session.execute(select(Table.id, Table.game))}
 
 
-# The games dealt in a period: (table_id, dealer_id, dealt at, voided)
+# The games dealt in a period: (table_id, dealer_id, dealt at, voided). Core statements on the tables, not the
+# mapped classes: a shift's thousands of rows skip the ORM's per-row work (bench/dealers_pass.py).
+
+_HANDS, _SHOES, _ROUNDS = Hand.__table__, Shoe.__table__, NiuniuRound.__table__
+_DEALS, _MATCHES, _INCIDENTS = DabangDeal.__table__, DabangMatch.__table__, DealerIncident.__table__
+
 
 def baccarat_hands(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:
-    query = (select(Shoe.table_id, Hand.dealer_id, Hand.created_at, Hand.voided, Hand.shoe_id, Hand.number)
-             .join(Shoe, Shoe.id == Hand.shoe_id).where(Hand.created_at >= begins, Hand.created_at < ends))
+    query = (select(_SHOES.c.table_id, _HANDS.c.dealer_id, _HANDS.c.created_at, _HANDS.c.voided)
+             .select_from(_HANDS.join(_SHOES, _SHOES.c.id == _HANDS.c.shoe_id))
+             .where(_HANDS.c.created_at >= begins, _HANDS.c.created_at < ends))
     return session.execute(query).all()
 
 
 def niuniu_rounds(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:
-    query = (select(NiuniuRound.table_id, NiuniuRound.dealer_id, NiuniuRound.created_at,
-                    (NiuniuRound.status == "voided").label("voided"), NiuniuRound.number, NiuniuRound.banker_account,
-                    NiuniuRound.settlement)
-             .where(NiuniuRound.created_at >= begins, NiuniuRound.created_at < ends))
+    query = (select(_ROUNDS.c.table_id, _ROUNDS.c.dealer_id, _ROUNDS.c.created_at,
+                    (_ROUNDS.c.status == "voided").label("voided"))
+             .where(_ROUNDS.c.created_at >= begins, _ROUNDS.c.created_at < ends))
     return session.execute(query).all()
 
 
 def dabang_deals(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:
-    query = (select(DabangMatch.table_id, DabangDeal.dealer_id, DabangDeal.started_at)
-             .join(DabangMatch, DabangMatch.id == DabangDeal.match_id)
-             .where(DabangDeal.started_at >= begins, DabangDeal.started_at < ends))
+    query = (select(_MATCHES.c.table_id, _DEALS.c.dealer_id, _DEALS.c.started_at)
+             .select_from(_DEALS.join(_MATCHES, _MATCHES.c.id == _DEALS.c.match_id))
+             .where(_DEALS.c.started_at >= begins, _DEALS.c.started_at < ends))
     return session.execute(query).all()
 
 
-def incidents(session: Session, begins: datetime, ends: datetime) -> Sequence[DealerIncident]:
-    query = select(DealerIncident).where(DealerIncident.at >= begins, DealerIncident.at < ends)
-    return session.scalars(query).all()
+def incidents(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:
+    """(dealer_id, game, kind) of each refusal and late slip in the period."""
+    query = (select(_INCIDENTS.c.dealer_id, _INCIDENTS.c.game, _INCIDENTS.c.kind)
+             .where(_INCIDENTS.c.at >= begins, _INCIDENTS.c.at < ends))
+    return session.execute(query).all()
 
 
 def baccarat_corrections(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:
@@ -139,7 +146,6 @@ def niuniu_settled(session: Session, begins: datetime, ends: datetime) -> Sequen
     return session.execute(query).all()
 
 
-_INCIDENTS = DealerIncident.__table__
 _INSERT_INCIDENT = _INCIDENTS.insert().values(dealer_id=DEALER_AT)
 
 
