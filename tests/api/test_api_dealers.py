@@ -132,3 +132,19 @@ def test_a_period_gives_the_games_in_it_only(api, table, shoe):
            f"&to={(later + timedelta(hours=1)).isoformat().replace('+', '%2B')}")
     answer = api.get(url, role="pitboss").json
     assert answer["games"][0]["games"] == 0 if answer["games"] else True
+
+
+def test_a_new_dealer_does_the_charters_asked_change_of_dealer(api, table, shoe):
+    api.patch(f"/api/v1/tables/{table['id']}", {"settings": {"mode": "vip"}}, role="pitboss")
+    assert api.post(f"/api/v1/tables/{table['id']}/charter", {"account_id": "acct-vip"}, role="game_server").status_code == 201
+    add(api), add(api, "D-2001", "Ho Ka Wai")
+    take(api, table["id"], "D-1042")
+    asked = api.post(f"/api/v1/tables/{table['id']}/requests", {"kind": "change_dealer", "account_id": "acct-vip"},
+                     role="game_server")
+    assert asked.status_code == 201, asked.json
+    take(api, table["id"], "D-2001")
+    found = api.get("/api/v1/alerts", role="pitboss",
+                    query_string={"code": "change_dealer_requested", "table_id": table["id"]}).json["alerts"]
+    assert [a["state"] for a in found] == ["resolved"]
+    again = api.post(f"/api/v1/requests/{asked.json['id']}/done", role="pitboss")
+    assert again.json["code"] == "request_done"

@@ -21,6 +21,7 @@ from roadsvc.persistence.events import append_event
 from roadsvc.persistence.models import Dealer, DealerChange, Table, utcnow
 from roadsvc.services import admin_audit
 from roadsvc.services.admin_audit import Actor
+from roadsvc.services.baccarat.vip import table_requests
 from roadsvc.services.errors import Conflict, DomainError, NotFound
 
 CHANGES_SHOWN = 20  # a table's page lists its newest dealer changes
@@ -122,6 +123,8 @@ def _changed(session: Session, table_id: int, dealer: Dealer | None, previous: D
     row = DealerChange(table_id=table_id, dealer_id=dealer and dealer.id, changed_at=now, actor=actor.name[:120])
     session.add(row)
     session.flush()
+    if dealer is not None:  # a VIP charter's asked change of dealer is done
+        table_requests.dealer_taken(session, table_id, actor.name, now)
     append_event(session, "dealer_changed", table_id=table_id,
                  data={"change_id": row.id, "dealer_id": dealer and dealer.id, "name": dealer and dealer.name,
                        "previous_dealer_id": previous and previous.id, "changed_at": now.isoformat()})
