@@ -4,7 +4,7 @@ See docs/dealers.md."""
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 import marshmallow as ma
 from flask_smorest import Blueprint
@@ -23,6 +23,7 @@ from roadsvc.services.errors import DomainError
 blp = Blueprint("dealers", __name__, description="Dealers as people: who deals at each table, each dealer's figures")
 
 MAX_PERIOD = timedelta(days=31)
+EARLIEST, LATEST = 1970, 9998  # the years a period may name
 BADGE = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$"
 DEALER_EXAMPLE = {"id": 4, "badge": "D-1042", "name": "Chan Mei Ling", "active": True, "table_id": 1,
                   "since": "2026-12-07T02:00:00+00:00"}
@@ -179,8 +180,8 @@ def dealer_stats(query, dealer_id):
     """
     now = utcnow()
     dealer = registry.get_dealer(database(), dealer_id)
-    begins = query.get("begins") or floor_clock().shift_at(now).begins
-    ends = query.get("ends") or now
+    begins = _utc(query["begins"], "from") if "begins" in query else floor_clock().shift_at(now).begins
+    ends = _utc(query["ends"], "to") if "ends" in query else now
     if ends <= begins:
         raise DomainError("invalid_period", "`to` must be after `from`", "to")
     if ends - begins > MAX_PERIOD:
@@ -188,6 +189,17 @@ def dealer_stats(query, dealer_id):
     found = figures.period_figures(database(), begins, ends, now)
     return {"dealer": asdict(dealer), "begins": begins, "ends": ends,
             "games": figures.dealer_json(found, dealer_id), "floor": figures.floor_json(found)}
+
+
+def _utc(moment: datetime, field: str) -> datetime:
+    """The moment in UTC, refused (422, its field) outside the years a floor's records can have."""
+    try:
+        found = moment.astimezone(timezone.utc)
+    except (OverflowError, ValueError):
+        found = None
+    if found is None or not EARLIEST <= found.year <= LATEST:
+        raise DomainError("invalid_time", f"`{field}` is a time from {EARLIEST} to {LATEST}", field)
+    return found
 
 
 @blp.route("/tables/<id:table_id>/dealer", methods=["POST"])

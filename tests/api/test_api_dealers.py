@@ -113,6 +113,8 @@ def test_bad_input_is_refused_with_its_field_and_changes_nothing(api, table):
     naive = api.get(f"/api/v1/dealers/{dealer_id}/stats?from=2026-12-07T10:00:00", role="pitboss")
     assert naive.status_code == 422 and naive.json["field"] == "from"
     assert api.get("/api/v1/dealers/999/stats", role="pitboss").status_code == 404
+    ancient = api.get(f"/api/v1/dealers/{dealer_id}/stats?from=0001-01-01T00:00:00%2B14:00", role="pitboss")
+    assert ancient.status_code == 422 and ancient.json["field"] == "from"
 
 
 def test_who_may_read_and_change(api, table):
