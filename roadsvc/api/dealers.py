@@ -81,6 +81,10 @@ class TableDealerSchema(ma.Schema):
 
 
 class DealerStatsQuerySchema(StrictSchema):
+    date = fields.String(metadata={"description": "A shift's day (YYYY-MM-DD, the floor's time zone), with `shift`: "
+                                                  "that shift instead of from/to", "example": "2026-12-07"})
+    shift = fields.String(validate=validate.Regexp(r"^[0-9]{4}$"),
+                          metadata={"description": "The shift's start, HHMM (with `date`)", "example": "1400"})
     begins = fields.AwareDateTime(data_key="from", metadata={"description": "The period's start (ISO 8601 with its "
                                                                              "offset); default: the shift's"})
     ends = fields.AwareDateTime(data_key="to", metadata={"description": "Its end, at most 31 days after the start; "
@@ -176,12 +180,12 @@ def dealer_stats(query, dealer_id):
     Per game the dealer dealt in [from, to): games, hours, games per hour and pace against the floor's,
     refusals, voids, corrections and late slips per 100 games, the house's win beside its expected value,
     the VIP and squeeze timers overrun; a measure a game does not have is null, with the reason in
-    `not_applicable`. `floor` gives the same figures for every dealer together. Default: the current shift.
+    `not_applicable`. `floor` gives the same figures for every dealer together. The period: a shift
+    (`?date=YYYY-MM-DD&shift=HHMM`, the floor's time zone), or `?from&to`; default the current shift so far.
     """
     now = utcnow()
     dealer = registry.get_dealer(database(), dealer_id)
-    begins = _utc(query["begins"], "from") if "begins" in query else floor_clock().shift_at(now).begins
-    ends = _utc(query["ends"], "to") if "ends" in query else now
+    begins, ends = _period(query, now)
     if ends <= begins:
         raise DomainError("invalid_period", "`to` must be after `from`", "to")
     if ends - begins > MAX_PERIOD:
@@ -189,6 +193,17 @@ def dealer_stats(query, dealer_id):
     found = figures.period_figures(database(), begins, ends, now)
     return {"dealer": asdict(dealer), "begins": begins, "ends": ends,
             "games": figures.dealer_json(found, dealer_id), "floor": figures.floor_json(found)}
+
+
+def _period(query: dict, now: datetime) -> tuple[datetime, datetime]:
+    """[from, to): a named shift (`date` and `shift`), else `from` (default: the shift's start) to `to` (now)."""
+    if "date" in query or "shift" in query:
+        if "begins" in query or "ends" in query:
+            raise DomainError("ambiguous_period", "give a shift (date, shift) or from/to, not both", "date")
+        shift = floor_clock().shift_named(query.get("date", ""), query.get("shift", ""))
+        return shift.begins, min(shift.ends, max(now, shift.begins + timedelta(seconds=1)))
+    begins = _utc(query["begins"], "from") if "begins" in query else floor_clock().shift_at(now).begins
+    return begins, _utc(query["ends"], "to") if "ends" in query else now
 
 
 def _utc(moment: datetime, field: str) -> datetime:

@@ -150,3 +150,23 @@ def test_a_new_dealer_does_the_charters_asked_change_of_dealer(api, table, shoe)
     assert [a["state"] for a in found] == ["resolved"]
     again = api.post(f"/api/v1/requests/{asked.json['id']}/done", role="pitboss")
     assert again.json["code"] == "request_done"
+
+
+def test_a_named_shift_is_a_period(api, table, shoe):
+    from roadsvc.services.pit.shifts import FloorClock
+
+    dealer = add(api).json
+    take(api, table["id"], "D-1042")
+    post(api, table["id"], NATURAL)
+    clock = FloorClock.from_settings({"FLOOR_TIME_ZONE": "Asia/Macau", "FLOOR_SHIFTS": "06:00,14:00,22:00"})
+    shift = clock.shift_at(datetime.now(timezone.utc))
+    url = f"/api/v1/dealers/{dealer['id']}/stats?date={shift.day.isoformat()}&shift={shift.name}"
+    answer = api.get(url, role="pitboss")
+    assert answer.status_code == 200, answer.json
+    assert answer.json["from"] == shift.begins.isoformat() and answer.json["games"][0]["games"] == 1
+    earlier = clock.previous(shift)
+    before = api.get(f"/api/v1/dealers/{dealer['id']}/stats?date={earlier.day.isoformat()}&shift={earlier.name}",
+                     role="pitboss").json
+    assert before["to"] == earlier.ends.isoformat() and all(g["games"] == 0 for g in before["games"])
+    unknown = api.get(f"/api/v1/dealers/{dealer['id']}/stats?date={shift.day.isoformat()}&shift=0700", role="pitboss")
+    assert unknown.status_code == 422 and unknown.json["field"] == "shift"
