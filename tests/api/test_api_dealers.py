@@ -170,3 +170,16 @@ def test_a_named_shift_is_a_period(api, table, shoe):
     assert before["to"] == earlier.ends.isoformat() and all(g["games"] == 0 for g in before["games"])
     unknown = api.get(f"/api/v1/dealers/{dealer['id']}/stats?date={shift.day.isoformat()}&shift=0700", role="pitboss")
     assert unknown.status_code == 422 and unknown.json["field"] == "shift"
+
+
+def test_a_late_slip_counts_on_the_dealers_game(api, table, shoe):
+    dealer = add(api).json
+    take(api, table["id"], "D-1042")
+    assert api.post(f"/api/v1/tables/{table['id']}/bets/close", {}, role="dealer").status_code == 200
+    slip = {"client_slip_id": "late-1", "account_id": "acct-1", "account_range": {"min": "1.00", "max": "100000.00"},
+            "bets": [{"bet": "banker", "stake": "100.00"}]}
+    late = api.post(f"/api/v1/tables/{table['id']}/slips", slip, role="game_server")
+    assert "betting_closed" in str(late.json), late.json
+    post(api, table["id"], NATURAL)
+    (baccarat,) = api.get(f"/api/v1/dealers/{dealer['id']}/stats", role="pitboss").json["games"]
+    assert baccarat["late_slips"] == {"count": 1, "per_100_games": 100.0}

@@ -76,3 +76,15 @@ def test_a_dabang_deal_names_its_dealer_and_says_what_it_does_not_have(app, api,
     assert dabang["games"] == 1 and dabang["refusals"]["count"] == 1
     for measure in ("voids", "corrections", "late_slips", "money", "timers_overrun"):
         assert dabang[measure] is None and dabang["not_applicable"][measure]
+
+
+def test_a_voided_niuniu_round_counts_against_its_dealer(app, api):
+    table = api.post("/api/v1/tables", {"name": "Niu Niu 2", "game": "niuniu"}, role="pitboss").json
+    found = dealer(api)
+    api.post(f"/api/v1/tables/{table['id']}/dealer", {"badge": "D-7"}, role="dealer")
+    assert api.post(f"/api/v1/tables/{table['id']}/rounds", by_order(1), role="dealer").status_code == 201
+    voided = api.post(f"/api/v1/tables/{table['id']}/rounds/1/void", {"reason": "misdeal"}, role="pitboss")
+    assert voided.status_code == 200, voided.json
+    now = datetime.now(timezone.utc)
+    niuniu = stats(api, found["id"], now - timedelta(hours=1), now + timedelta(minutes=1))["niuniu"]
+    assert niuniu["voids"]["count"] == 1 and niuniu["games"] == 0
