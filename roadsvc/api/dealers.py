@@ -200,7 +200,10 @@ def _period(query: dict, now: datetime) -> tuple[datetime, datetime]:
     if "date" in query or "shift" in query:
         if "begins" in query or "ends" in query:
             raise DomainError("ambiguous_period", "give a shift (date, shift) or from/to, not both", "date")
-        shift = floor_clock().shift_named(query.get("date", ""), query.get("shift", ""))
+        try:
+            shift = floor_clock().shift_named(query.get("date", ""), query.get("shift", ""))
+        except OverflowError:  # the last shift of 9999-12-31 ends past the calendar
+            raise DomainError("invalid_date", "a shift's date is YYYY-MM-DD before 9999-12-31", "date") from None
         return shift.begins, min(shift.ends, max(now, shift.begins + timedelta(seconds=1)))
     begins = _utc(query["begins"], "from") if "begins" in query else floor_clock().shift_at(now).begins
     return begins, _utc(query["ends"], "to") if "ends" in query else now

@@ -170,6 +170,8 @@ def test_a_named_shift_is_a_period(api, table, shoe):
     assert before["to"] == earlier.ends.isoformat() and all(g["games"] == 0 for g in before["games"])
     unknown = api.get(f"/api/v1/dealers/{dealer['id']}/stats?date={shift.day.isoformat()}&shift=0700", role="pitboss")
     assert unknown.status_code == 422 and unknown.json["field"] == "shift"
+    past_the_calendar = api.get(f"/api/v1/dealers/{dealer['id']}/stats?date=9999-12-31&shift=2200", role="pitboss")
+    assert past_the_calendar.status_code == 422 and past_the_calendar.json["field"] == "date"
 
 
 def test_a_late_slip_counts_on_the_dealers_game(api, table, shoe):
