@@ -141,6 +141,8 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "FLOOR_SHIFTS": (_str, "06:00,14:00,22:00"),
     # `roadsvc jobs`: seconds between checks for a shift that ended without its report (0: off).
     "SHIFT_REPORT_INTERVAL": (_float, 60.0),
+    # `roadsvc jobs`: seconds between the dealers pass's reads of the shift so far (docs/dealers.md; 0: off).
+    "DEALERS_MONITOR_INTERVAL": (_float, 60.0),
     # The shift report's PDF font (a TrueType file or collection with CJK; empty: the system's
     # WenQuanYi Micro Hei when installed, else the viewer's own Song/Ming font, not embedded).
     "REPORT_FONT": (_str, ""),

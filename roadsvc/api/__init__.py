@@ -18,6 +18,7 @@ from roadsvc.api.baccarat import vip_tables
 from roadsvc.api import niuniu
 from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, tournaments as dabang_tournaments
 from roadsvc.api.pit import money, page_sessions, pit_notes, reports
+from roadsvc.api import dealers
 from roadsvc.api.auth import SECURITY_SCHEMES
 from roadsvc.api.docs import IdConverter, id_parameter_schema
 
@@ -25,7 +26,7 @@ BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
               vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp,
               reports.blp, slips.blp, *niuniu.BLUEPRINTS, dabang_matches.blp, dabang_road.blp,
-              dabang_tournaments.blp]
+              dabang_tournaments.blp, dealers.blp]
 POLLS = (roads.POLL, niuniu.trend.POLL, tables.POLL)  # polled reads whose current 304 is answered before Flask (roadsvc.api.serving.polls)
 URL_PREFIX = "/api/v1"
 

@@ -7,10 +7,11 @@ import logging
 from typing import Any
 
 from roadsvc.config import load_settings
-from roadsvc.jobs import MonitorJob, OddsJob, TableModesJob, build_scheduler
+from roadsvc.jobs import DealersMonitorJob, MonitorJob, OddsJob, TableModesJob, build_scheduler
 from roadsvc.jobs.dabang import MatchesMonitorJob
 from roadsvc.jobs.niuniu import RoundTablesMonitorJob
 from roadsvc.persistence.engine import open_database
+from roadsvc.services.pit.shifts import FloorClock
 
 
 def register(subparsers: Any) -> None:
@@ -30,7 +31,7 @@ def run_jobs(args: argparse.Namespace) -> int:
     logging.getLogger("apscheduler").setLevel(logging.WARNING)  # not a line per run: the jobs log what they did
     db = open_database(overrides)
     if args.once:
-        return run_once(db)
+        return run_once(db, FloorClock.from_settings(settings))
     scheduler = build_scheduler(db, settings)
     if not scheduler.get_jobs():
         print("roadsvc jobs: no job is turned on (set ROADSVC_MONITOR_INTERVAL, ROADSVC_DEMO_DEAL_INTERVAL or --demo-interval)")
@@ -44,8 +45,9 @@ def run_jobs(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_once(db) -> int:
+def run_once(db, floor_clock: FloorClock | None = None) -> int:
     shoes, tables, matches = MonitorJob(db), RoundTablesMonitorJob(db), MatchesMonitorJob(db)
+    dealers = DealersMonitorJob(db, floor_clock=floor_clock)
     try:
         done = shoes.run()
         modes = TableModesJob(db).run() if done is not None else None
@@ -53,6 +55,7 @@ def run_once(db) -> int:
         odds = OddsJob(db).run() if done is not None else None
         rounds = tables.run() if done is not None else None
         played = matches.run() if done is not None else None
+        people = dealers.run() if done is not None else None
     finally:
         db.dispose()
     if done is None:
@@ -67,7 +70,7 @@ def run_once(db) -> int:
         print("roadsvc jobs --once: the odds watch failed (see the log)")
         return 1
     print(f"odds watch: {len(odds)} shoes' odds or positive_ev written")
-    for job, result in ((tables, rounds), (matches, played)):
+    for job, result in ((tables, rounds), (matches, played), (dealers, people)):
         if result is None:
             print(f"roadsvc jobs --once: the {job.name} pass failed (see the log)")
             return 1

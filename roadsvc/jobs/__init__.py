@@ -50,6 +50,8 @@ from roadsvc.services.baccarat.odds_watch import OddsWatch
 from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
+from roadsvc.services.dealers import watch as dealer_watch
+from roadsvc.services.dealers.demo import DealerRotation
 from roadsvc.services import events as event_log
 from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
 from roadsvc.services.errors import ServiceError
@@ -67,6 +69,10 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
                             ("dabang_monitor", MatchesMonitorJob)):
             scheduler.add_job(job(db, clock).run, "interval", seconds=settings["MONITOR_INTERVAL"], id=job_id,
                               max_instances=1, coalesce=True)
+    if settings["MONITOR_INTERVAL"] > 0 and settings.get("DEALERS_MONITOR_INTERVAL", 0) > 0:
+        dealers_pass = DealersMonitorJob(db, clock, FloorClock.from_settings(settings))  # the shift so far: a minute
+        scheduler.add_job(dealers_pass.run, "interval", seconds=settings["DEALERS_MONITOR_INTERVAL"],
+                          id="dealers_monitor", max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)
@@ -91,6 +97,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         player = DabangDemoPlayer(db, floor.dabang.id, random.Random(), clock)
         scheduler.add_job(Guarded("demo 打棒 player", player.step).run, "interval", seconds=interval,
                           id="demo_dabang_player", max_instances=1, coalesce=True)
+        rotation = DealerRotation(db, [floor.baccarat.id, floor.niuniu.id, floor.dabang.id], random.Random())
+        scheduler.add_job(Guarded("demo dealer rotation", rotation.step).run, "interval", seconds=interval,
+                          id="demo_dealer_rotation", max_instances=1, coalesce=True)
     if settings["TABLE_MODES_INTERVAL"] > 0:
         scheduler.add_job(TableModesJob(db, clock).run, "interval", seconds=settings["TABLE_MODES_INTERVAL"],
                           id="table_modes", max_instances=1, coalesce=True)
@@ -127,6 +136,19 @@ class MonitorJob(MonitorPassJob):
 
     name, check = "monitor", staticmethod(monitor.check_open_shoes)
     counted, noun = "shoes", "open shoes"
+
+
+class DealersMonitorJob(MonitorPassJob):
+    """The dealers' pass of the floor monitor (issue 45): dealer_refusals and dealer_pace over the shift so far."""
+
+    name, counted, noun = "dealers monitor", "dealers", "dealers"
+
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow, floor_clock: FloorClock | None = None):
+        super().__init__(db, clock)
+        self.floor_clock = floor_clock or FloorClock.default()
+
+    def check(self, db: Database, now: datetime):  # type: ignore[override]
+        return dealer_watch.check_dealers(db, now, self.floor_clock)
 
 
 class TableModesJob:

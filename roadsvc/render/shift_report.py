@@ -30,6 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
+from roadsvc.render import dealers_report
 from roadsvc.domain.shifts import zone_label
 from roadsvc.domain.texts import SYSTEM_ACTOR, actor_name, bet_title, lang_of
 from roadsvc.translations import N_, NC_, Words, reader
@@ -112,6 +113,7 @@ def to_csv(document: dict[str, Any], language: str) -> str:
         for row in _events(entry, document, language, words):
             writer.writerow([row[0], entry["table"]["id"], entry["table"]["name"], *[""] * (5 + len(FIGURES)),
                              *row[1:]])
+    writer.writerows(dealers_report.csv_rows(document, language))  # the dealers section (issue 45)
     return out.getvalue()
 
 
@@ -215,6 +217,7 @@ def _story(document: dict[str, Any], language: str, words: dict[str, str], font:
     story += [Spacer(1, 3 * mm), summary]
     for entry in tables:
         story += _table_story(entry, document, language, words, style, sub, grid)
+    story += dealers_report.story(document, language, style, sub, grid, money)  # the dealers section (issue 45)
     return story + _sign_off(words, sub, font)
 
 

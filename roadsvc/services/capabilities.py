@@ -43,6 +43,10 @@ DABANG_DEALS = "dabang_deals"
 READ_HIDDEN_CARDS = "read_hidden_cards"
 DABANG_MATCHES = "dabang_matches"
 
+# Dealers as people (issue 45): keep the dealers' registry, read each dealer's figures. A dealer change at a
+# table is POST_HANDS: the table's own dealer key declares who deals.
+DEALERS = "dealers"
+
 _DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING, OPEN_CARDS, DABANG_DEALS, READ_HIDDEN_CARDS})
 
 CAPABILITIES = MappingProxyType({
@@ -50,8 +54,8 @@ CAPABILITIES = MappingProxyType({
     "game_server": frozenset({READ, PLACE_SLIPS, READ_MONEY, MINT_READ_LINKS, OPEN_CARDS, CHARTER_TABLES}),
     "dealer": _DEALER,
     "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR,
-                          DABANG_MATCHES},
-    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS}),
+                          DABANG_MATCHES, DEALERS},
+    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS, DEALERS}),
 })
 ROLES = tuple(CAPABILITIES)
 ALL_CAPABILITIES = frozenset().union(*CAPABILITIES.values())

@@ -30,6 +30,7 @@ from roadsvc.services import tables
 from roadsvc.services.baccarat import hands, shoes
 from roadsvc.services.dabang import matches, replay
 from roadsvc.services.dabang import moves as dabang_moves
+from roadsvc.services.dealers.demo import ensure_demo_dealers
 from roadsvc.services.errors import ServiceError
 from roadsvc.services.keys import ROLES, create_role_keys
 from roadsvc.services.niuniu import rounds as niuniu_rounds
@@ -71,6 +72,7 @@ def ensure_demo_floor(db: Database, name: str, rng: random.Random | None = None)
     while round_dealer.stage != BETTING or round_dealer.number == 0:  # round 1 (or the one under way) settled
         round_dealer.step()
     dabang = _table_named(db, DABANG_NAME, DABANG)
+    ensure_demo_dealers(db, [baccarat.id, niuniu.id, dabang.id])  # a dealer at each table (issue 45)
     return DemoFloor(baccarat, shoe, niuniu, dabang, ensure_demo_match(db, dabang.id))
 
 

@@ -30,6 +30,7 @@ EVENT_TYPES = (
     "hand_held", "hand_flown", "charter_started", "charter_ended",  # VIP and squeeze tables (issue 14)
     "pit_note",  # a pit boss's note on a table or shoe (issue 24; operators only)
     "key_revoked",  # a key was revoked: the push engine closes its streams (issue 37; operators only)
+    "dealer_changed",  # a dealer took a table, or left it (issue 45; services/dealers/registry.py)
 )
 
 

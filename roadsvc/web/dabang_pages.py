@@ -21,6 +21,7 @@ from roadsvc.services.dabang import page
 from roadsvc.services.floor_page import alerts_key, digest
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, now, pit_boss
+from roadsvc.web.dealers import dealer_version
 from roadsvc.web.floor import live_template, page_live, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 
@@ -58,7 +59,7 @@ def _render(template: str, **context: Any):
 def dabang_table_page(table_id: int):
     detail = page.table_detail(database(), table_id, now())
     version = digest((match_version(detail.match), alerts_key(detail.alerts),
-                      [(m.id, m.winner) for m in detail.matches]))
+                      [(m.id, m.winner) for m in detail.matches], dealer_version(table_id)))
     return _render(live_template("web/dabang_table.html", "web/_dabang_table_main.html"), detail=detail,
                    road=road_svg(detail.road), names={detail.table_id: detail.name}, version=version,
                    live=table_live(table_id))

@@ -257,6 +257,18 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "dabang_last_trick": N_("Last trick"),
     "big_joker": N_("Big joker"),  # a card face: 大王
     "small_joker": N_("Small joker"),  # 小王
+    # Dealers as people (issue 45): the dealers page and each table's dealer card.
+    "dealers": N_("Dealers"), "dealer": N_("Dealer"), "dealer_since": N_("since"), "no_dealer": N_("No dealer declared"),
+    "dealer_left": N_("the dealer left"), "dealers_in_shift": N_("Dealers in the shift"),
+    "dealers_help": N_("The shift so far, per game; each dealer beside the floor. Times are in {zone}."),
+    "dealer_table": N_("Table now"), "dealer_games": N_("Games"), "dealer_per_hour": N_("Games an hour"),
+    "dealer_pace": N_("Pace (z)"), "dealer_refusals": N_("Refusals (per 100)"), "dealer_voids": N_("Voids (per 100)"),
+    "dealer_corrections": N_("Corrections (per 100)"), "dealer_late_slips": N_("Late bets (per 100)"),
+    "dealer_win": N_("House win / expected"), "dealer_timers": N_("Timers overrun / held"),
+    "not_applicable": N_("n/a"), "no_dealer_games": N_("No game dealt in this shift yet."),
+    "dealers_idle": N_("On the roster, no game this shift"),
+    "dealers_legend": N_("Pace: games an hour from the time between a dealer's games, and its z-score against the "
+                         "floor's. A dealer is flagged when their refusals or pace are out of line with the floor's."),
 }
 
 

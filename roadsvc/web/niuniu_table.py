@@ -19,6 +19,7 @@ from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.pit import money, pit_notes
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, floor_clock, now, pit_boss
+from roadsvc.web.dealers import dealer_version
 from roadsvc.web.floor import live_template, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.labels import Labels, label
@@ -73,7 +74,8 @@ def niuniu_table_page(table_id: int):
     found_money = shift_money(table_id)
     stakes = stakes_in_play(database(), table_id, now())
     version = digest((detail.revision, detail.late_slips, len(detail.audit), alerts_key(detail.alerts),
-                      [note.id for note in notes], found_money and found_money["figures"], stakes))
+                      [note.id for note in notes], found_money and found_money["figures"], stakes,
+                      dealer_version(table_id)))
     live = {**table_live(table_id), "stakes": url_for("web.niuniu_stakes", table_id=table_id)}
     return render_template(live_template("web/niuniu_table.html", "web/_niuniu_main.html"), detail=detail,
                            trend=trend_svg(table_id, detail.revision), face=face, words=Labels(WORDS), who=pit_boss(),

@@ -19,6 +19,7 @@ from roadsvc.web.labels import label
 from roadsvc.web.floor import live_template, road_svg, table_live
 from roadsvc.web.forms import LogoutForm, NoteForm
 from roadsvc.web.dabang_pages import dabang_table_page
+from roadsvc.web.dealers import dealer_version
 from roadsvc.web.niuniu_table import niuniu_table_page
 
 SCOREBOARD = {"cell": 24, "columns": 30}
@@ -53,7 +54,7 @@ def table(table_id: int):
     revision = detail.document.revision if detail.document else None
     notes = pit_notes.table_notes(database(), table_id)
     found_money = table_money(table_id, shoe)
-    version = digest((revision, alerts_key(detail.alerts), [n.id for n in notes],
+    version = digest((revision, alerts_key(detail.alerts), [n.id for n in notes], dealer_version(table_id),
                       found_money and (found_money["shoe"].figures, found_money["shoe"].open_bets)))
     scoreboard = road_svg({"id": shoe.id, "revision": revision}, "scoreboard", **SCOREBOARD) if shoe else ""
     return render_template(live_template("web/table.html", "web/_table_main.html"), detail=detail,

@@ -60,6 +60,12 @@ EXPECTED = {
     ("GET", "/api/v1/matches/<match_id>/road"): "read",
     ("POST", "/api/v1/dabang/tournaments"): "dabang_matches",
     ("GET", "/api/v1/dabang/tournaments/<tournament_id>"): "read",
+    # Dealers as people (issue 45): the table's own dealer key declares who deals
+    ("GET", "/api/v1/dealers"): "dealers",
+    ("POST", "/api/v1/dealers"): "dealers",
+    ("GET", "/api/v1/dealers/<dealer_id>/stats"): "dealers",
+    ("POST", "/api/v1/tables/<table_id>/dealer"): "post_hands",
+    ("GET", "/api/v1/tables/<table_id>/dealer"): "read",
 }
 # The issue's table of duties, as sets of capabilities.
 DUTIES = {
@@ -68,8 +74,8 @@ DUTIES = {
     "dealer": {"read", "post_hands", "run_shoes", "close_betting", "open_cards", "dabang_deals", "read_hidden_cards"},
     "pitboss": {"read", "post_hands", "run_shoes", "close_betting", "void_hands", "correct_hands", "cancel_rounds",
                 "table_settings", "read_money", "monitor", "open_cards", "dabang_deals", "read_hidden_cards",
-                "dabang_matches"},
-    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links"},
+                "dabang_matches", "dealers"},
+    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links", "dealers"},
 }
 # Routes anyone may read without a key: the API's own documentation.
 PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/<filename>"}

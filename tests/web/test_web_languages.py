@@ -27,6 +27,7 @@ REFUSED = ["4S", "3H", "5D", "2C", "6H"]
 MONEY_BETS = ("banker", "player_pair", "tie")
 # What the operator typed: shown as typed in every language.
 BACCARAT, NIUNIU, DABANG, CUP = "龙虎厅 8", "Niu 1", "Dabang 1", "Winter cup"
+DEALER = ("D-1", "Mei")  # a dealer's badge and name (short: a PDF cell does not wrap it)
 TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("East", "West", "North")]
 
 
@@ -39,6 +40,8 @@ def floor(signed_in, app):
     api = PageApi(signed_in)
     bac = signed_in.api_post("/api/v1/tables", {"name": BACCARAT}, role="pitboss").json["id"]
     assert signed_in.api_post(f"/api/v1/tables/{bac}/shoes", {"decks": 8}).status_code == 201
+    assert signed_in.api_post("/api/v1/dealers", {"badge": DEALER[0], "name": DEALER[1]}, role="pitboss").status_code == 201
+    assert signed_in.api_post(f"/api/v1/tables/{bac}/dealer", {"badge": DEALER[0]}).status_code == 201  # issue 45
     signed_in.api_post(f"/api/v1/tables/{bac}/hands", {"cards": NATURAL})  # hand 1, voided below
     slip = {"client_slip_id": "lang-1", "account_id": "acct-1", "account_range": {"min": "1.00", "max": "100000.00"},
             "bets": [{"bet": bet, "stake": "1500.00"} for bet in MONEY_BETS]}  # the money sections: bets by name
@@ -83,7 +86,7 @@ class PageApi:
 
 def typed() -> tuple[str, ...]:
     names = [BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "test pitboss", "test dealer", "test admin",
-             "acct-1", "acct-2"]
+             "acct-1", "acct-2", *DEALER]
     names += [team["name"] for team in TEAMS] + [p for team in TEAMS for p in team["players"]]
     return tuple(names + list(PLAYERS.values()))
 
@@ -93,6 +96,7 @@ def pages_of(ids: dict) -> dict[str, str]:
             "百人牛牛 table": f"/floor/tables/{ids['niuniu']}", "打棒 table": f"/floor/tables/{ids['dabang']}",
             "打棒 match": f"/floor/dabang/matches/{ids['match']}", "tournaments": "/floor/dabang/tournaments",
             "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "shift reports": "/floor/reports",
+            "dealers": "/floor/dealers",
             "not found: a table": "/floor/tables/999999", "not found: a match": "/floor/dabang/matches/999999",
             "not found: an address": "/floor/no-such-page"}
 

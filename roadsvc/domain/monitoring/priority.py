@@ -16,6 +16,7 @@ RANK = {
     "improbable_results": 30,
     "refused_hands": 20, "refused_rounds": 20, "corrections": 20,
     "late_slips": 10, "shoe_change_overdue": 10,
+    "dealer_refusals": 15, "dealer_pace": 5,  # a person's figures against the floor's (issue 45)
 }
 
 

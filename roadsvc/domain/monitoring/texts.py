@@ -26,6 +26,8 @@ TITLES: dict[str, str] = {
     "shoe_change_overdue": N_("Shoe change overdue"),
     "large_win": N_("Large win"),
     "hold_out_of_line": N_("Hold out of line"),
+    "dealer_refusals": N_("Dealer's refusals out of line"),
+    "dealer_pace": N_("Dealer's pace out of line"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -275,6 +277,27 @@ def _hold(d: Mapping[str, Any], r: Reader) -> str:
              **figures)
 
 
+GAME_NAMES: dict[str, str] = {"baccarat": N_("Baccarat"), "niuniu": N_("Niu Niu"), "dabang": N_("Da Bang")}
+
+
+def _dealer_refusals(d: Mapping[str, Any], r: Reader) -> str:
+    return r.ngettext("Dealer %(name)s: %(refusals)s refusals in %(num)d %(game)s game (%(rate)s per 100 against "
+                      "the floor's %(floor)s; p = %(p)s)",
+                      "Dealer %(name)s: %(refusals)s refusals in %(num)d %(game)s games (%(rate)s per 100 against "
+                      "the floor's %(floor)s; p = %(p)s)",
+                      d["games"], name=d["name"], refusals=d["refusals"], game=r(GAME_NAMES.get(d["game"], d["game"])),
+                      rate=d["per_100"], floor=d["floor_per_100"], p=f"{d['p_value']:.2g}")
+
+
+def _dealer_pace(d: Mapping[str, Any], r: Reader) -> str:
+    words = (N_("Dealer %(name)s deals %(game)s slower than the floor: %(pace)s games an hour against %(floor)s "
+                "(z = %(z)s)") if d["slower"] else
+             N_("Dealer %(name)s deals %(game)s faster than the floor: %(pace)s games an hour against %(floor)s "
+                "(z = %(z)s)"))
+    return r(words, name=d["name"], game=r(GAME_NAMES.get(d["game"], d["game"])), pace=d["games_per_hour"],
+             floor=d["floor_games_per_hour"], z=d["z"])
+
+
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
     "refused_plays": _refused_plays, "corrections": _corrections,
@@ -282,6 +305,7 @@ MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,
+    "dealer_refusals": _dealer_refusals, "dealer_pace": _dealer_pace,
 }
 
 __all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]

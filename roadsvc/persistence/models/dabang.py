@@ -58,7 +58,7 @@ class DabangMatch(Base):
 
 class DabangDeal(Base):
     __tablename__ = "dabang_deals"
-    __table_args__ = (UniqueConstraint("match_id", "number"),)
+    __table_args__ = (UniqueConstraint("match_id", "number"), Index(None, "dealer_id", "started_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("dabang_matches.id", ondelete="CASCADE"))
@@ -67,6 +67,7 @@ class DabangDeal(Base):
     draw: Mapped[list[Any]] = mapped_column(JSON)  # the 162 codes in the order drawn
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the road entry, once the deal is over
+    dealer_id: Mapped[int | None] = mapped_column(ForeignKey("dealers.id", ondelete="RESTRICT"))  # who dealt it
 
 
 class DabangMove(Base):

@@ -21,7 +21,7 @@ SLIP_OPEN, SLIP_REFUNDED, SLIP_LEFT = "open", "refunded", "left"
 
 class NiuniuRound(Base):
     __tablename__ = "niuniu_rounds"
-    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    __table_args__ = (UniqueConstraint("table_id", "number"), Index(None, "dealer_id", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
@@ -36,6 +36,7 @@ class NiuniuRound(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     settled_at: Mapped[datetime | None]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    dealer_id: Mapped[int | None] = mapped_column(ForeignKey("dealers.id", ondelete="RESTRICT"))  # who dealt it
 
 
 class NiuniuSlip(Base):

@@ -122,12 +122,13 @@ def post_in(session: Session, table_id: int, hand: Hand, number: int | None, sho
 
 
 def count_hand(session: Session, shoe: Shoe, number: int, hand: Hand, counted: dict[int, Hand], rules: bool,
-               settings: dict[str, Any] | None = None, **event_data) -> HandView:
+               settings: dict[str, Any] | None = None, dealt_at: datetime | None = None, **event_data) -> HandView:
     """Insert hand `number` as counted: settle its bets, tell the monitor, rewrite the
     summary, bump the revision and announce it and any change of its good roads (the
-    transaction's last statements). `settings`: the table's, if the caller has read them."""
+    transaction's last statements). `settings`: the table's, if the caller has read them;
+    `dealt_at`: a held hand's holding (its dealer is the one at the table then)."""
     data, now = hand.to_dict(), utcnow()
-    repo.insert_hand(session, shoe.id, number, data, hand.result, now)
+    repo.insert_hand(session, shoe.id, number, data, hand.result, now, shoe.table_id, dealt_at)
     ledger.settle_hand(session, shoe.id, number, hand)
     if rules:
         monitor.hand_in(session, shoe, [*counted.values(), hand], number)

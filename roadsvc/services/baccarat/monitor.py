@@ -26,9 +26,12 @@ from roadsvc.domain.monitoring import (
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import alerts as repo
+from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Shoe, utcnow
+from roadsvc.persistence.models.dealers import LATE_SLIP, REFUSAL
+from roadsvc.domain.games import BACCARAT
 from roadsvc.services import alerts
 from roadsvc.translations import N_  # a note the system writes: translated where it is shown
 
@@ -84,6 +87,7 @@ def hand_corrected(session: Session, shoe: Shoe, number: int, action: str, actor
 def slip_refused_late(session: Session, shoe: Shoe, hand_number: int | None, client_slip_id: str, account_id: str,
                       why: str) -> None:
     count = _bump(session, shoe, LATE_SLIPS)
+    dealers_repo.record_incident(session, shoe.table_id, BACCARAT, LATE_SLIP, why or "late", utcnow())
     _record_all(session, shoe, LateSlip(count, hand_number, client_slip_id, account_id, why))
 
 
@@ -98,6 +102,7 @@ def hand_refused(db: Database, table_id: int, error: DomainError, refused: Any, 
         if shoe is None or shoe.status != OPEN or (shoe_id is not None and shoe.id != shoe_id):
             return
         count = _bump(session, shoe, REFUSED_HANDS)
+        dealers_repo.record_incident(session, table_id, BACCARAT, REFUSAL, error.code, utcnow())
         number = shoes_repo.last_hand_number(session, shoe.id) + 1
         _record_all(session, shoe, HandRefused(count, number, error.code, error.message, error.field, refused))
 

@@ -26,9 +26,11 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import DABANG
 from roadsvc.domain.monitoring import evaluate, resolve_settings, subjects
 from roadsvc.persistence import alerts as alerts_repo
+from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, DabangMatch, utcnow
+from roadsvc.persistence.models.dealers import REFUSAL
 from roadsvc.services import alerts
 from roadsvc.services.dabang import replay, views
 from roadsvc.services.errors import Conflict
@@ -57,6 +59,7 @@ def play_refused(db: Database, match_id: int, number: int, data: Mapping[str, An
         if match is None or match.ended_at is not None:
             return
         subject = subject_of(match.id)
+        dealers_repo.record_incident(session, match.table_id, DABANG, REFUSAL, error.code, now)
         active = alerts_repo.active_alert(session, match.table_id, subject, REFUSED_PLAYS)
         fact = PlayRefused(match.id, data["seat"], number, _trick_number(session, match), error.code,
                            error.field, _card_count(data.get("cards")),

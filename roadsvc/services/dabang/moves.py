@@ -19,6 +19,7 @@ from roadsvc.domain.dabang.moves import apply_move
 from roadsvc.domain.dabang.road import deal_entry
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import dabang as rows
+from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, utcnow
@@ -53,7 +54,8 @@ def post_deal(db: Database, match_id: int, draw_codes, first_drawer, now: dateti
             after = _checked(lambda: state.start_deal(replay.new_draw(draw_codes, first_drawer)))
             start = after.current.start
             session.add(DabangDeal(match_id=match.id, number=start.number, first_drawer=first_drawer,
-                                   draw=[card.code for card in after.current.draw.cards], started_at=now))
+                                   draw=[card.code for card in after.current.draw.cards], started_at=now,
+                                   dealer_id=dealers_repo.dealer_at(session, match.table_id, now)))
             answer = {"match_id": match.id, "number": start.number, "first_drawer": first_drawer,
                       "dealer_seat": start.dealer_seat, "level": start.level, "blood": start.blood}
             revision = _committed(session, match, after, now, {"kind": "deal", **answer})

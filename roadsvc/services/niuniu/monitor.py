@@ -29,9 +29,11 @@ from roadsvc.domain.monitoring import (
     LateRoundSlip, RoundCorrected, RoundRefused, TableClock, evaluate, resolve_settings, self_resolving_codes, subjects,
 )
 from roadsvc.persistence import alerts as repo
+from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, Table, utcnow
+from roadsvc.persistence.models.dealers import LATE_SLIP, REFUSAL
 from roadsvc.services import alerts
 from roadsvc.services.niuniu import betting
 from roadsvc.translations import N_  # a note the system writes: translated where it is shown
@@ -54,6 +56,7 @@ def _bump(session: Session, table: Table, code: str) -> int:
 
 def round_refused(session: Session, table: Table, number: int, error: DomainError) -> None:
     count = _bump(session, table, REFUSED_ROUNDS)
+    dealers_repo.record_incident(session, table.id, NIUNIU, REFUSAL, error.code, utcnow())
     _record_all(session, table, RoundRefused(count, number, error.code, error.field))
 
 
@@ -64,6 +67,7 @@ def round_corrected(session: Session, table: Table, number: int, action: str, ac
 
 def slip_refused_late(session: Session, table: Table, number: int, account_id: str, why: str) -> None:
     count = _bump(session, table, LATE_SLIPS)
+    dealers_repo.record_incident(session, table.id, NIUNIU, LATE_SLIP, why or "late", utcnow())
     _record_all(session, table, LateRoundSlip(count, number, account_id, why))
 
 

@@ -18,6 +18,7 @@ from roadsvc.domain.games import NIUNIU
 from roadsvc.domain.niuniu.betting import CARDS
 from roadsvc.domain.niuniu.dealing import BANKER, Deal, deal_by_position, deal_in_order
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED, to_open
+from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS
@@ -92,9 +93,11 @@ def post_round(db: Database, table_id: int, deal: Deal, number: int | None) -> W
         window = betting_of(state, expected)
         if window is not None and window.closed_by is None:  # the cards close the round's betting
             store_betting(state, window.close(utcnow(), CARDS))
+        now = utcnow()
         row = NiuniuRound(table_id=table_id, number=expected, reveal=deal.reveal and deal.reveal.code,
                           hands=deal.codes(), opened=[], status=DEALING,
-                          banker_account=banker and banker["account_id"])
+                          banker_account=banker and banker["account_id"], created_at=now,
+                          dealer_id=dealers_repo.dealer_at(session, table_id, now))
         session.add(row)
         session.flush()
         view = public_round(row)

@@ -23,6 +23,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ShiftReport
 from roadsvc.services.errors import NotFound
 from roadsvc.services.niuniu import ledger as niuniu_ledger
+from roadsvc.services.dealers import report as dealer_report
 from roadsvc.services.pit import money, pit_notes
 from roadsvc.services.pit.shifts import FloorClock
 
@@ -64,7 +65,7 @@ def build(db: Database, clock: FloorClock, shift: Shift, now: datetime) -> dict[
             "final": now >= shift.ends, "totals": {"hands": sum(t["hands"] for t in tables),
                                                    "leaves": sum(t["leaves"] for t in tables),
                                                    "money": money.ledger_json(every_ledger)},
-            "tables": tables}
+            "tables": tables, "dealers": dealer_report.section(db, shift.begins, shift.ends, min(now, shift.ends))}
 
 
 def _alert(alert) -> dict[str, Any]:

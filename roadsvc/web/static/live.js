@@ -27,7 +27,7 @@ function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 // any of them may change what the page shows.
 export const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
   'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown',
-  'charter_started', 'charter_ended', 'pit_note', 'key_revoked', 'page_sessions_ended',
+  'charter_started', 'charter_ended', 'pit_note', 'key_revoked', 'page_sessions_ended', 'dealer_changed',
   'round', 'round_refused', 'slip', 'late_slip', 'banker_queue', 'seats',  // 百人牛牛
   'dabang'];  // 打棒: every move, a match's start and end, a tournament's draw
 

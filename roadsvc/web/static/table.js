@@ -1,6 +1,6 @@
 // A page kept live: a table's page (/floor/tables/<id>, any game's, and a 打棒 match's /floor/dabang/matches/<m>)
 // puts its main part in place again when the table's version on the floor moves, or when a pit note was written
-// (the floor's version does not name notes); a page of no one table (a 打棒 bracket, config.table absent) asks
+// or the dealer changed (the floor's version names neither); a page of no one table (a 打棒 bracket, config.table absent) asks
 // for its main part with its ETag (304 while nothing moved). Both wake on the stream's events (config.wake: only
 // those types) and poll as the fallback. Not while a note is being typed (then at the next change after);
 // counts the clocks down.
@@ -83,7 +83,7 @@ async function refreshStakes() {
 startLive({ lamp: document.getElementById('live'), eventsUrl: config.events, wake: config.wake, seconds: config.poll,
   safety: config.poll * 5, refresh: config.table === undefined ? refreshPage : refreshTable,
   onEvent: (type) => {
-    if (type === 'pit_note') noted = true;
+    if (type === 'pit_note' || type === 'dealer_changed') noted = true;  // the floor's version names neither
     if (config.stakes && STAKES_EVENTS.has(type)) refreshStakes();
   } });
 countdowns(holder);

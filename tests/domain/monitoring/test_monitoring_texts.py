@@ -37,6 +37,10 @@ DETAILS = {
     "shoe_change_overdue": {"request_id": 3},
     "large_win": {"account_id": "acct-9", "won": "12,000.00", "limit": "10,000.00", "scope": "hand", "hand_number": 7},
     "hold_out_of_line": {"hold": 0.25, "expected_hold": 0.0121, "turnover": "60,000.00"},
+    "dealer_refusals": {"name": "Chan Mei Ling", "game": "baccarat", "refusals": 9, "games": 40, "per_100": 22.5,
+                        "floor_per_100": 4.1, "p_value": 0.00012},
+    "dealer_pace": {"name": "Chan Mei Ling", "game": "niuniu", "games_per_hour": 31.2, "floor_games_per_hour": 44.0,
+                    "z": 4.1, "slower": True},
 }
 CODES = sorted(set(RULES) | set(TITLES))
 

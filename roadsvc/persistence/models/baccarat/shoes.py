@@ -42,7 +42,7 @@ class Shoe(Base):
 
 class Hand(Base):
     __tablename__ = "hands"
-    __table_args__ = (UniqueConstraint("shoe_id", "number"),)
+    __table_args__ = (UniqueConstraint("shoe_id", "number"), Index(None, "dealer_id", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     shoe_id: Mapped[int] = mapped_column(ForeignKey("shoes.id", ondelete="CASCADE"))
@@ -53,6 +53,7 @@ class Hand(Base):
     void_reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    dealer_id: Mapped[int | None] = mapped_column(ForeignKey("dealers.id", ondelete="RESTRICT"))  # who dealt it
 
 
 class AuditRecord(Base):

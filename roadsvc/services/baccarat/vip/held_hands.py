@@ -84,7 +84,8 @@ def _count(session: Session, shoe: Shoe, held: HeldHand, opener: Opener, now: da
     audit.record(session, shoe.id, held.number, "auto_open" if opener.how == AUTOMATIC else "open", opener.actor,
                  _reason(opener, held), {"held_at": held.held_at.isoformat(), "deadline": _iso(held.deadline)},
                  {"opened_at": now.isoformat(), "how": opener.how, "account_id": opener.account_id})
-    return hands.count_hand(session, shoe, held.number, hand, counted, rules, state="opened", opened_how=opener.how)
+    return hands.count_hand(session, shoe, held.number, hand, counted, rules, dealt_at=held.held_at, state="opened",
+                            opened_how=opener.how)
 
 
 def _reason(opener: Opener, held: HeldHand) -> str:

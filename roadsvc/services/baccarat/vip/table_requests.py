@@ -92,6 +92,13 @@ def shoe_opened(session: Session, table_id: int, actor: str, now: datetime | Non
         _done(session, request, actor, now or utcnow())
 
 
+def dealer_taken(session: Session, table_id: int, actor: str, now: datetime | None = None) -> None:
+    """Called in the transaction of a dealer change (issue 45): a new dealer at the table does the charter's
+    asked changes of dealer."""
+    for request in rows.open_requests(session, table_id, CHANGE_DEALER):
+        _done(session, request, actor, now or utcnow(), f"request {request.id} done: a new dealer took the table")
+
+
 def _done(session: Session, request: TableRequest, actor: str, now: datetime, note: str | None = None) -> None:
     request.state, request.done_by, request.done_at = REQUEST_DONE, actor, now
     for code in (REQUESTED[request.kind], OVERDUE):
