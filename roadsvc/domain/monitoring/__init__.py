@@ -8,7 +8,7 @@ and pace. Importing this package registers every rule.
 # Registers the rules, each game's beside the shared ones (the order is the rules' order).
 from roadsvc.domain.baccarat.monitoring import improbable, positive_ev  # noqa: F401
 from roadsvc.domain.dabang import monitoring as dabang_monitoring  # noqa: F401
-from roadsvc.domain.monitoring import money_rules, rules, table_rules  # noqa: F401
+from roadsvc.domain.monitoring import money_rules, report_rules, rules, table_rules  # noqa: F401
 from roadsvc.domain.monitoring.money_rules import HandSettled, RoundSettled, ShoeHold, TableHold
 from roadsvc.domain.monitoring.facts import (
     HandCorrected, HandRefused, LateRoundSlip, LateSlip, RoundCorrected, RoundRefused, ShoeClock, TableClock,

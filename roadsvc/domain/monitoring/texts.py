@@ -26,6 +26,7 @@ TITLES: dict[str, str] = {
     "shoe_change_overdue": N_("Shoe change overdue"),
     "large_win": N_("Large win"),
     "hold_out_of_line": N_("Hold out of line"),
+    "report_mismatch": N_("Stored report differs"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -261,13 +262,32 @@ def _hold(d: Mapping[str, Any], r: Reader) -> str:
              **figures)
 
 
+# The figures of a stored report that report_mismatch names (roadsvc.services.pit.shift_reports.FIGURES).
+REPORT_FIGURES: dict[str, tuple[str, str]] = {
+    "hands": NC_("report figure", "hands"), "rounds": NC_("report figure", "rounds"),
+    "deals": NC_("report figure", "deals"), "matches": NC_("report figure", "matches"),
+    "refusals": NC_("report figure", "refused plays"), "voids": NC_("report figure", "voids"),
+    "corrections": NC_("report figure", "corrections"), "leaves": NC_("report figure", "players who left early"),
+    "shoes": NC_("report figure", "shoes"), "changes": NC_("report figure", "voids and corrections"),
+    "notes": NC_("report figure", "pit notes"), "money": NC_("report figure", "money"),
+    "table": NC_("report figure", "the table"),
+}
+
+
+def _report_mismatch(d: Mapping[str, Any], r: Reader) -> str:
+    figures = listed([r(REPORT_FIGURES.get(name, REPORT_FIGURES["table"])) for name in d["differ"]], r)
+    return r(N_("The final report of shift %(date)s %(start)s, stored when the shift ended, differs from the records "
+                "now in %(figures)s: a record of that shift changed after it closed"),
+             date=d["date"], start=f"{d['shift'][:2]}:{d['shift'][2:]}", figures=figures)
+
+
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
     "refused_plays": _refused_plays, "corrections": _corrections,
     "late_slips": _late,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
-    "hold_out_of_line": _hold,
+    "hold_out_of_line": _hold, "report_mismatch": _report_mismatch,
 }
 
 __all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]

@@ -37,6 +37,8 @@ DETAILS = {
     "shoe_change_overdue": {"request_id": 3},
     "large_win": {"account_id": "acct-9", "won": "12,000.00", "limit": "10,000.00", "scope": "hand", "hand_number": 7},
     "hold_out_of_line": {"hold": 0.25, "expected_hold": 0.0121, "turnover": "60,000.00"},
+    "report_mismatch": {"scope": "shift_report", "report_id": 4, "date": "2026-12-07", "shift": "0600",
+                        "differ": ["hands", "money"]},
 }
 CODES = sorted(set(RULES) | set(TITLES))
 
