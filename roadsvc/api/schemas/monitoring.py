@@ -19,7 +19,8 @@ class AlertSchema(ma.Schema):
     state = fields.String(metadata={"description": "open, acknowledged or resolved"})
     table_id = fields.Integer()
     subject = fields.String(metadata={"description": "What at the table the alert is about: shoe:<id> (baccarat), "
-                                                     "table (百人牛牛), match:<id> (打棒)", "example": "shoe:12"})
+                                                     "table (百人牛牛), match:<id> (打棒), shift_report:<id> "
+                                                     "(report_mismatch)", "example": "shoe:12"})
     shoe_id = fields.Integer(allow_none=True, metadata={"description": "The shoe, for an alert about one; else null"})
     hand_number = fields.Integer(allow_none=True)
     message = fields.String()
