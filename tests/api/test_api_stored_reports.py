@@ -161,3 +161,18 @@ def test_the_document_types_the_date_and_the_shift(api):
                       ["parameters"]}
     assert parameters["date"]["format"] == "date" and parameters["date"]["type"] == "string"
     assert parameters["shift"]["enum"] == ["0600", "1400", "2200"]  # the floor's shifts, from the settings
+
+
+def test_every_report_answer_conforms_to_the_document(dealt, app):
+    from conformance import CheckedClient, Conformance
+
+    spec = app.test_client().get("/api/v1/openapi.json").get_json()
+    client = CheckedClient(app.test_client(), Conformance(app, spec))
+    headers = {"Authorization": f"Bearer {dealt.api.keys['pitboss']}"}
+    shift = running()
+    shift_reports.write_due(dealt.db, CLOCK, shift.ends)  # the running shift stored as if it had ended
+    for asked in (shift, CLOCK.previous(shift), CLOCK.shift_named("1999-01-01", "0600")):
+        for fmt in ("json", "csv", "pdf"):
+            assert client.get(path(asked), query_string={"format": fmt}, headers=headers).status_code == 200
+    for day, name, *_ in BAD:
+        assert client.get(f"/api/v1/reports/shifts/{day}/{name}", headers=headers).status_code == 422

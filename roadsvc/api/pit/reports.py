@@ -8,6 +8,7 @@ from flask_smorest import Blueprint
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, floor_clock
 from roadsvc.api.docs import error_responses
+from roadsvc.api.pit.report_schemas import ShiftReportSchema
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.texts import LANGUAGES, lang_of
 from roadsvc.persistence.models import utcnow
@@ -45,8 +46,7 @@ def chosen_language() -> str:
     {"in": "query", "name": "format", "schema": {"type": "string", "enum": list(FORMATS)}},
     {"in": "query", "name": "lang", "schema": {"type": "string", "enum": list(LANGUAGES)}}],
     responses={"200": {"description": "The report: JSON (per table and the floor's totals), CSV or PDF", "content": {
-        "application/json": {"schema": {"type": "object", "additionalProperties": True, "description": "The shift, "
-                                        "each table's figures, the floor's totals (docs/operations.md)"}},
+        "application/json": {"schema": ShiftReportSchema},
         "text/csv": {"schema": {"type": "string"}},
         "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
 @error_responses(401, 403, 404, 422)
