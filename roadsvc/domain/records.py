@@ -116,16 +116,83 @@ class BrokenLink:
 def broken_links(links: Iterable[Link], anchor: str = GENESIS, first_seq: int | None = None) -> Iterator[BrokenLink]:
     """Every link that does not follow from the one before (the first from `anchor`): a digest that
     is not the hash of its content, a previous digest that is not the one before's, a gap in the numbers."""
-    prev, expected_seq = anchor, first_seq
+    walk = ChainWalk(anchor, first_seq)
     for link in links:
-        if expected_seq is not None and link.seq != expected_seq:
-            yield BrokenLink(link.seq, "sequence", str(expected_seq), str(link.seq))
-        if link.prev != prev:
-            yield BrokenLink(link.seq, "previous", prev, link.prev)
+        yield from walk.follow(link)
+
+
+class ChainWalk:
+    """Follows links one by one from an anchor: the broken ones, and the newest link naming each record."""
+
+    def __init__(self, anchor: str = GENESIS, first_seq: int | None = None):
+        self.prev, self.expected_seq = anchor, first_seq
+        self.count = 0
+        self.ops: dict[str, int] = {}
+        self.first_broken: BrokenLink | None = None
+        self.newest: dict[str, dict[str, tuple[int, str, bytes]]] = {}  # table -> key -> (seq, op, row's hash)
+
+    @property
+    def head(self) -> tuple[int, str] | None:
+        return None if not self.count else (self.expected_seq - 1, self.prev)
+
+    def follow(self, link: Link) -> list[BrokenLink]:
+        broken = []
+        if self.expected_seq is not None and link.seq != self.expected_seq:
+            broken.append(BrokenLink(link.seq, "sequence", str(self.expected_seq), str(link.seq)))
+        if link.prev != self.prev:
+            broken.append(BrokenLink(link.seq, "previous", self.prev, link.prev))
         computed = link.computed_digest()
         if computed != link.digest:
-            yield BrokenLink(link.seq, "digest", computed, link.digest)
-        prev, expected_seq = link.digest, link.seq + 1
+            broken.append(BrokenLink(link.seq, "digest", computed, link.digest))
+        if broken and self.first_broken is None:
+            self.first_broken = broken[0]
+        self.prev, self.expected_seq = link.digest, link.seq + 1
+        self.count += 1
+        self.ops[link.op] = self.ops.get(link.op, 0) + 1
+        self.newest.setdefault(link.table, {})[link.key] = (link.seq, link.op, row_hash(link.row))
+        return broken
+
+    def check_row(self, table: str, key: str, row: str) -> "Finding | None":
+        """A record as found (its canonical row) against the newest link naming it; None when they agree.
+        Each record is checked once: what is left unchecked is what `missing` reports."""
+        newest = self.newest.get(table, {}).pop(key, None)
+        if newest is None:
+            return Finding(table, key, "unlinked", None, row)
+        seq, op, committed = newest
+        if op == DELETE:
+            return Finding(table, key, "deleted_but_present", seq, row)
+        if committed != row_hash(row):
+            return Finding(table, key, "changed", seq, row)
+        return None
+
+    def missing(self, tables: Iterable[str] | None = None) -> Iterator["Finding"]:
+        """Records the chain says exist (their newest link is not a delete) that were not found."""
+        for table in (self.newest if tables is None else tables):
+            for key, (seq, op, _) in self.newest.get(table, {}).items():
+                if op != DELETE:
+                    yield Finding(table, key, "missing", seq, None)
+
+
+def row_hash(row: str) -> bytes:
+    return hashlib.blake2b(row.encode(), digest_size=16).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A record that is not as the chain committed it: `changed` (its fields differ), `missing` (the
+    chain has it, the records do not), `unlinked` (no link names it: written behind the service's back),
+    `deleted_but_present` (the chain deleted it). `seq`: the newest link naming it; `found`: its row as found."""
+
+    table: str
+    key: str
+    what: str
+    seq: int | None
+    found: str | None
+
+    def fields(self, committed_row: str | None) -> dict[str, tuple[Any, Any]]:
+        """{field: (committed, found)} given the newest link's row."""
+        committed = json.loads(committed_row) if committed_row else None
+        return differing_fields(committed, json.loads(self.found) if self.found else None)
 
 
 def differing_fields(committed: Mapping[str, Any] | None, found: Mapping[str, Any] | None) -> dict[str, tuple[Any, Any]]:

@@ -129,9 +129,15 @@ def _append_links(session: Session) -> None:
     changes = list(_changes(session, pending))
     if not changes:
         return
-    if not session.info.get(APPENDED_INFO) and session.get_bind().dialect.name == "postgresql":
-        session.execute(_LOCK, {"key": APPEND_LOCK})
+    if not session.info.get(APPENDED_INFO):  # (else the event log's append took the lock already)
+        lock_appends(session)
     append_changes(session, changes)
+
+
+def lock_appends(session: Session) -> None:
+    """PostgreSQL: take the appends' transaction-scoped advisory lock (the event log's) until commit."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(_LOCK, {"key": APPEND_LOCK})
 
 
 def append_changes(session: Session, changes: Sequence[tuple[str, str, str, str]]) -> list[Link]:
@@ -245,4 +251,4 @@ def chain_is_empty(session: Session) -> bool:
 
 __all__ = ["EXCLUDED_TABLES", "EXCLUDED_COLUMNS", "ChainedTable", "chained_tables", "bind_rows", "append_changes",
            "bind_records_at_commit", "head", "links_naming", "links", "link_at", "seq_range_between", "all_rows",
-           "read_rows", "chain_is_empty", "SEAL"]
+           "read_rows", "chain_is_empty", "lock_appends", "SEAL"]
