@@ -25,7 +25,7 @@ from sqlalchemy import BigInteger, Column, Select, Table, bindparam, event, func
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.domain.records import (
-    DELETE, GENESIS, INSERT, SEAL, UPDATE, Link, canonical_row, canonical_value, make_links, row_key,
+    DELETE, GENESIS, INSERT, SEAL, UPDATE, Link, canonical_row, make_links, row_key, stamp,
 )
 from roadsvc.persistence.events import APPEND_LOCK, APPENDED_INFO
 from roadsvc.persistence.models import Base, RecordLink, utcnow
@@ -57,8 +57,10 @@ class ChainedTable:
     key_index: int  # the key's place among them
     by_keys: Select  # the chained columns of the rows whose key is in :keys
 
+    names: tuple[str, ...]  # their names
+
     def content(self, row: Any) -> dict[str, Any]:
-        return {column.name: row[index] for index, column in enumerate(self.columns)}
+        return dict(zip(self.names, row))
 
 
 def _chained(table: Table) -> ChainedTable:
@@ -69,7 +71,7 @@ def _chained(table: Table) -> ChainedTable:
     key = next(iter(table.primary_key.columns))
     by_keys = select(*columns).where(key.in_(bindparam("keys", expanding=True)))
     key_index = next(index for index, column in enumerate(columns) if column is key)
-    return ChainedTable(table.name, table, key, columns, key_index, by_keys)
+    return ChainedTable(table.name, table, key, columns, key_index, by_keys, tuple(c.name for c in columns))
 
 
 @lru_cache(maxsize=1)
@@ -144,9 +146,8 @@ def append_changes(session: Session, changes: Sequence[tuple[str, str, str, str]
     """Append links for these (table, key, op, canonical row) after the head; the caller serialises."""
     head = session.execute(_HEAD).first()
     prev, first = (GENESIS, 1) if head is None else (head.digest, head.seq + 1)
-    now = utcnow()
-    links = make_links(prev, first, now, changes)
-    session.execute(_APPEND_LINKS, [{"seq": link.seq, "at": now, "table_name": link.table, "row_key": link.key,
+    links = make_links(prev, first, utcnow(), changes)
+    session.execute(_APPEND_LINKS, [{"seq": link.seq, "at": link.at, "table_name": link.table, "row_key": link.key,
                                      "op": link.op, "row": link.row, "prev": link.prev, "digest": link.digest}
                                     for link in links])
     return links
@@ -186,7 +187,7 @@ def head(session: Session) -> Any:
 
 
 def _as_link(row: Any) -> Link:
-    return Link(row.seq, canonical_value(row.at), row.table_name, row.row_key, row.op, row.row, row.prev, row.digest)
+    return Link(row.seq, row.at, row.table_name, row.row_key, row.op, row.row, row.prev, row.digest)
 
 
 _LINK_COLUMNS = (_LINKS.c.seq, _LINKS.c.at, _LINKS.c.table_name, _LINKS.c.row_key, _LINKS.c.op, _LINKS.c.row,
@@ -225,7 +226,7 @@ def link_at(session: Session, seq: int) -> Link | None:
 def seq_range_between(session: Session, begins: datetime, ends: datetime) -> tuple[int, int] | None:
     """(first, last) seq of the links appended in [begins, ends), or None."""
     first, last = session.execute(select(func.min(_LINKS.c.seq), func.max(_LINKS.c.seq))
-                                  .where(_LINKS.c.at >= begins, _LINKS.c.at < ends)).one()
+                                  .where(_LINKS.c.at >= stamp(begins), _LINKS.c.at < stamp(ends))).one()
     return None if first is None else (first, last)
 
 

@@ -22,9 +22,16 @@ def test_a_rows_canonical_form_sorts_keys_and_writes_utc_and_integers():
 
 def test_a_links_digest_is_sha256_of_the_previous_digest_and_its_content():
     link, = make_links(GENESIS, 1, AT, [("hands", "7", "insert", '{"id":7}')])
-    header = link_header(1, "2026-12-07T06:00:00+00:00", "hands", "7", "insert")
+    header = link_header(1, "2026-12-07T06:00:00.000000Z", "hands", "7", "insert")
     expected = hashlib.sha256(bytes(32) + f"{header}\n" .encode() + b'{"id":7}').hexdigest()
     assert (link.prev, link.digest) == (GENESIS, expected)
+
+
+def test_a_links_header_is_the_canonical_json_of_its_fields():
+    from roadsvc.domain.records import canonical_json
+
+    fields = {"at": "2026-12-07T06:00:00+00:00", "key": "7", "op": "insert", "seq": 12, "table": "牌局\"x"}
+    assert link_header(12, fields["at"], fields["table"], "7", "insert") == canonical_json(fields)
 
 
 def chain(count: int) -> list[Link]:
