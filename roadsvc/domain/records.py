@@ -47,7 +47,8 @@ STAMP = "%Y-%m-%dT%H:%M:%S.%fZ"  # a link's time: fixed width, so its text sorts
 
 
 def stamp(at: datetime) -> str:
-    return at.astimezone(timezone.utc).strftime(STAMP)
+    """`at` as STAMP writes it (isoformat: strftime costs several times more)."""
+    return at.astimezone(timezone.utc).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def parse_stamp(text: str) -> datetime:
