@@ -24,6 +24,7 @@ from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
 from roadsvc.persistence.models.niuniu import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState
+from roadsvc.persistence.models.records import RecordLink
 
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
@@ -38,4 +39,5 @@ __all__ = [
     "DabangRefusal", "ShiftReportFile",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
     "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
+    "RecordLink",
 ]
