@@ -44,6 +44,7 @@ EXCLUDED_COLUMNS: dict[str, dict[str, str]] = {
     "tables": {"revision": "the lobby's cache key", "updated_at": "the time of the last cache bump"},
     "dabang_matches": {"revision": "a cache key, bumped by every move (the moves are chained)"},
     "dabang_tournaments": {"revision": "a cache key, bumped by every change of the bracket"},
+    "shift_report_files": {"body": "a stored report's PDF bytes: bound by their SHA-256 (`sha256`, chained)"},
 }
 
 PENDING_INFO = "roadsvc_chain_pending"  # Session.info key: {table: {key: op}}: rows to read back at commit

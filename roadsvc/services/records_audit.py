@@ -241,7 +241,7 @@ def _stored_reports(session: Session, first: date, last: date) -> list[dict[str,
                                                      ShiftReport.day <= last.isoformat())
                            .order_by(ShiftReport.day, ShiftReport.shift))
     return [{"id": r.id, "day": r.day, "shift": r.shift, "written_at": r.written_at.isoformat(),
-             "document": r.document} for r in rows]
+             "chain_head": r.chain_head, "document": r.document} for r in rows]
 
 
 def _jsonl(documents: Iterable[dict[str, Any]]) -> bytes:

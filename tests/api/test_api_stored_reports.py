@@ -6,7 +6,9 @@ field, typed in the OpenAPI document."""
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -47,7 +49,7 @@ def get(api, shift, fmt="json", lang="en"):
 
 def csv_status(answer) -> list[str]:
     """The report row of a CSV: its time, status and chain head (the last three cells but one)."""
-    row = answer.data.decode("utf-8-sig").splitlines()[1].split(",")
+    row = list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))[1]
     assert row[0] == "report"
     return row[-4:]
 
@@ -86,7 +88,8 @@ def test_the_stored_report_is_final_with_its_time_and_chain_head_and_never_chang
     assert pdf == files["en"][0] and hashlib.sha256(pdf).hexdigest() == files["en"][1]
     text = pdf_text(pdf)
     assert f"Final · Written {bare(written.isoformat(), document)}" in text  # when stored, not when downloaded
-    assert ("Record chain head: none" in text) if head is None else (str(head["sequence"]) in text)
+    assert head is not None and head["sequence"] >= 1  # the hands, slips and note before it are chained
+    assert f"Record chain head: sequence {head['sequence']}, digest {head['digest']}" in text.replace("\r\n", "")
     assert "定稿" in pdf_text(get(dealt.api, shift, "pdf", "zh-Hans").data)  # a final report, not a match's final
     when, status, _, chain = csv_status(get(dealt.api, shift, "csv"))
     assert status == "Final" and when == written.astimezone(CLOCK.zone).strftime("%Y-%m-%d %H:%M:%S +08:00")
@@ -176,3 +179,16 @@ def test_every_report_answer_conforms_to_the_document(dealt, app):
             assert client.get(path(asked), query_string={"format": fmt}, headers=headers).status_code == 200
     for day, name, *_ in BAD:
         assert client.get(f"/api/v1/reports/shifts/{day}/{name}", headers=headers).status_code == 422
+
+
+def test_a_stored_report_and_its_pdfs_are_bound_into_the_chain(dealt):
+    from roadsvc.services import records_audit
+
+    shift, db = running(), dealt.db
+    assert shift_reports.write_due(db, CLOCK, shift.ends) == shift.key
+    assert records_audit.verify(db).ok
+    with db.write() as session:  # a stored report's PDF swapped behind the service
+        session.execute(update(ShiftReportFile).where(ShiftReportFile.language == "en")
+                        .values(sha256="0" * 64))
+    found = records_audit.verify(db)
+    assert not found.ok and [d.table for d in found.differences] == ["shift_report_files"]

@@ -32,6 +32,7 @@ class ReportShiftSchema(ma.Schema):
 class ChainHeadSchema(ma.Schema):
     sequence = fields.Integer(metadata={"description": "The record chain's last link when the report was stored"})
     digest = fields.String(metadata={"description": "That link's SHA-256, hex"})
+    at = fields.DateTime(metadata={"description": "When that link was appended"})
 
 
 class ReportTableSchema(ma.Schema):
