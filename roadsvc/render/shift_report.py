@@ -1,7 +1,9 @@
 """The shift report as CSV and as a printable PDF (issue 24), from its JSON document, in the
 reader's language (titles and messages from the one catalogue), times in the floor's zone.
 
-The PDF is drawn by ReportLab (pure Python). Its CJK font: ROADSVC_REPORT_FONT (a TrueType
+Every text a person typed (names, reasons, notes, alert texts) is escaped before ReportLab reads a
+Paragraph's markup; every CSV cell goes through roadsvc.domain.spreadsheets. The PDF is drawn by ReportLab
+(pure Python). Its CJK font: ROADSVC_REPORT_FONT (a TrueType
 file or collection) if set, else
 the system's WenQuanYi Micro Hei when installed (Debian's fonts-wqy-microhei, the font the
 browser tests install), embedded as a subset; else ReportLab's built-in Adobe CID font
@@ -13,12 +15,12 @@ from __future__ import annotations
 
 import io
 import os
-from urllib.parse import quote
-from xml.sax.saxutils import escape
 from functools import partial
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Callable, Iterator
+from urllib.parse import quote
+from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
 from reportlab.lib import colors
