@@ -20,7 +20,9 @@ from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, t
 from roadsvc.api.pit import money, page_sessions, pit_notes, reports
 from roadsvc.api import dealers
 from roadsvc.api.auth import SECURITY_SCHEMES
-from roadsvc.api.docs import IdConverter, id_parameter_schema
+from roadsvc.api.docs import (IdConverter, ShiftDateConverter, id_parameter_schema, shift_code_converter,
+                              shift_code_schema, shift_date_schema)
+from roadsvc.domain.shifts import parse_starts, shift_codes
 
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
@@ -66,7 +68,17 @@ def create_api(app: Flask) -> RoadsApi:
     app.url_map.converters["id"] = IdConverter
     api = RoadsApi(app)
     api.register_converter(IdConverter, id_parameter_schema)
+    register_shift_converters(app, api)
     return api
+
+
+def register_shift_converters(app: Flask, api: RoadsApi) -> None:
+    """`<shift_date:date>` and `<shift_code:shift>` (the shift report's path), the codes from the settings."""
+    codes = shift_code_converter(shift_codes(parse_starts(app.config["FLOOR_SHIFTS"])))
+    app.url_map.converters["shift_date"] = ShiftDateConverter
+    app.url_map.converters["shift_code"] = codes
+    api.register_converter(ShiftDateConverter, shift_date_schema)
+    api.register_converter(codes, shift_code_schema)
 
 
 def register_blueprints(api: RoadsApi) -> None:

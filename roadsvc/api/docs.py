@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from flask_smorest import Blueprint
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import BaseConverter, IntegerConverter
 
 MAX_ID = 2**31 - 1
 
@@ -25,6 +25,31 @@ class IdConverter(IntegerConverter):
 
 def id_parameter_schema(converter: IdConverter) -> dict:
     return {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+
+
+class ShiftDateConverter(BaseConverter):
+    """A shift's local date in a path (any segment: the view answers a malformed one 422 naming `date`);
+    documented as `format: date`, so the contract fuzzer sends real dates (and the edges of the calendar)."""
+
+
+class ShiftCodeConverter(BaseConverter):
+    """A shift's name in a path (its start, HHMM; the view answers one that starts no shift 422 naming
+    `shift`); documented as the enum of the floor's shifts (ROADSVC_FLOOR_SHIFTS), which `codes` holds."""
+
+    codes: tuple[str, ...] = ()
+
+
+def shift_date_schema(converter: ShiftDateConverter) -> dict:
+    return {"type": "string", "format": "date", "example": "2026-12-07"}
+
+
+def shift_code_schema(converter: ShiftCodeConverter) -> dict:
+    return {"type": "string", "enum": list(converter.codes), "example": next(iter(converter.codes), "0600")}
+
+
+def shift_code_converter(codes: list[str]) -> type[ShiftCodeConverter]:
+    """The converter of the floor's shift names (the settings' starts, read when the app is made)."""
+    return type("FloorShiftCodeConverter", (ShiftCodeConverter,), {"codes": tuple(codes)})
 
 
 ERROR_EXAMPLES = {

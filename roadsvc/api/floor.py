@@ -19,7 +19,7 @@ blp = Blueprint("floor", __name__, description="The floor monitor: every table's
 FLOOR_EXAMPLE = {
     "generated_at": "2026-11-23T21:40:00+00:00",
     "totals": {"tables": 2, "by_status": {"dealing": 1, "stale": 1, "ending": 0, "idle": 0}, "hands": 58,
-               "pace_per_hour": 71.3, "open_alerts": {"info": 0, "warning": 1, "critical": 0},
+               "rounds": 0, "deals": 0, "pace_per_hour": 71.3, "open_alerts": {"info": 0, "warning": 1, "critical": 0},
                "acknowledged_alerts": 0},
     "tables": [{
         "table": {"id": 3, "name": "Baccarat 8", "rule_set": "classic", "game": "baccarat"}, "status": "dealing",

@@ -7,11 +7,15 @@ across a daylight-saving change is as long as the clock says.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from roadsvc.domain.errors import DomainError
+
+
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def parse_starts(text: str) -> tuple[time, ...]:
@@ -70,17 +74,35 @@ def shift_at(moment: datetime, starts: tuple[time, ...], tz: ZoneInfo) -> Shift:
     raise AssertionError("every moment is in a shift")  # pragma: no cover
 
 
-def shift_named(day: str, name: str, starts: tuple[time, ...], tz: ZoneInfo) -> Shift:
-    """The shift starting on local date `day` (YYYY-MM-DD) at `name` (HHMM); DomainError if none."""
+def shift_codes(starts: tuple[time, ...]) -> list[str]:
+    """The shifts' names (their starts, HHMM): '0600', '1400', '2200'."""
+    return [start.strftime("%H%M") for start in starts]
+
+
+def parse_day(day: str) -> date:
+    """A shift's local date, exactly YYYY-MM-DD (not 20261207, which `date.fromisoformat` also reads)."""
+    if not DAY.fullmatch(day):
+        raise DomainError("invalid_date", "a shift's date is YYYY-MM-DD", "date")
     try:
-        parsed = date.fromisoformat(day)
+        return date.fromisoformat(day)
     except ValueError:
-        raise DomainError("invalid_date", "a shift's date is YYYY-MM-DD", "date") from None
-    for index, start in enumerate(starts):
-        if start.strftime("%H%M") == name:
-            return _shift(parsed, index, starts, tz)
-    names = ", ".join(start.strftime("%H%M") for start in starts)
-    raise DomainError("unknown_shift", f"no shift starts at {name}; the shifts start at {names}", "shift")
+        raise DomainError("invalid_date", f"{day} is no date (YYYY-MM-DD)", "date") from None
+
+
+def shift_named(day: str, name: str, starts: tuple[time, ...], tz: ZoneInfo) -> Shift:
+    """The shift starting on local date `day` (YYYY-MM-DD) at `name` (HHMM); DomainError (422, its field)
+    if the date is malformed, the shift is none of `starts`, or the shift's hours fall outside the dates a
+    datetime holds (0001-01-01 06:00 in UTC+8 begins in year 0; 9999-12-31 22:00 ends in year 10000)."""
+    parsed = parse_day(day)
+    codes = shift_codes(starts)
+    if name not in codes:
+        raise DomainError("unknown_shift", f"no shift starts at {name}; the shifts start at {', '.join(codes)}",
+                          "shift")
+    try:
+        return _shift(parsed, codes.index(name), starts, tz)
+    except (OverflowError, ValueError):
+        raise DomainError("date_out_of_range", f"the shift {day} {name} is outside the dates a report covers",
+                          "date") from None
 
 
 def previous(shift: Shift, starts: tuple[time, ...], tz: ZoneInfo) -> Shift:

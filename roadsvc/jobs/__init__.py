@@ -23,6 +23,9 @@ writes by revision exactly as they see a dealer's.
   (services.odds_watch). Like the monitor, a failing step logs and the next one retries.
 * dabang_clock: ends the 打棒 matches whose time limit has passed (between deals, at different
   levels), every `DABANG_CLOCK_INTERVAL` seconds (5 by default; 0 turns it off).
+* shift_reports: stores each shift's final report once at its end and computes the recent stored reports
+  again (`report_mismatch`), every `SHIFT_REPORT_INTERVAL` seconds (60 by default; 0 turns it off):
+  jobs/shift_reports.py.
 * prune_events: deletes events older than `EVENTS_RETENTION` seconds (default 24 h) every
   `EVENTS_PRUNE_INTERVAL` seconds (0 turns it off), always keeping the newest.
 """
@@ -42,12 +45,12 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 from roadsvc.jobs.dabang import MatchClockJob, MatchesMonitorJob
 from roadsvc.jobs.monitor_passes import MonitorPassJob
 from roadsvc.jobs.niuniu import RoundTablesMonitorJob
+from roadsvc.jobs.shift_reports import ShiftReportsJob
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat import monitor
 from roadsvc.services.baccarat.vip import held_hands, table_requests
 from roadsvc.services.baccarat.odds_watch import OddsWatch
-from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.dealers import watch as dealer_watch
@@ -81,9 +84,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         scheduler.add_job(Guarded("money watch", watch.step).run, "interval",
                           seconds=settings["ODDS_WATCH_INTERVAL"], id="money_watch", max_instances=1, coalesce=True)
     if settings.get("SHIFT_REPORT_INTERVAL", 0) > 0:
-        floor_clock = FloorClock.from_settings(settings)
-        scheduler.add_job(Guarded("shift reports", lambda: shift_reports.write_due(db, floor_clock, utcnow())).run,
-                          "interval", seconds=settings["SHIFT_REPORT_INTERVAL"], id="shift_reports", max_instances=1,
+        reports = ShiftReportsJob(db, FloorClock.from_settings(settings), clock, settings.get("REPORT_FONT") or None)
+        scheduler.add_job(Guarded("shift reports", reports.run).run, "interval",
+                          seconds=settings["SHIFT_REPORT_INTERVAL"], id="shift_reports", max_instances=1,
                           coalesce=True)
     interval = settings["DEMO_DEAL_INTERVAL"]
     if interval > 0:

@@ -21,6 +21,12 @@ def active_alert(session: Session, table_id: int, subject: str, code: str) -> Al
     return session.scalars(query).first()
 
 
+def any_alert(session: Session, table_id: int, subject: str, code: str) -> bool:
+    """Whether (table, subject, code) was ever raised, resolved or not."""
+    query = select(Alert.id).where(Alert.table_id == table_id, Alert.subject == subject, Alert.code == code)
+    return session.scalars(query.limit(1)).first() is not None
+
+
 def active_alerts_with_codes(session: Session, codes: Sequence[str], kind: str | None = None,
                              game: str | None = None) -> Sequence[Alert]:
     """The unresolved alerts of these codes; only those about subjects of `kind` (`shoe`, `table`,

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from roadsvc.persistence.dealers import DEALER_AT
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.records import bind_inserted
 from roadsvc.persistence.models import OPEN, DabangMatch, Hand, HeldHand, Shoe, Table, utcnow
 
 
@@ -148,16 +149,18 @@ def shoe_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
     return session.execute(_SHOE_HAND_ROWS, {"shoe_id": shoe_id}).all()
 
 
-_INSERT_HAND = _HANDS.insert().values(dealer_id=DEALER_AT)
+_INSERT_HAND = _HANDS.insert().values(dealer_id=DEALER_AT).returning(_HANDS.c.id, _HANDS.c.dealer_id)
 
 
 def insert_hand(session: Session, shoe_id: int, number: int, data: dict[str, Any], result: str,
                 now: datetime, table_id: int, dealt_at: datetime | None = None) -> None:
-    """Store hand `number` of the shoe, counted: one INSERT (no unit of work, no object), naming the
-    dealer at the table when it was dealt (`dealt_at`: a held hand's holding, else now)."""
-    session.execute(_INSERT_HAND, {"shoe_id": shoe_id, "number": number, "data": data, "result": result,
-                                   "voided": False, "void_reason": None, "created_at": now, "updated_at": now,
-                                   "dealer_table": table_id, "dealer_at": dealt_at or now})
+    """Store hand `number` of the shoe, counted: one INSERT (no unit of work, no object) naming the dealer at the
+    table when it was dealt (`dealt_at`: a held hand's holding, else now), bound into the chain as written."""
+    row = {"shoe_id": shoe_id, "number": number, "data": data, "result": result, "voided": False, "void_reason": None,
+           "created_at": now, "updated_at": now}
+    written = session.execute(_INSERT_HAND, {**row, "dealer_table": table_id, "dealer_at": dealt_at or now}).one()
+    row["id"], row["dealer_id"] = written.id, written.dealer_id
+    bind_inserted(session, "hands", (row,))
 
 
 _TABLE_SETTINGS = select(_TABLES.c.settings).where(_TABLES.c.id == bindparam("table_id"))

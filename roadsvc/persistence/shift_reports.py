@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Sequence
 
-from sqlalchemy import Row, and_, case, func, or_, select
+from sqlalchemy import Row, and_, case, func, or_, select, union
 from sqlalchemy.orm import Session
 
-from roadsvc.persistence.models import Alert, AuditRecord, Hand, Shoe, ShiftReport, Table
+from roadsvc.persistence.models import (Alert, AuditRecord, DabangDeal, DabangMatch, DabangMove, DabangRefusal, Hand,
+                                        Shoe, ShiftReport, ShiftReportFile, Table)
 
 CHANGES = ("void", "correct")
 
@@ -47,10 +48,49 @@ def alerts(session: Session, begins: datetime, ends: datetime) -> Sequence[Alert
     return session.scalars(query.order_by(Alert.id)).all()
 
 
+def dabang_matches(session: Session, begins: datetime, ends: datetime) -> dict[int, int]:
+    """Per 打棒 table: its matches played in [begins, ends) (started, a deal begun or a move made in it)."""
+    played = union(
+        select(DabangMatch.id).where(DabangMatch.started_at >= begins, DabangMatch.started_at < ends),
+        select(DabangDeal.match_id).where(DabangDeal.started_at >= begins, DabangDeal.started_at < ends),
+        select(DabangDeal.match_id).join(DabangMove, DabangMove.deal_id == DabangDeal.id)
+        .where(DabangMove.at >= begins, DabangMove.at < ends)).subquery()
+    query = (select(DabangMatch.table_id, func.count(DabangMatch.id)).where(DabangMatch.id.in_(select(played.c[0])))
+             .group_by(DabangMatch.table_id))
+    return {table_id: int(count) for table_id, count in session.execute(query)}
+
+
+def dabang_deals(session: Session, begins: datetime, ends: datetime) -> dict[int, int]:
+    """Per 打棒 table: the deals begun in [begins, ends) (redeals too)."""
+    query = (select(DabangMatch.table_id, func.count(DabangDeal.id))
+             .join(DabangMatch, DabangMatch.id == DabangDeal.match_id)
+             .where(DabangDeal.started_at >= begins, DabangDeal.started_at < ends).group_by(DabangMatch.table_id))
+    return {table_id: int(count) for table_id, count in session.execute(query)}
+
+
+def dabang_refusals(session: Session, begins: datetime, ends: datetime) -> dict[int, int]:
+    """Per 打棒 table: the plays refused in [begins, ends)."""
+    query = (select(DabangRefusal.table_id, func.count(DabangRefusal.id))
+             .where(DabangRefusal.at >= begins, DabangRefusal.at < ends).group_by(DabangRefusal.table_id))
+    return {table_id: int(count) for table_id, count in session.execute(query)}
+
+
 def stored(session: Session, day: str, shift: str) -> ShiftReport | None:
     return session.scalars(select(ShiftReport).where(ShiftReport.day == day, ShiftReport.shift == shift)).first()
 
 
-def written_keys(session: Session) -> set[str]:
-    """`<day>/<shift>` of every report written."""
-    return {f"{day}/{shift}" for day, shift in session.execute(select(ShiftReport.day, ShiftReport.shift))}
+def stored_since(session: Session, since: datetime) -> Sequence[ShiftReport]:
+    """The reports written at or after `since`, oldest first."""
+    return session.scalars(select(ShiftReport).where(ShiftReport.written_at >= since).order_by(ShiftReport.id)).all()
+
+
+def stored_file(session: Session, report_id: int, kind: str, language: str) -> bytes | None:
+    query = select(ShiftReportFile.body).where(ShiftReportFile.report_id == report_id, ShiftReportFile.kind == kind,
+                                               ShiftReportFile.language == language)
+    return session.scalars(query).first()
+
+
+def written_keys(session: Session) -> dict[str, datetime]:
+    """`<day>/<shift>` of every report stored: when it was written."""
+    query = select(ShiftReport.day, ShiftReport.shift, ShiftReport.written_at)
+    return {f"{day}/{shift}": written_at for day, shift, written_at in session.execute(query)}

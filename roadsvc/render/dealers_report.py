@@ -5,6 +5,7 @@ game has not is written "n/a" in the reader's language, never 0."""
 from __future__ import annotations
 
 from typing import Any, Iterator
+from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer, Table
 from reportlab.lib.units import mm
@@ -82,9 +83,9 @@ def story(document: dict[str, Any], language: str, style, sub, grid, money) -> l
                                                           f"{money(entry['money']['expected_win'])}"
         timers = words["na"] if entry["timers_overrun"] is None else \
             f"{entry['timers_overrun']['count']} / {entry['timers_overrun']['held_hands']}"
-        body.append([Paragraph(who, style), words[entry["game"]], str(entry["games"]), str(entry["hours"]),
+        body.append([Paragraph(escape(who), style), words[entry["game"]], str(entry["games"]), str(entry["hours"]),
                      "" if entry["games_per_hour"] is None else str(entry["games_per_hour"]),
                      *(_cell(entry, measure, words["na"]) for measure in ("refusals", "voids", "corrections",
                                                                           "late_slips")), win, timers])
-    return [Spacer(1, 3 * mm), Paragraph(words["dealers"], sub),
+    return [Spacer(1, 3 * mm), Paragraph(escape(words["dealers"]), sub),
             Table([header, *body], repeatRows=1, style=grid, hAlign="LEFT")]

@@ -264,7 +264,11 @@ def _totals(tables: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "tables": len(tables),
         "by_status": by_status,
+        # What each game dealt, counted apart (never one figure of hands and rounds): baccarat's counted hands in
+        # the open shoes, 百人牛牛's rounds at its tables, 打棒's deals of each table's current match.
         "hands": sum(entry["shoe"]["counted_hands"] for entry in tables if entry["shoe"]),
+        "rounds": sum((entry.get(NIUNIU) or {}).get("rounds", 0) for entry in tables),
+        "deals": sum(((entry.get(DABANG) or {}).get("match") or {}).get("deals_done", 0) for entry in tables),
         "pace_per_hour": round(sum(entry["pace_per_hour"] or 0 for entry in tables), 1),
         "open_alerts": open_alerts,
         "acknowledged_alerts": sum(entry["alerts"]["acknowledged"] for entry in tables),

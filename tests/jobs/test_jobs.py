@@ -47,8 +47,8 @@ def test_the_money_watch_follows_the_log_with_the_odds_watch_and_the_reports_eve
     assert scheduler.get_job("money_watch").trigger.interval == timedelta(seconds=0.25)
     reports = scheduler.get_job("shift_reports")
     assert reports.trigger.interval == timedelta(seconds=60) and reports.max_instances == 1
-    assert reports.func() is not None  # the last shift's report, written (an empty floor's)
-    assert reports.func() is None  # once
+    assert reports.func()["written"] is not None  # the last shift's report, stored (an empty floor's)
+    assert reports.func() == {"written": None, "mismatches": {}}  # once
 
 
 def test_the_demo_dealer_runs_at_the_configured_interval(db):

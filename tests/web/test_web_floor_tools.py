@@ -46,3 +46,17 @@ def test_the_floor_links_the_shift_reports_and_the_page_lists_the_shifts(signed_
     assert first in page
     pdf = signed_in.client.get(first.replace("&amp;", "&"))  # the page's session reads it
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+
+
+def test_the_page_says_final_only_for_a_stored_report(signed_in, app):
+    from roadsvc.services.pit import shift_reports
+
+    now = datetime.now(timezone.utc)
+    ended = CLOCK.previous(CLOCK.shift_at(now))
+    assert shift_reports.write_due(app.extensions["roadsvc.db"], CLOCK, now) == ended.key
+    page = signed_in.client.get("/floor/reports?lang=en").get_data(as_text=True)
+    states = dict(re.findall(r'data-shift="([^"]+)">.*?data-field="state" data-final="(true|false)">([^<]*)<', page,
+                             re.S)[i][::2] for i in range(3))
+    assert states[ended.key].startswith("ended: final, stored ")
+    assert states[CLOCK.previous(ended).key] == "ended: provisional, no final report stored"
+    assert states[CLOCK.shift_at(now).key] == "running: provisional"

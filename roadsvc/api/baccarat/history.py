@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from flask import Response
 from flask_smorest import Blueprint
 
@@ -13,6 +10,7 @@ from roadsvc.services.capabilities import READ
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.baccarat.schemas.hands import HAND_EXAMPLE, HandSchema
+from roadsvc.domain.spreadsheets import csv_text
 from roadsvc.services.baccarat import hands
 from roadsvc.services.baccarat.hands import HandView
 
@@ -59,12 +57,7 @@ def shoe_hands_csv(shoe_id):
 
 
 def hands_csv(views: list[HandView]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for view in views:
-        writer.writerow(_csv_row(view))
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, (_csv_row(view) for view in views))
 
 
 def _csv_row(view: HandView) -> list[str]:
@@ -73,7 +66,7 @@ def _csv_row(view: HandView) -> list[str]:
         str(view.number),
         view.result,
         _flag(view.voided),
-        _safe(view.void_reason or ""),
+        view.void_reason or "",
         " ".join(cards.get("player", [])),
         " ".join(cards.get("banker", [])),
         _blank(hand.get("player_total")),
@@ -91,8 +84,3 @@ def _flag(value: bool | None) -> str:
 
 def _blank(value) -> str:
     return "" if value is None else str(value)
-
-
-def _safe(text: str) -> str:
-    """Keep a spreadsheet from reading free text as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

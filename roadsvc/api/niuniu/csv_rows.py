@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from roadsvc.domain.niuniu.dealing import POSITIONS, PLAYERS
+from roadsvc.domain.spreadsheets import csv_text
 
 COLUMNS = ("number", "phase", "reveal", "first_receiver",
            *(f"{position}_{what}" for position in POSITIONS for what in ("cards", "type")),
@@ -14,12 +13,8 @@ COLUMNS = ("number", "phase", "reveal", "first_receiver",
 
 
 def rounds_csv(views: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(COLUMNS)
-    for view in views:
-        writer.writerow(_row(view))
-    return out.getvalue()
+    """Every cell defused (roadsvc.domain.spreadsheets): a void reason is typed by a person."""
+    return csv_text(COLUMNS, (_row(view) for view in views))
 
 
 def _row(view: dict[str, Any]) -> list[str]:

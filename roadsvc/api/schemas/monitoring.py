@@ -19,7 +19,8 @@ class AlertSchema(ma.Schema):
     state = fields.String(metadata={"description": "open, acknowledged or resolved"})
     table_id = fields.Integer()
     subject = fields.String(metadata={"description": "What at the table the alert is about: shoe:<id> (baccarat), "
-                                                     "table (百人牛牛), match:<id> (打棒)", "example": "shoe:12"})
+                                                     "table (百人牛牛), match:<id> (打棒), shift_report:<id> "
+                                                     "(report_mismatch)", "example": "shoe:12"})
     shoe_id = fields.Integer(allow_none=True, metadata={"description": "The shoe, for an alert about one; else null"})
     hand_number = fields.Integer(allow_none=True)
     message = fields.String()
@@ -58,10 +59,26 @@ class NoteSchema(StrictSchema):
     note = text(MAX_REASON, required=True, metadata={"example": "dealer on break; relief arrived"})
 
 
+class FloorTotalsSchema(ma.Schema):
+    """The floor's totals: what each game dealt is counted apart (hands, rounds, deals), never added up."""
+
+    tables = fields.Integer()
+    by_status = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                            metadata={"description": "Tables per status (dealing, stale, ending, idle)"})
+    hands = fields.Integer(metadata={"description": "Baccarat: the counted hands of the open shoes"})
+    rounds = fields.Integer(metadata={"description": "百人牛牛: the rounds of its tables"})
+    deals = fields.Integer(metadata={"description": "打棒: the finished deals of each table's current match"})
+    pace_per_hour = fields.Float(metadata={"description": "Baccarat: hands an hour, over the open shoes"})
+    open_alerts = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "By severity"})
+    acknowledged_alerts = fields.Integer()
+    unresolved_alerts = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                                    metadata={"description": "By severity"})
+    money = fields.Dict(metadata={"description": "For keys with read_money: the shift's turnover, win, bets, hold"})
+
+
 class FloorSchema(ma.Schema):
     generated_at = fields.DateTime()
-    totals = fields.Dict(metadata={"description": "tables, by_status, hands, pace_per_hour, open_alerts, "
-                                                  "acknowledged_alerts"})
+    totals = fields.Nested(FloorTotalsSchema)
     tables = fields.List(fields.Dict(), metadata={"description": "One entry per table (docs/monitoring.md)"})
     shift = fields.Dict(metadata={"description": "For keys with read_money: the shift the money is of "
                                                  "(date, shift, time_zone, starts, ends)"})

@@ -11,6 +11,7 @@ from roadsvc.domain.monitoring.registry import SEVERITIES
 
 # Within a severity: higher first. Codes not listed rank 0 (operational: stale tables, requests).
 RANK = {
+    "report_mismatch": 60,  # a record changed after its shift's final report was stored
     "positive_ev": 50,  # the cards left favour an open bet: the house is losing money now
     "large_win": 40, "hold_out_of_line": 40,
     "improbable_results": 30,

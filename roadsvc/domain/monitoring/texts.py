@@ -28,6 +28,7 @@ TITLES: dict[str, str] = {
     "hold_out_of_line": N_("Hold out of line"),
     "dealer_refusals": N_("Dealer's refusals out of line"),
     "dealer_pace": N_("Dealer's pace out of line"),
+    "report_mismatch": N_("Stored report differs"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -296,6 +297,23 @@ def _dealer_pace(d: Mapping[str, Any], r: Reader) -> str:
                 "(z = %(z)s)"))
     return r(words, name=d["name"], game=r(GAME_NAMES.get(d["game"], d["game"])), pace=d["games_per_hour"],
              floor=d["floor_games_per_hour"], z=d["z"])
+# The figures of a stored report that report_mismatch names (roadsvc.services.pit.shift_reports.FIGURES).
+REPORT_FIGURES: dict[str, tuple[str, str]] = {
+    "hands": NC_("report figure", "hands"), "rounds": NC_("report figure", "rounds"),
+    "deals": NC_("report figure", "deals"), "matches": NC_("report figure", "matches"),
+    "refusals": NC_("report figure", "refused plays"), "voids": NC_("report figure", "voids"),
+    "corrections": NC_("report figure", "corrections"), "leaves": NC_("report figure", "players who left early"),
+    "shoes": NC_("report figure", "shoes"), "changes": NC_("report figure", "voids and corrections"),
+    "notes": NC_("report figure", "pit notes"), "money": NC_("report figure", "money"),
+    "table": NC_("report figure", "the table"),
+}
+
+
+def _report_mismatch(d: Mapping[str, Any], r: Reader) -> str:
+    figures = listed([r(REPORT_FIGURES.get(name, REPORT_FIGURES["table"])) for name in d["differ"]], r)
+    return r(N_("The final report of shift %(date)s %(start)s, stored when the shift ended, differs from the records "
+                "now in %(figures)s: a record of that shift changed after it closed"),
+             date=d["date"], start=f"{d['shift'][:2]}:{d['shift'][2:]}", figures=figures)
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
@@ -306,6 +324,7 @@ MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,
     "dealer_refusals": _dealer_refusals, "dealer_pace": _dealer_pace,
+    "hold_out_of_line": _hold, "report_mismatch": _report_mismatch,
 }
 
 __all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]

@@ -15,14 +15,17 @@ from roadsvc.persistence.models.baccarat.bets import Bet, BetSlip, BettingClosur
 from roadsvc.persistence.models.operations import AdminAuditRecord
 from roadsvc.persistence.models.monitoring import (
     ACTIVE_ALERT, ALERT_ACKNOWLEDGED, ALERT_OPEN, ALERT_RESOLVED, Alert, MonitorTally, PitNote, ShiftReport,
+    ShiftReportFile,
 )
 from roadsvc.persistence.models.events import Event
 from roadsvc.persistence.models.dabang import DabangDeal, DabangMatch, DabangMove, DabangTournament
+from roadsvc.persistence.models.dabang import DabangRefusal
 from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
 from roadsvc.persistence.models.niuniu import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState
 from roadsvc.persistence.models.dealers import Dealer, DealerChange, DealerIncident
+from roadsvc.persistence.models.records import RecordLink
 
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
@@ -34,7 +37,9 @@ __all__ = [
     "ShiftReport",
     "Event",
     "DabangDeal", "DabangMatch", "DabangMove", "DabangTournament",
+    "DabangRefusal", "ShiftReportFile",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
     "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
     "Dealer", "DealerChange", "DealerIncident",
+    "RecordLink",
 ]

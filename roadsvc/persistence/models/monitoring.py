@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from roadsvc.domain.monitoring.subjects import MAX_LENGTH as SUBJECT_LENGTH
@@ -91,7 +91,9 @@ class PitNote(Base):
 
 
 class ShiftReport(Base):
-    """A shift's report as the jobs process wrote it at the shift's end (issue 24)."""
+    """A shift's final report as the jobs process wrote it at the shift's end (issues 24, 43): inserted once,
+    never updated. `chain_head`: the record chain's head when it was written ({"sequence", "digest"}; None
+    where there is no chain), printed on its PDFs."""
 
     __tablename__ = "shift_reports"
     __table_args__ = (UniqueConstraint("day", "shift"),)
@@ -101,3 +103,19 @@ class ShiftReport(Base):
     shift: Mapped[str] = mapped_column(String(4))  # its start, HHMM
     document: Mapped[dict[str, Any]]
     written_at: Mapped[datetime] = mapped_column(default=utcnow)
+    chain_head: Mapped[dict[str, Any] | None]
+
+
+class ShiftReportFile(Base):
+    """A stored report's file in one language (the PDF a pit manager signs), as written with the report: served
+    byte for byte ever after, with its SHA-256."""
+
+    __tablename__ = "shift_report_files"
+    __table_args__ = (UniqueConstraint("report_id", "kind", "language"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    report_id: Mapped[int] = mapped_column(ForeignKey("shift_reports.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(8))  # pdf
+    language: Mapped[str] = mapped_column(String(8))  # zh-Hans, zh-Hant, en
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+    sha256: Mapped[str] = mapped_column(String(64))

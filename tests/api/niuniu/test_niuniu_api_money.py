@@ -106,15 +106,17 @@ def test_the_shift_report_counts_rounds_money_changes_and_leaves(api, played):
     document = api.get(url, role="pitboss").json
     [entry] = [entry for entry in document["tables"] if entry["table"]["id"] == played]
     assert entry["table"] == {"id": played, "name": "Niu 1", "game": "niuniu"}
-    assert (entry["hands"], entry["voids"], entry["corrections"], entry["leaves"]) == (2, 1, 1, 1)
+    assert (entry["rounds"], entry["voids"], entry["corrections"], entry["leaves"]) == (2, 1, 1, 1)
+    assert entry["hands"] == 0  # rounds, not hands: counted apart (issue 43)
     assert [(c["action"], c["hand"], c["why"]) for c in entry["changes"]] == [("correct", 2, "misread"),
                                                                                 ("void", 3, "misdeal")]
     assert entry["money"] == FIGURES and document["totals"]["money"] == FIGURES
-    assert (document["totals"]["hands"], document["totals"]["leaves"]) == (2, 1)
+    assert (document["totals"]["rounds"], document["totals"]["leaves"]) == (2, 1)
     csv = api.get(url, query_string={"format": "csv", "lang": "zh-Hans"}, role="pitboss").data.decode("utf-8-sig")
-    header, row = csv.splitlines()[:2]
-    assert header.startswith("section,table_id,table,hands,voids,corrections,leaves,shoes,turnover,win,hold")
-    assert row.startswith(f"table,{played},Niu 1,2,1,1,1,,215.00,307.50,{100 * 307.5 / 215:.2f}%")
+    header, _, row = csv.splitlines()[:3]  # the report's status, then the tables
+    assert header.startswith("section,table_id,table,hands,rounds,deals,matches,refusals,voids,corrections,leaves,"
+                             "shoes,turnover,win,hold")
+    assert row.startswith(f"table,{played},Niu 1,0,2,0,0,0,1,1,1,,215.00,307.50,{100 * 307.5 / 215:.2f}%")
     assert "更正 局 2" in csv and "misread" in csv
     pdf = api.get(url, query_string={"format": "pdf", "lang": "zh-Hant"}, role="pitboss")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF-")

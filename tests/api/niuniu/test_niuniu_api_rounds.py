@@ -199,3 +199,12 @@ def test_hands_open_in_the_specs_order(api, rounds_url):
     assert api.post(f"{rounds_url}/1/open", {"position": "player_1"}, role="dealer").json["opened"] == ["player_1"]
     assert api.post(f"{rounds_url}/1/open", {"position": "player_2"}, role="dealer").json["opened"] == [
         "player_1", "player_2"]
+
+
+def test_the_rounds_csv_defuses_a_void_reason_and_names_its_charset_once(api, rounds_url):
+    api.post(rounds_url, by_order(1), role="dealer")
+    assert api.post(f"{rounds_url}/1/void", {"reason": "=cmd|' /C calc'!A0"}, role="pitboss").status_code == 200
+    response = api.get(f"{rounds_url}?format=csv")
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    [row] = response.get_data(as_text=True).splitlines()[1:]
+    assert ",\"'=cmd|' /C calc'!A0\"," in row or ",'=cmd|' /C calc'!A0," in row  # shown as text, never run

@@ -41,6 +41,8 @@ DETAILS = {
                         "floor_per_100": 4.1, "p_value": 0.00012},
     "dealer_pace": {"name": "Chan Mei Ling", "game": "niuniu", "games_per_hour": 31.2, "floor_games_per_hour": 44.0,
                     "z": 4.1, "slower": True},
+    "report_mismatch": {"scope": "shift_report", "report_id": 4, "date": "2026-12-07", "shift": "0600",
+                        "differ": ["hands", "money"]},
 }
 CODES = sorted(set(RULES) | set(TITLES))
 
