@@ -149,7 +149,7 @@ class Node:
                                             start_new_session=True, user=self.user, cwd=self.config.parent)
 
     def role(self) -> str | None:
-        """`primary`, `replica` or None (no answer) per Patroni's REST API."""
+        """`master` (Patroni 3.0's word; `primary` from 3.1 on), `replica`, `demoted`... or None (no answer)."""
         status, body = _get(f"{self.api}/patroni")
         if status == 0 or not isinstance(body, dict):
             return None
@@ -172,22 +172,20 @@ class Node:
         os.kill(pid, signal.SIGKILL)
         return pid
 
-    def _groups(self) -> list[int]:
-        groups = []
+    def _processes(self) -> list[int]:
+        """Patroni, the postmaster and every PostgreSQL process under it (each sits in a session of its own)."""
+        pids = []
         if self.patroni is not None and self.patroni.poll() is None:
-            groups.append(self.patroni.pid)
-        pid = self.postmaster_pid()
-        if pid is not None:
-            try:
-                groups.append(os.getpgid(pid))
-            except ProcessLookupError:
-                pass
-        return groups
+            pids.append(self.patroni.pid)
+        postmaster = self.postmaster_pid()
+        if postmaster is not None:
+            pids += [postmaster, *_children(postmaster)]
+        return pids
 
     def signal_machine(self, signum: int) -> None:
-        for group in self._groups():
+        for pid in self._processes():
             try:
-                os.killpg(group, signum)
+                os.kill(pid, signum)
             except ProcessLookupError:
                 pass
 
@@ -198,7 +196,7 @@ class Node:
             self.patroni.wait(timeout=20)
 
     def freeze(self) -> None:
-        """SIGSTOP the machine's processes: as cut off from the network (nothing answers, nothing closes)."""
+        """SIGSTOP every process of the machine: as cut off from the network (nothing answers, nothing closes)."""
         self.signal_machine(signal.SIGSTOP)
 
     def thaw(self) -> None:
@@ -276,6 +274,19 @@ class Cluster:
                 return
             time.sleep(0.2)
         raise RuntimeError(f"fewer than {count} standbys streaming within {timeout:.0f} s: {self.members()}")
+
+
+def _children(parent: int) -> list[int]:
+    """The processes whose parent is `parent` (from /proc)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == parent:
+            children.append(int(stat.parent.name))
+    return children
 
 
 def _owned_folder(parent: Path | None, user: str | None) -> Path:
@@ -368,8 +379,12 @@ def create_database(cluster: Cluster) -> None:
             conn.execute(f'CREATE DATABASE "{DATABASE}"')
 
 
-def stop_cluster(cluster: Cluster, remove: bool = True) -> None:
-    """Every node stopped (Patroni stops its PostgreSQL), etcd stopped, the folder removed (`remove`)."""
+def stop_cluster(cluster: Cluster, remove: bool = True, graceful: bool = False) -> None:
+    """Every node stopped, etcd stopped, the folder removed (`remove`). A throw-away cluster (`remove`, not
+    `graceful`) is SIGKILLed: nothing of it is kept. Otherwise each Patroni stops its PostgreSQL."""
+    if remove and not graceful:
+        for node in cluster.nodes:
+            node.kill_machine()
     for node in cluster.nodes:  # all at once: each Patroni stops its PostgreSQL
         node.thaw()
         if node.patroni is not None and node.patroni.poll() is None:
@@ -409,9 +424,67 @@ def _main(argv: list[str]) -> int:
     try:
         signal.sigwait({signal.SIGINT, signal.SIGTERM})
     finally:
-        stop_cluster(cluster)
+        stop_cluster(cluster, remove=False, graceful=True)
     return 0
 
 
 if __name__ == "__main__":
     sys.exit(_main(sys.argv[1:]))
+
+
+@dataclass
+class Restored:
+    """A PostgreSQL started from a base backup and the WAL archive, recovered to a moment (a restore drill)."""
+
+    data_dir: Path
+    port: int
+    user: str | None
+
+    def url(self, database: str = DATABASE) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
+
+    def stop(self) -> None:
+        subprocess.run([str(PG_BIN / "pg_ctl"), "-D", str(self.data_dir), "-m", "immediate", "stop"],
+                       user=self.user, capture_output=True)
+        shutil.rmtree(self.data_dir.parent, ignore_errors=True)
+
+
+def restore(backup: Path, archive: Path, target_time: str, parent: Path | None = None) -> Restored:
+    """The base backup `backup` (pg_basebackup -Ft -z: base.tar.gz, pg_wal.tar.gz) unpacked into a new data
+    folder, recovered from `archive` up to `target_time` (a timestamp with its zone) and promoted, on a free
+    port of 127.0.0.1 (never a node of the cluster). What docs/deployment.md, *Restore*, says to do by hand."""
+    user = runs_as()
+    folder = _owned_folder(parent, user)
+    data = folder / "data"
+    data.mkdir(mode=0o700)
+    subprocess.run(["tar", "-xzf", str(backup / "base.tar.gz"), "-C", str(data)], check=True)
+    subprocess.run(["tar", "-xzf", str(backup / "pg_wal.tar.gz"), "-C", str(data / "pg_wal")], check=True)
+    for stale in ("postmaster.pid", "standby.signal", "patroni.dynamic.json"):
+        (data / stale).unlink(missing_ok=True)
+    (data / "recovery.signal").touch()
+    port = free_port("127.0.0.1")
+    settings = {
+        "port": port, "listen_addresses": "127.0.0.1", "unix_socket_directories": str(folder),
+        "hba_file": str(data / "pg_hba.conf"), "ident_file": str(data / "pg_ident.conf"),
+        "archive_mode": "off", "synchronous_standby_names": "", "hot_standby": "on",
+        "restore_command": f"cp {archive}/%f %p", "recovery_target_time": target_time,
+        "recovery_target_action": "promote", "recovery_target_timeline": "latest",
+    }
+    (data / "pg_hba.conf").write_text("local all all trust\nhost all all 127.0.0.1/32 trust\n")
+    with open(data / "postgresql.conf", "a") as conf:  # the backup's own (Patroni's) first, these win
+        conf.write("\n# restore drill (deploy/pgcluster.py restore)\n")
+        conf.writelines(f"{name} = '{value}'\n" for name, value in settings.items())
+    _give(folder, user)
+    subprocess.run([str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "restore.log"), "-w", "-t", "120",
+                    "start"], check=True, user=user, capture_output=True)
+    restored = Restored(data, port, user)
+    import psycopg
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # until recovery reached the target and promoted
+        with psycopg.connect(host="127.0.0.1", port=port, user="postgres", dbname="postgres", autocommit=True) as conn:
+            if not conn.execute("SELECT pg_is_in_recovery()").fetchone()[0]:
+                return restored
+        time.sleep(0.2)
+    restored.stop()
+    raise RuntimeError(f"the restore did not finish recovering ({folder / 'restore.log'})")

@@ -1,0 +1,259 @@
+"""roadsvc on a replicated PostgreSQL (docs/deployment.md, *The database: replicated, with automatic failover*):
+three database machines under Patroni and etcd (deploy/pgcluster.py: a primary, a synchronous standby and a
+second standby, on 127.0.0.2-4), two roadsvc machines (127.0.0.5 and .6) and `roadsvc jobs`, all on the
+cluster's multi-host URL (`target_session_attrs=read-write`).
+
+In file order, on one cluster: a restore drill (a base backup and the WAL archive, recovered to a moment);
+the primary's postmaster SIGKILLed while dealers post to both machines and a display streams (every
+acknowledged hand on the new primary with its cards, the log with every hand's event, the display every
+event once, in order); the old primary back as a standby, never a second primary; a standby's machine lost
+(posts go on: the other standby becomes the synchronous one); both standbys cut off (a write is not
+acknowledged until one is back: never acknowledged on one side only). Each wait gives up only after a long
+time without progress: nothing here asserts a duration (bench/failover.py measures them).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
+
+from _http import BIN, Gunicorn  # noqa: E402
+from _machines import Display, kill_group, post_hands  # noqa: E402
+from _service import Client, Deployment, Floor, dealt_hands, hand_body, open_floor, roadsvc_server  # noqa: E402
+from pgcluster import Cluster, cluster_missing, restore, start_cluster, stop_cluster  # noqa: E402
+
+from roadsvc.persistence.engine import Database
+from roadsvc.persistence.migrations import upgrade
+from roadsvc.services import events as event_log
+
+pytestmark = pytest.mark.slow
+
+MACHINES = ("127.0.0.5", "127.0.0.6")
+STALLED = 180  # seconds without progress before a wait gives up (a loaded 2-core machine)
+QUICK = {"ROADSVC_EVENTS_KEEPALIVE": "0.5", "ROADSVC_RATELIMIT_ENABLED": "0", "ROADSVC_MONITOR_INTERVAL": "1",
+         "ROADSVC_EVENTS_FALLBACK_CHECK": "1", "ROADSVC_DB_POOL_SIZE": "4"}
+
+
+@dataclass
+class Site:
+    cluster: Cluster
+    floor: Floor
+    servers: list[Gunicorn]
+    jobs: subprocess.Popen
+    deployment: Deployment
+
+    @property
+    def bases(self) -> list[str]:
+        return [server.base for server in self.servers]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    reason = cluster_missing()
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    scratch = tmp_path_factory.mktemp("replicated")
+    cluster = start_cluster()
+    try:
+        url = cluster.url()
+        upgrade(url)
+        floor = open_floor(url, 4)
+        env = {"ROADSVC_LOG_LEVEL": "WARNING", "ROADSVC_DATABASE_URL": url, **QUICK}
+        deployment = Deployment("postgres", url, env, scratch / "instance")
+        servers = []
+        for index, address in enumerate(MACHINES):
+            server = roadsvc_server(deployment, workers=1, worker_class="gevent", bind=address,
+                                    env={"ROADSVC_INSTANCE_PATH": str(scratch / f"machine-{index + 1}")})
+            server.launch()
+            servers.append(server)
+        with open(scratch / "jobs.log", "ab") as log:
+            jobs = subprocess.Popen([str(BIN / "roadsvc"), "jobs"], start_new_session=True, stdout=log,
+                                    stderr=subprocess.STDOUT,
+                                    env={**os.environ, **env, "ROADSVC_INSTANCE_PATH": str(scratch / "jobs")})
+        try:
+            for server in servers:
+                server.wait_up()
+            yield Site(cluster, floor, servers, jobs, deployment)
+        finally:
+            kill_group(jobs)
+            for server in servers:
+                server.stop()
+    finally:
+        stop_cluster(cluster)
+
+
+def table(site: Site, index: int) -> tuple[int, int]:
+    return site.floor.table_ids[index], site.floor.shoe_ids[index]
+
+
+def stored_hands(url: str, shoe: int) -> list[tuple[int, dict]]:
+    """(number, cards) of every hand of `shoe`, read on the node `url` names."""
+    db = Database(url)
+    try:
+        with db.connect() as conn:
+            rows = conn.exec_driver_sql(f"SELECT number, data FROM hands WHERE shoe_id = {int(shoe)} ORDER BY number")
+            return [(number, data["cards"]) for number, data in rows]
+    finally:
+        db.dispose()
+
+
+def dealt_cards(seed: int, numbers) -> list[tuple[int, dict]]:
+    hands = dealt_hands(seed=seed)[0]
+    return [(number, hand_body(hands[number - 1])["cards"]) for number in numbers]
+
+
+def test_a_restore_to_a_moment_brings_back_exactly_the_hands_acknowledged_before_it(site, tmp_path):
+    (table_id, shoe), seed = table(site, 0), 11
+    backups = tmp_path / "backups"
+    done = subprocess.run([str(BIN / "roadsvc"), "db", "backup", str(backups)], capture_output=True, text=True,
+                          env={**os.environ, **site.deployment.env})
+    assert done.returncode == 0, done.stdout + done.stderr
+    (backup,) = backups.iterdir()
+    assert post_hands(site.bases, site.floor.dealer_key, table_id, shoe, seed, range(1, 6), STALLED) == [201] * 5
+    with psycopg.connect(psycopg.conninfo.make_conninfo(**_primary_params(site.cluster)), autocommit=True) as conn:
+        moment = conn.execute("SELECT clock_timestamp()::text").fetchone()[0]
+    assert post_hands(site.bases, site.floor.dealer_key, table_id, shoe, seed, range(6, 9), STALLED) == [201] * 3
+    _archive_now(site.cluster)
+    restored = restore(backup, site.cluster.archive, moment)
+    try:
+        assert stored_hands(restored.url(), shoe) == dealt_cards(seed, range(1, 6))  # 6-8 came after the moment
+    finally:
+        restored.stop()
+
+
+def _primary_params(cluster: Cluster) -> dict:
+    primary = cluster.wait_primary()
+    return {"host": primary.address, "port": primary.port, "user": "postgres", "dbname": "roadsvc"}
+
+
+def _archive_now(cluster: Cluster) -> None:
+    """Close the current WAL segment and wait until the archiver has copied it (the restore needs it)."""
+    with psycopg.connect(psycopg.conninfo.make_conninfo(**_primary_params(cluster)), autocommit=True) as conn:
+        segment = conn.execute("SELECT pg_walfile_name(pg_switch_wal())").fetchone()[0]
+        deadline = time.monotonic() + STALLED
+        while not (cluster.archive / segment).exists():
+            assert time.monotonic() < deadline, f"{segment} was not archived"
+            time.sleep(0.1)
+
+
+def test_the_primary_killed_under_posts_and_a_display_loses_nothing_and_repeats_nothing(site):
+    cluster, old = site.cluster, site.cluster.wait_primary()
+    db = Database(site.deployment.url)
+    before = event_log.newest_event_id(db)
+    display = Display(site.bases[1], site.floor.pitboss_key).open()  # the floor's stream: every event
+    hands, seeds = 30, (21, 22)
+    dealers, landed = [], [[], []]
+    for index, seed in enumerate(seeds):  # one dealer on each machine first, the other's after a failure
+        table_id, shoe = table(site, index + 1)
+        bases = site.bases[index:] + site.bases[:index]
+        dealers.append(threading.Thread(target=post_hands, args=(bases, site.floor.dealer_key, table_id, shoe, seed,
+                                                                 range(1, hands + 1), STALLED, landed[index])))
+    for dealer in dealers:
+        dealer.start()
+    _wait(lambda: min(map(len, landed)) >= 5, "the first hands")
+    old.kill_postmaster()
+    new = cluster.wait_primary(STALLED, other_than=old)
+    for dealer in dealers:
+        dealer.join()
+    assert [len(statuses) for statuses in landed] == [hands, hands]  # every hand acknowledged (a retry: 200)
+    for index, seed in enumerate(seeds):  # on the new primary itself, with its cards, each once
+        assert stored_hands(cluster.node_url(new), table(site, index + 1)[1]) == dealt_cards(seed, range(1, hands + 1))
+    logged = [record for record in event_log.events_after(db, before, 10_000)]
+    for index in (1, 2):  # the log's hand events: every hand once (the history has no gap)
+        shoe = table(site, index)[1]
+        numbers = [r.data["number"] for r in logged if r.type == "hand" and r.shoe_id == shoe]
+        assert numbers == list(range(1, hands + 1))
+    _read_until(display, logged[-1].id)
+    display.close()
+    db.dispose()
+    assert display.ids == [record.id for record in logged]  # every event once, in order (ids may skip: not a gap)
+    assert site.jobs.poll() is None  # the jobs process went on through the switch
+
+
+def _read_until(display: Display, last_id: int) -> None:
+    progressed, seen = time.monotonic(), len(display.ids)
+    while (not display.ids or display.ids[-1] < last_id) and time.monotonic() - progressed < STALLED:
+        display.read()
+        if len(display.ids) > seen:
+            progressed, seen = time.monotonic(), len(display.ids)
+
+
+def _wait(condition, what: str, stalled: float = STALLED) -> None:
+    deadline = time.monotonic() + stalled
+    while not condition():
+        assert time.monotonic() < deadline, f"no {what} within {stalled} s"
+        time.sleep(0.1)
+
+
+def test_the_old_primary_comes_back_as_a_standby_never_a_second_primary(site):
+    cluster = site.cluster
+    primary = cluster.wait_primary()
+    _wait(lambda: all(node.role() in ("master", "primary", "replica") for node in cluster.nodes), "rejoin of the old primary")
+    cluster.wait_streaming(len(cluster.nodes) - 1, STALLED)
+    assert [node.is_primary() for node in cluster.nodes].count(True) == 1
+    for node in cluster.nodes:
+        with psycopg.connect(host=node.address, port=node.port, user="postgres", dbname="roadsvc", autocommit=True,
+                             connect_timeout=5) as conn:
+            assert conn.execute("SELECT pg_is_in_recovery()").fetchone()[0] is (node is not primary)
+
+
+def _sync_standby(cluster: Cluster):
+    names = [m["name"] for m in cluster.members() if m.get("role") == "sync_standby"]
+    return next((node for node in cluster.nodes if node.name in names), None)
+
+
+def test_a_lost_standby_machine_leaves_posts_going_on_the_other_standby(site):
+    cluster, (table_id, shoe) = site.cluster, table(site, 3)
+    cluster.wait_streaming(len(cluster.nodes) - 1, STALLED)
+    lost = _sync_standby(cluster)
+    assert lost is not None
+    lost.kill_machine()
+    try:
+        assert post_hands(site.bases, site.floor.dealer_key, table_id, shoe, 31, range(1, 4), STALLED) == [201] * 3
+        # the other standby acknowledges the commits (Patroni names it the synchronous one at its next loop)
+        _wait(lambda: _sync_standby(cluster) not in (None, lost), "other synchronous standby")
+    finally:
+        lost.start()
+    cluster.wait_streaming(len(cluster.nodes) - 1, STALLED)
+
+
+def test_a_primary_cut_off_from_its_standbys_acknowledges_no_write(site):
+    cluster, (table_id, shoe) = site.cluster, table(site, 3)
+    primary = cluster.wait_primary()
+    standbys = [node for node in cluster.nodes if node is not primary]
+    for node in standbys:
+        node.freeze()  # nothing answers, nothing closes: a partition
+    answers: list = []
+    try:
+        poster = threading.Thread(target=lambda: answers.append(_post(site, table_id, shoe, 4)))
+        poster.start()
+        with psycopg.connect(host=primary.address, port=primary.port, user="postgres", dbname="roadsvc",
+                             autocommit=True) as conn:
+            _wait(lambda: conn.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+                  .fetchone()[0] > 0, "commit waiting for a standby")
+        assert answers == []  # committed on the primary's disk, not acknowledged: it waits for a standby
+    finally:
+        for node in standbys:
+            node.thaw()
+    poster.join()
+    assert answers == [201]  # acknowledged once a standby has it
+    assert [number for number, _ in stored_hands(site.deployment.url, shoe)] == [1, 2, 3, 4]
+
+
+def _post(site: Site, table_id: int, shoe: int, number: int) -> int:
+    hands = dealt_hands(seed=31)[0]
+    with Client(site.bases[0], site.floor.dealer_key, timeout=STALLED) as client:
+        status, _, _ = client.post(f"/tables/{table_id}/hands", hand_body(hands[number - 1], number, shoe))
+    return status
