@@ -41,7 +41,7 @@ pytestmark = pytest.mark.slow
 MACHINES = ("127.0.0.5", "127.0.0.6")
 STALLED = 180  # seconds without progress before a wait gives up (a loaded 2-core machine)
 QUICK = {"ROADSVC_EVENTS_KEEPALIVE": "0.5", "ROADSVC_RATELIMIT_ENABLED": "0", "ROADSVC_MONITOR_INTERVAL": "1",
-         "ROADSVC_EVENTS_FALLBACK_CHECK": "1", "ROADSVC_DB_POOL_SIZE": "4"}
+         "ROADSVC_EVENTS_FALLBACK_CHECK": "1", "ROADSVC_DB_POOL_SIZE": "4", "ROADSVC_DB_STANDBYS": "2"}
 
 
 @dataclass
@@ -86,10 +86,10 @@ def site(tmp_path_factory):
             for server in servers:
                 server.wait_up()
             yield Site(cluster, floor, servers, jobs, deployment)
-        finally:
+        finally:  # throw-away processes: SIGKILLed, as the cluster is
             kill_group(jobs)
             for server in servers:
-                server.stop()
+                server.kill()
     finally:
         stop_cluster(cluster)
 
@@ -214,9 +214,18 @@ def _sync_standby(cluster: Cluster):
     return next((node for node in cluster.nodes if node.name in names), None)
 
 
-def test_a_lost_standby_machine_leaves_posts_going_on_the_other_standby(site):
+def _degraded_alerts(site: Site, state: str) -> set[int]:
+    """The tables with a replication_degraded alert in `state` (the floor's alerts, through the API)."""
+    with Client(site.bases[0], site.floor.pitboss_key) as client:
+        status, _, body = client.get(f"/alerts?code=replication_degraded&state={state}&page_size=200")
+    assert status == 200, body
+    return {alert["table_id"] for alert in body["alerts"]}
+
+
+def test_a_lost_standby_machine_leaves_posts_going_on_the_other_standby_and_the_floor_alerted(site):
     cluster, (table_id, shoe) = site.cluster, table(site, 3)
     cluster.wait_streaming(len(cluster.nodes) - 1, STALLED)
+    _wait(lambda: not _degraded_alerts(site, "open"), "resolution of the failover's alerts")
     lost = _sync_standby(cluster)
     assert lost is not None
     lost.kill_machine()
@@ -224,9 +233,13 @@ def test_a_lost_standby_machine_leaves_posts_going_on_the_other_standby(site):
         assert post_hands(site.bases, site.floor.dealer_key, table_id, shoe, 31, range(1, 4), STALLED) == [201] * 3
         # the other standby acknowledges the commits (Patroni names it the synchronous one at its next loop)
         _wait(lambda: _sync_standby(cluster) not in (None, lost), "other synchronous standby")
+        # the jobs' monitor pass (ROADSVC_DB_STANDBYS=2) shows it at every table of the floor
+        _wait(lambda: _degraded_alerts(site, "open") == set(site.floor.table_ids), "replication_degraded alert")
     finally:
         lost.start()
     cluster.wait_streaming(len(cluster.nodes) - 1, STALLED)
+    _wait(lambda: not _degraded_alerts(site, "open"), "replication_degraded resolved")  # by itself, once back
+    assert _degraded_alerts(site, "resolved") == set(site.floor.table_ids)
 
 
 def test_a_primary_cut_off_from_its_standbys_acknowledges_no_write(site):

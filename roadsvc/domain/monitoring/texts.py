@@ -26,6 +26,7 @@ TITLES: dict[str, str] = {
     "shoe_change_overdue": N_("Shoe change overdue"),
     "large_win": N_("Large win"),
     "hold_out_of_line": N_("Hold out of line"),
+    "replication_degraded": N_("Database replication degraded"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -261,10 +262,16 @@ def _hold(d: Mapping[str, Any], r: Reader) -> str:
              **figures)
 
 
+def _replication(d: Mapping[str, Any], r: Reader) -> str:
+    return r(N_("%(streaming)s of %(expected)s database standbys streaming, %(synchronous)s synchronous: "
+                "every record is kept on fewer machines until they are back"),
+             streaming=d["streaming"], expected=d["expected"], synchronous=d["synchronous"])
+
+
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
     "refused_plays": _refused_plays, "corrections": _corrections,
-    "late_slips": _late,
+    "late_slips": _late, "replication_degraded": _replication,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,

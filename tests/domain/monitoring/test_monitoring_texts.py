@@ -37,6 +37,7 @@ DETAILS = {
     "shoe_change_overdue": {"request_id": 3},
     "large_win": {"account_id": "acct-9", "won": "12,000.00", "limit": "10,000.00", "scope": "hand", "hand_number": 7},
     "hold_out_of_line": {"hold": 0.25, "expected_hold": 0.0121, "turnover": "60,000.00"},
+    "replication_degraded": {"streaming": 1, "expected": 2, "synchronous": 1},
 }
 CODES = sorted(set(RULES) | set(TITLES))
 
