@@ -14,6 +14,7 @@ time without progress: nothing here asserts a duration (bench/failover.py measur
 
 from __future__ import annotations
 
+import http.client
 import os
 import subprocess
 import sys
@@ -28,13 +29,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
 
 from _http import BIN, Gunicorn  # noqa: E402
-from _machines import Display, kill_group, post_hands  # noqa: E402
+from _machines import RETRY, Display, kill_group, post_hands  # noqa: E402
 from _service import Client, Deployment, Floor, dealt_hands, hand_body, open_floor, roadsvc_server  # noqa: E402
 from pgcluster import Cluster, cluster_missing, restore, start_cluster, stop_cluster  # noqa: E402
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import upgrade
 from roadsvc.services import events as event_log
+from roadsvc.services import tables
 
 pytestmark = pytest.mark.slow
 
@@ -51,6 +53,7 @@ class Site:
     servers: list[Gunicorn]
     jobs: subprocess.Popen
     deployment: Deployment
+    niuniu_table: int
 
     @property
     def bases(self) -> list[str]:
@@ -70,6 +73,7 @@ def site(tmp_path_factory):
         url = cluster.url()
         upgrade(url)
         floor = open_floor(url, 4)
+        niuniu_table = _niuniu_table(url)
         env = {"ROADSVC_LOG_LEVEL": "WARNING", "ROADSVC_DATABASE_URL": url, **QUICK}
         deployment = Deployment("postgres", url, env, scratch / "instance")
         servers = []
@@ -85,13 +89,62 @@ def site(tmp_path_factory):
         try:
             for server in servers:
                 server.wait_up()
-            yield Site(cluster, floor, servers, jobs, deployment)
+            yield Site(cluster, floor, servers, jobs, deployment, niuniu_table)
         finally:  # throw-away processes: SIGKILLed, as the cluster is
             kill_group(jobs)
             for server in servers:
                 server.kill()
     finally:
         stop_cluster(cluster)
+
+
+def _niuniu_table(url: str) -> int:
+    """A 百人牛牛 table whose first round takes slips for ten minutes (the whole test)."""
+    db = Database(url)
+    try:
+        return tables.create_table(db, "Niu 1", settings={"niuniu": {"betting_seconds": 600}}, game="niuniu").id
+    finally:
+        db.dispose()
+
+
+def slip_body(number: int) -> dict:
+    return {"client_slip_id": f"gs-{number}", "round": 1, "account_id": f"acct-{number % 7}", "balance": "100000.00",
+            "bets": [{"area": f"player_{1 + number % 4}", "stake": f"{5 + number}.00"}]}
+
+
+def post_slips(bases: list[str], key: str, table_id: int, numbers: range, landed: list[int]) -> None:
+    """A game server's slips, each retried with its client_slip_id through any outage (a retry lands once)."""
+    progressed = time.monotonic()
+    for number in numbers:
+        while time.monotonic() - progressed < STALLED:
+            try:
+                with Client(bases[0], key, timeout=5) as client:
+                    status, _, body = client.post(f"/tables/{table_id}/slips", slip_body(number))
+            except (OSError, http.client.HTTPException):
+                status = None
+            if status in (200, 201):
+                landed.append(status)
+                progressed = time.monotonic()
+                break
+            assert status in (None, *RETRY), (status, body)
+            bases = bases[1:] + bases[:1]
+            time.sleep(0.05)
+
+
+def stored_slips(url: str, table_id: int) -> list[tuple[str, str, int, str, int]]:
+    db = Database(url)
+    try:
+        with db.connect() as conn:
+            return [tuple(row) for row in conn.exec_driver_sql(
+                "SELECT s.client_slip_id, s.account_id, s.balance, b.area, b.stake FROM niuniu_slips s "
+                f"JOIN niuniu_bets b ON b.slip_id = s.id WHERE s.table_id = {int(table_id)} ORDER BY s.id")]
+    finally:
+        db.dispose()
+
+
+def sent_slips(numbers) -> list[tuple[str, str, int, str, int]]:
+    return [(body["client_slip_id"], body["account_id"], 10_000_000, body["bets"][0]["area"],
+             int(body["bets"][0]["stake"].split(".")[0]) * 100) for body in map(slip_body, numbers)]
 
 
 def table(site: Site, index: int) -> tuple[int, int]:
@@ -154,23 +207,30 @@ def test_the_primary_killed_under_posts_and_a_display_loses_nothing_and_repeats_
     before = event_log.newest_event_id(db)
     display = Display(site.bases[1], site.floor.pitboss_key).open()  # the floor's stream: every event
     hands, seeds = 30, (21, 22)
-    dealers, landed = [], [[], []]
+    dealers, landed, landed_slips = [], [[], []], []
     for index, seed in enumerate(seeds):  # one dealer on each machine first, the other's after a failure
         table_id, shoe = table(site, index + 1)
         bases = site.bases[index:] + site.bases[:index]
         dealers.append(threading.Thread(target=post_hands, args=(bases, site.floor.dealer_key, table_id, shoe, seed,
                                                                  range(1, hands + 1), STALLED, landed[index])))
+    slips = 30
+    dealers.append(threading.Thread(target=post_slips, args=(site.bases[1:] + site.bases[:1], site.floor.game_server_key,
+                                                             site.niuniu_table, range(1, slips + 1), landed_slips)))
     for dealer in dealers:
         dealer.start()
-    _wait(lambda: min(map(len, landed)) >= 5, "the first hands")
+    _wait(lambda: min(map(len, landed)) >= 5 and len(landed_slips) >= 5, "the first hands and slips")
     old.kill_postmaster()
     new = cluster.wait_primary(STALLED, other_than=old)
     for dealer in dealers:
         dealer.join()
     assert [len(statuses) for statuses in landed] == [hands, hands]  # every hand acknowledged (a retry: 200)
+    assert len(landed_slips) == slips
+    assert stored_slips(cluster.node_url(new), site.niuniu_table) == sent_slips(range(1, slips + 1))  # each once
     for index, seed in enumerate(seeds):  # on the new primary itself, with its cards, each once
         assert stored_hands(cluster.node_url(new), table(site, index + 1)[1]) == dealt_cards(seed, range(1, hands + 1))
     logged = [record for record in event_log.events_after(db, before, 10_000)]
+    slip_events = [r.data for r in logged if r.type == "slip" and r.table_id == site.niuniu_table]
+    assert len(slip_events) == slips  # one event per slip, none for a retry
     for index in (1, 2):  # the log's hand events: every hand once (the history has no gap)
         shoe = table(site, index)[1]
         numbers = [r.data["number"] for r in logged if r.type == "hand" and r.shoe_id == shoe]
@@ -214,6 +274,10 @@ def _sync_standby(cluster: Cluster):
     return next((node for node in cluster.nodes if node.name in names), None)
 
 
+def _every_table(site: Site) -> set[int]:
+    return {*site.floor.table_ids, site.niuniu_table}
+
+
 def _degraded_alerts(site: Site, state: str) -> set[int]:
     """The tables with a replication_degraded alert in `state` (the floor's alerts, through the API)."""
     with Client(site.bases[0], site.floor.pitboss_key) as client:
@@ -234,12 +298,12 @@ def test_a_lost_standby_machine_leaves_posts_going_on_the_other_standby_and_the_
         # the other standby acknowledges the commits (Patroni names it the synchronous one at its next loop)
         _wait(lambda: _sync_standby(cluster) not in (None, lost), "other synchronous standby")
         # the jobs' monitor pass (ROADSVC_DB_STANDBYS=2) shows it at every table of the floor
-        _wait(lambda: _degraded_alerts(site, "open") == set(site.floor.table_ids), "replication_degraded alert")
+        _wait(lambda: _degraded_alerts(site, "open") == _every_table(site), "replication_degraded alert")
     finally:
         lost.start()
     cluster.wait_streaming(len(cluster.nodes) - 1, STALLED)
     _wait(lambda: not _degraded_alerts(site, "open"), "replication_degraded resolved")  # by itself, once back
-    assert _degraded_alerts(site, "resolved") == set(site.floor.table_ids)
+    assert _degraded_alerts(site, "resolved") == _every_table(site)
 
 
 def test_a_primary_cut_off_from_its_standbys_acknowledges_no_write(site):
