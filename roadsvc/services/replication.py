@@ -58,15 +58,22 @@ def check_replication(db: Database, expected: int, now: datetime | None = None) 
         finding = Finding(CODE, CRITICAL, f"{status.streaming} of {expected} database standbys streaming, "
                           f"{status.synchronous} synchronous",
                           {"streaming": status.streaming, "expected": expected, "synchronous": status.synchronous})
-        with db.write() as session:
+        with db.read() as session:
             table_ids = session.scalars(select(Table.id).order_by(Table.id)).all()
-            for table_id in table_ids:
+        for table_id in table_ids:  # one transaction each: its locks, then the event log's (never one after it)
+            with db.write() as session:
                 alerts.record(session, table_id, subjects.TABLE, finding, now)
         return status, len(table_ids)
-    resolved = 0
+    with db.read() as session:
+        alert_ids = [alert.id for alert in repo.active_alerts_with_codes(session, [CODE])]
+    return status, sum(_resolve(db, alert_id, now) for alert_id in alert_ids)
+
+
+def _resolve(db: Database, alert_id: int, now: datetime) -> int:
     with db.write() as session:
-        for alert in repo.active_alerts_with_codes(session, [CODE]):
-            alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,
-                                N_("the condition is gone: every standby streams again"), now)
-            resolved += 1
-    return status, resolved
+        alert = repo.alert_for_update(session, alert_id)
+        if alert is None or alert.state == ALERT_RESOLVED:
+            return 0
+        alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,
+                            N_("the condition is gone: every standby streams again"), now)
+    return 1
