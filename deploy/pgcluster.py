@@ -407,7 +407,7 @@ def base_backup(cluster: Cluster, label: str | None = None) -> Path:
     primary = cluster.wait_primary()
     target = cluster.backups / (label or datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ"))
     subprocess.run([str(PG_BIN / "pg_basebackup"), "-h", primary.address, "-p", str(primary.port), "-U", "replicator",
-                    "-D", str(target), "-Ft", "-z", "-X", "stream", "-c", "fast", "--no-password"],
+                    "-D", str(target), "-Ft", "-Z", "1", "-X", "stream", "-c", "fast", "--no-password"],
                    check=True, user=runs_as(), capture_output=True)
     return target
 
