@@ -80,7 +80,7 @@ def run_backup(args: argparse.Namespace) -> int:
     target = Path(args.folder) / datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     # A replication connection: the URL's options (search_path) mean nothing there, the hosts and user do.
     conninfo = libpq_conninfo(make_url(url).difference_update_query(["options"]).render_as_string(hide_password=False))
-    done = subprocess.run([str(binary), "-d", conninfo, "-D", str(target), "-Ft", "-z", "-X", "stream", "-c", "fast",
+    done = subprocess.run([str(binary), "-d", conninfo, "-D", str(target), "-Ft", "-Z", "1", "-X", "stream", "-c", "fast",
                            "--no-password"], capture_output=True, text=True)
     if done.returncode != 0:
         print(f"pg_basebackup failed: {done.stderr.strip()}")

@@ -3,10 +3,11 @@ three database machines under Patroni and etcd (deploy/pgcluster.py: a primary, 
 second standby, on 127.0.0.2-4), two roadsvc machines (127.0.0.5 and .6) and `roadsvc jobs`, all on the
 cluster's multi-host URL (`target_session_attrs=read-write`).
 
-In file order, on one cluster: a restore drill (a base backup and the WAL archive, recovered to a moment);
+In file order, on one cluster: a restore drill (a base backup and the WAL archive, recovered to a moment,
+checked hand by hand and by `roadsvc records verify`);
 the primary's postmaster SIGKILLed while dealers post to both machines and a display streams (every
 acknowledged hand on the new primary with its cards, the log with every hand's event, the display every
-event once, in order); the old primary back as a standby, never a second primary; a standby's machine lost
+event once, in order; the new primary's records verify clean); the old primary back as a standby, never a second primary; a standby's machine lost
 (posts go on: the other standby becomes the synchronous one); both standbys cut off (a write is not
 acknowledged until one is back: never acknowledged on one side only). Each wait gives up only after a long
 time without progress: nothing here asserts a duration (bench/failover.py measures them).
@@ -182,8 +183,16 @@ def test_a_restore_to_a_moment_brings_back_exactly_the_hands_acknowledged_before
     restored = restore(backup, site.cluster.archive, moment)
     try:
         assert stored_hands(restored.url(), shoe) == dealt_cards(seed, range(1, 6))  # 6-8 came after the moment
+        verified = records_verify(site, restored.url())  # every restored record as committed, its chain whole
+        assert verified.returncode == 0 and "OK:" in verified.stdout, verified.stdout + verified.stderr
     finally:
         restored.stop()
+
+
+def records_verify(site: Site, url: str) -> subprocess.CompletedProcess:
+    """`roadsvc records verify` (docs/records.md) on the database `url` names."""
+    return subprocess.run([str(BIN / "roadsvc"), "records", "verify"], capture_output=True, text=True,
+                          env={**os.environ, **site.deployment.env, "ROADSVC_DATABASE_URL": url})
 
 
 def _primary_params(cluster: Cluster) -> dict:
@@ -240,6 +249,8 @@ def test_the_primary_killed_under_posts_and_a_display_loses_nothing_and_repeats_
     db.dispose()
     assert display.ids == [record.id for record in logged]  # every event once, in order (ids may skip: not a gap)
     assert site.jobs.poll() is None  # the jobs process went on through the switch
+    verified = records_verify(site, cluster.node_url(new))  # the promoted standby verifies clean
+    assert verified.returncode == 0 and "OK:" in verified.stdout, verified.stdout + verified.stderr
 
 
 def _read_until(display: Display, last_id: int) -> None:
