@@ -57,8 +57,11 @@ def cluster_missing() -> str | None:
     for binary in (Path("/usr/bin/patroni"), Path("/usr/bin/etcd"), PG_BIN / "postgres"):
         if not binary.exists():
             return f"{binary} is not installed (`./dev test` installs Debian's patroni, etcd-server and postgresql-15)"
-    if os.geteuid() != 0 and pwd.getpwuid(os.geteuid()).pw_name == "root":
-        return "cannot run PostgreSQL as root"
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "no `postgres` user to run PostgreSQL as (it never runs as root)"
     return None
 
 
