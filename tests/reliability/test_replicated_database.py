@@ -5,8 +5,9 @@ cluster's multi-host URL (`target_session_attrs=read-write`).
 
 In file order, on one cluster: a restore drill (a base backup and the WAL archive, recovered to a moment,
 checked hand by hand and by `roadsvc records verify`);
-the primary's postmaster SIGKILLed while dealers post to both machines and a display streams (every
-acknowledged hand on the new primary with its cards, the log with every hand's event, the display every
+the primary's postmaster SIGKILLed while dealers post baccarat hands to both machines, a game server
+百人牛牛 slips and a 打棒 table its plays, and a display streams (every acknowledged hand, slip and play on
+the new primary with its content, each once; the log with every hand's and slip's event, the display every
 event once, in order; the new primary's records verify clean); the old primary back as a standby, never a second primary; a standby's machine lost
 (posts go on: the other standby becomes the synchronous one); both standbys cut off (a write is not
 acknowledged until one is back: never acknowledged on one side only). Each wait gives up only after a long
@@ -17,6 +18,9 @@ from __future__ import annotations
 
 import http.client
 import os
+import random
+from collections import Counter
+from types import SimpleNamespace
 import subprocess
 import sys
 import threading
@@ -32,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
 from _http import BIN, Gunicorn  # noqa: E402
 from _machines import RETRY, Display, kill_group, post_hands  # noqa: E402
 from _service import Client, Deployment, Floor, dealt_hands, hand_body, open_floor, roadsvc_server  # noqa: E402
+from dabang_api import bury_and_pass, new_match, new_table, next_legal_play, start_first_deal  # noqa: E402
 from pgcluster import Cluster, cluster_missing, restore, start_cluster, stop_cluster  # noqa: E402
 
 from roadsvc.persistence.engine import Database
@@ -55,10 +60,33 @@ class Site:
     jobs: subprocess.Popen
     deployment: Deployment
     niuniu_table: int
+    match: tuple[int, int] = (0, 0)  # a 打棒 match and its deal under way, its plays to make
 
     @property
     def bases(self) -> list[str]:
         return [server.base for server in self.servers]
+
+    def api(self, base: str) -> "RoleApi":
+        return RoleApi(base, {"dealer": self.floor.dealer_key, "pitboss": self.floor.pitboss_key,
+                              "display": self.floor.display_key})
+
+
+class RoleApi:
+    """tests/dabang_api.py's client (`get`/`post` with a role: `.status_code`, `.json`) on a live machine."""
+
+    def __init__(self, base: str, keys: dict[str, str]):
+        self.base, self.keys = base, keys
+
+    def request(self, method: str, url: str, body=None, role: str = "dealer") -> SimpleNamespace:
+        with Client(self.base, self.keys[role], timeout=5, prefix="") as client:
+            status, _, answer = client.request(method, url, body)
+        return SimpleNamespace(status_code=status, json=answer)
+
+    def get(self, url: str, role: str = "dealer") -> SimpleNamespace:
+        return self.request("GET", url, role=role)
+
+    def post(self, url: str, json, role: str = "dealer") -> SimpleNamespace:
+        return self.request("POST", url, json, role=role)
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +118,9 @@ def site(tmp_path_factory):
         try:
             for server in servers:
                 server.wait_up()
-            yield Site(cluster, floor, servers, jobs, deployment, niuniu_table)
+            site = Site(cluster, floor, servers, jobs, deployment, niuniu_table)
+            site.match = _dabang_deal_ready_to_play(site.api(servers[0].base))
+            yield site
         finally:  # throw-away processes: SIGKILLed, as the cluster is
             kill_group(jobs)
             for server in servers:
@@ -104,6 +134,66 @@ def _niuniu_table(url: str) -> int:
     db = Database(url)
     try:
         return tables.create_table(db, "Niu 1", settings={"niuniu": {"betting_seconds": 600}}, game="niuniu").id
+    finally:
+        db.dispose()
+
+
+def _dabang_deal_ready_to_play(api: RoleApi) -> tuple[int, int]:
+    """A 打棒 match at a new table, its first deal declared and buried: (match id, deal number)."""
+    match_id = new_match(api, new_table(api, "Dabang 1")["id"])["id"]
+    number, _ = start_first_deal(api, match_id, seed=5)
+    bury_and_pass(api, match_id, number, random.Random(5))
+    return match_id, number
+
+
+def _deal(site: Site, bases: list[str]) -> dict:
+    """The deal under way as the dealer sees it, asked of the machines in turn through an outage."""
+    progressed = time.monotonic()
+    while time.monotonic() - progressed < STALLED:
+        try:
+            answer = site.api(bases[0]).get(f"/api/v1/matches/{site.match[0]}")
+        except (OSError, http.client.HTTPException):
+            answer = SimpleNamespace(status_code=None, json=None)
+        if answer.status_code == 200:
+            return answer.json["current_deal"]
+        assert answer.status_code in (None, *RETRY), answer
+        bases[:] = bases[1:] + bases[:1]
+        time.sleep(0.05)
+    raise AssertionError("the match could not be read")
+
+
+def play_tricks(site: Site, bases: list[str], count: int, landed: list[tuple[int, list[str]]]) -> None:
+    """`count` legal 打棒 plays through any outage. A play is not keyed as a hand is: after a failed post
+    the player reads the deal again, and the play landed if its cards left the seat's hand."""
+    match_id, number = site.match
+    rng, url = random.Random(7), f"/api/v1/matches/{match_id}/deals/{number}/plays"
+    while len(landed) < count:
+        deal = _deal(site, bases)
+        seat, cards = next_legal_play(deal, rng)
+        before = Counter(deal["hands"][str(seat)])
+        while True:
+            try:
+                status = site.api(bases[0]).post(url, {"seat": seat, "cards": cards}).status_code
+            except (OSError, http.client.HTTPException):
+                status = None
+            if status == 201:
+                break
+            assert status in (None, *RETRY), status
+            bases[:] = bases[1:] + bases[:1]
+            after = Counter(_deal(site, bases)["hands"][str(seat)])
+            if before - after == Counter(cards):  # its commit was done before the answer was lost
+                break
+        landed.append((seat, cards))
+
+
+def stored_plays(url: str, match_id: int, number: int) -> list[tuple[int, list[str]]]:
+    db = Database(url)
+    try:
+        with db.connect() as conn:
+            rows = conn.exec_driver_sql(
+                "SELECT m.seat, m.data FROM dabang_moves m JOIN dabang_deals d ON d.id = m.deal_id "
+                f"WHERE d.match_id = {int(match_id)} AND d.number = {int(number)} AND m.kind = 'play' ORDER BY m.seq")
+            return [(seat, data["cards"]) for seat, data in rows]
     finally:
         db.dispose()
 
@@ -225,15 +315,19 @@ def test_the_primary_killed_under_posts_and_a_display_loses_nothing_and_repeats_
     slips = 30
     dealers.append(threading.Thread(target=post_slips, args=(site.bases[1:] + site.bases[:1], site.floor.game_server_key,
                                                              site.niuniu_table, range(1, slips + 1), landed_slips)))
+    plays, landed_plays = 24, []
+    dealers.append(threading.Thread(target=play_tricks, args=(site, list(site.bases), plays, landed_plays)))
     for dealer in dealers:
         dealer.start()
-    _wait(lambda: min(map(len, landed)) >= 5 and len(landed_slips) >= 5, "the first hands and slips")
+    _wait(lambda: min(map(len, landed)) >= 5 and len(landed_slips) >= 5 and len(landed_plays) >= 3,
+          "the first hands, slips and plays")
     old.kill_postmaster()
     new = cluster.wait_primary(STALLED, other_than=old)
     for dealer in dealers:
         dealer.join()
     assert [len(statuses) for statuses in landed] == [hands, hands]  # every hand acknowledged (a retry: 200)
-    assert len(landed_slips) == slips
+    assert len(landed_slips) == slips and len(landed_plays) == plays
+    assert stored_plays(cluster.node_url(new), *site.match) == landed_plays  # each once, in order
     assert stored_slips(cluster.node_url(new), site.niuniu_table) == sent_slips(range(1, slips + 1))  # each once
     for index, seed in enumerate(seeds):  # on the new primary itself, with its cards, each once
         assert stored_hands(cluster.node_url(new), table(site, index + 1)[1]) == dealt_cards(seed, range(1, hands + 1))
@@ -286,7 +380,13 @@ def _sync_standby(cluster: Cluster):
 
 
 def _every_table(site: Site) -> set[int]:
-    return {*site.floor.table_ids, site.niuniu_table}
+    """Every table of the floor: baccarat's, 百人牛牛's, 打棒's."""
+    db = Database(site.deployment.url)
+    try:
+        with db.connect() as conn:
+            return {table_id for (table_id,) in conn.exec_driver_sql("SELECT id FROM tables")}
+    finally:
+        db.dispose()
 
 
 def _degraded_alerts(site: Site, state: str) -> set[int]:
