@@ -37,7 +37,7 @@ from _http import BIN, Gunicorn  # noqa: E402
 from _machines import RETRY, Display, kill_group, post_hands  # noqa: E402
 from _service import Client, Deployment, Floor, dealt_hands, hand_body, open_floor, roadsvc_server  # noqa: E402
 from dabang_api import bury_and_pass, new_match, new_table, next_legal_play, start_first_deal  # noqa: E402
-from pgcluster import Cluster, cluster_missing, restore, start_cluster, stop_cluster  # noqa: E402
+from pgcluster import Cluster, restore  # noqa: E402
 
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import upgrade
@@ -90,43 +90,35 @@ class RoleApi:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    reason = cluster_missing()
-    if reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    scratch = tmp_path_factory.mktemp("replicated")
-    cluster = start_cluster()
+def site(replicated_cluster, tmp_path_factory):
+    """Two roadsvc machines and `roadsvc jobs` on the cluster (tests/reliability/conftest.py), a floor of every game."""
+    scratch, cluster = tmp_path_factory.mktemp("replicated"), replicated_cluster
+    url = cluster.url()
+    upgrade(url)
+    floor = open_floor(url, 4)
+    niuniu_table = _niuniu_table(url)
+    env = {"ROADSVC_LOG_LEVEL": "WARNING", "ROADSVC_DATABASE_URL": url, **QUICK}
+    deployment = Deployment("postgres", url, env, scratch / "instance")
+    servers = []
+    for index, address in enumerate(MACHINES):
+        server = roadsvc_server(deployment, workers=1, worker_class="gevent", bind=address,
+                                env={"ROADSVC_INSTANCE_PATH": str(scratch / f"machine-{index + 1}")})
+        server.launch()
+        servers.append(server)
+    with open(scratch / "jobs.log", "ab") as log:
+        jobs = subprocess.Popen([str(BIN / "roadsvc"), "jobs"], start_new_session=True, stdout=log,
+                                stderr=subprocess.STDOUT,
+                                env={**os.environ, **env, "ROADSVC_INSTANCE_PATH": str(scratch / "jobs")})
     try:
-        url = cluster.url()
-        upgrade(url)
-        floor = open_floor(url, 4)
-        niuniu_table = _niuniu_table(url)
-        env = {"ROADSVC_LOG_LEVEL": "WARNING", "ROADSVC_DATABASE_URL": url, **QUICK}
-        deployment = Deployment("postgres", url, env, scratch / "instance")
-        servers = []
-        for index, address in enumerate(MACHINES):
-            server = roadsvc_server(deployment, workers=1, worker_class="gevent", bind=address,
-                                    env={"ROADSVC_INSTANCE_PATH": str(scratch / f"machine-{index + 1}")})
-            server.launch()
-            servers.append(server)
-        with open(scratch / "jobs.log", "ab") as log:
-            jobs = subprocess.Popen([str(BIN / "roadsvc"), "jobs"], start_new_session=True, stdout=log,
-                                    stderr=subprocess.STDOUT,
-                                    env={**os.environ, **env, "ROADSVC_INSTANCE_PATH": str(scratch / "jobs")})
-        try:
-            for server in servers:
-                server.wait_up()
-            site = Site(cluster, floor, servers, jobs, deployment, niuniu_table)
-            site.match = _dabang_deal_ready_to_play(site.api(servers[0].base))
-            yield site
-        finally:  # throw-away processes: SIGKILLed, as the cluster is
-            kill_group(jobs)
-            for server in servers:
-                server.kill()
-    finally:
-        stop_cluster(cluster)
+        for server in servers:
+            server.wait_up()
+        site = Site(cluster, floor, servers, jobs, deployment, niuniu_table)
+        site.match = _dabang_deal_ready_to_play(site.api(servers[0].base))
+        yield site
+    finally:  # throw-away processes: SIGKILLed, as the cluster is
+        kill_group(jobs)
+        for server in servers:
+            server.kill()
 
 
 def _niuniu_table(url: str) -> int:
