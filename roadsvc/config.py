@@ -43,6 +43,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # cut; measured (bench/api_posts.py) FULL costs a few tenths of a millisecond of p50 per post.
     "SQLITE_SYNCHRONOUS": (_str, "FULL"),
     "DB_POOL_SIZE": (_int, 10),
+    # A replicated PostgreSQL (docs/deployment.md): the standbys that should stream from the primary; the jobs
+    # process's monitor pass keeps a replication_degraded alert open while fewer do or none is synchronous (0: off).
+    "DB_STANDBYS": (_int, 0),
     "SNAPSHOT_CACHE_SIZE": (_int, 1024),  # serialised snapshots kept per process
     "IMAGE_CACHE_BYTES": (_int, 32 * 1024 * 1024),  # rendered road images kept per process, in bytes
     "KEY_CACHE_TTL": (_float, 5.0),  # seconds a verified key is trusted: revocation delay

@@ -3,7 +3,7 @@ late slips with the dealer then at the table, and who dealt each baccarat hand, 
 deal (`dealer_id`, None for the games stored before and those dealt with no dealer declared).
 
 Revision ID: 0016
-Revises: 0013
+Revises: 0015
 Create Date: 2026-12-07 05:00:00
 
 """

@@ -2,7 +2,8 @@
 
 flask-smorest funnels HTTP errors (abort, webargs validation, 404/405/413 from
 werkzeug) through `Api.handle_http_exception`; the use cases' refusals arrive as
-DomainError (422) or a ServiceError kind; anything unexpected is a logged 500.
+DomainError (422) or a ServiceError kind; the database unreachable (a failover) is a 503
+`database_unavailable` with Retry-After; anything else unexpected is a logged 500.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from flask import Flask, current_app, g, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from roadsvc.api.serving.request_ids import current_request_id
+from roadsvc.persistence.availability import database_unavailable
 from roadsvc.services.errors import (
     Conflict,
     DomainError,
@@ -37,6 +39,9 @@ STATUS_CODES = {
     429: "too_many_requests",
     500: "internal_error",
 }
+# Seconds a client waits before retrying a request that met the database switching over (docs/deployment.md,
+# *Failover timing*: a crashed primary's standby takes over within a few seconds).
+DATABASE_RETRY_AFTER = 2
 SERVICE_STATUS = {NotFound: 404, Conflict: 409, Unauthenticated: 401, Forbidden: 403, TooManyRequests: 429}
 
 
@@ -122,6 +127,11 @@ def handle_too_deep(error: RecursionError):
 
 
 def handle_unexpected(error: Exception):
+    if database_unavailable(error):  # a failover, or the database unreachable: the request may be sent again
+        current_app.logger.warning("database unavailable: %s: %s", type(error).__name__,
+                                   str(error).splitlines()[0] if str(error) else "")
+        return error_response(503, "database_unavailable", "the database is unavailable (a switch to its standby may "
+                              "be under way); send the same request again", headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
     current_app.logger.exception("unhandled error: %s", error)
     return error_response(500, "internal_error", "the server failed; the request was not applied")
 

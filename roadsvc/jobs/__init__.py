@@ -14,6 +14,9 @@ writes by revision exactly as they see a dealer's.
   outlives a database restart. Beside it, on the same interval, niuniu_monitor: the same pass
   at the 百人牛牛 tables (jobs/niuniu.py: a table whose newest round stopped moving), and dabang_monitor: at
   the 打棒 matches (jobs/dabang.py: a match with no move for its threshold).
+* replication: on the monitor's interval, when ROADSVC_DB_STANDBYS is set, the database's standbys read from
+  the primary's pg_stat_replication: a `replication_degraded` alert at every table while fewer stream or none
+  is synchronous, resolved when they are back (services.replication). A failing pass tries again next time.
 * table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
   opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
   every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
@@ -56,6 +59,7 @@ from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.dealers import watch as dealer_watch
 from roadsvc.services.dealers.demo import DealerRotation
 from roadsvc.services import events as event_log
+from roadsvc.services import replication
 from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
 from roadsvc.services.errors import ServiceError
 
@@ -76,6 +80,11 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         dealers_pass = DealersMonitorJob(db, clock, FloorClock.from_settings(settings))  # the shift so far: a minute
         scheduler.add_job(dealers_pass.run, "interval", seconds=settings["DEALERS_MONITOR_INTERVAL"],
                           id="dealers_monitor", max_instances=1, coalesce=True)
+    if settings["MONITOR_INTERVAL"] > 0 and settings.get("DB_STANDBYS", 0) > 0 and not db.is_sqlite:
+        expected = settings["DB_STANDBYS"]
+        scheduler.add_job(Guarded("replication pass", lambda: replication.check_replication(db, expected, clock())).run,
+                          "interval", seconds=settings["MONITOR_INTERVAL"], id="replication", max_instances=1,
+                          coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.engine import make_url
+from roadsvc.persistence.availability import libpq_conninfo
 
 
 class NotifyListener:
     """One autocommit psycopg connection LISTENing on `channel` (opened on first wait)."""
 
     def __init__(self, url: str, channel: str):
-        self.conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self.conninfo = libpq_conninfo(url)  # several hosts too: the one that takes writes (docs/deployment.md)
         self.channel = channel
         self._conn: Any = None
 

@@ -29,6 +29,7 @@ TITLES: dict[str, str] = {
     "dealer_refusals": N_("Dealer's refusals out of line"),
     "dealer_pace": N_("Dealer's pace out of line"),
     "report_mismatch": N_("Stored report differs"),
+    "replication_degraded": N_("Database replication degraded"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -297,6 +298,8 @@ def _dealer_pace(d: Mapping[str, Any], r: Reader) -> str:
                 "(z = %(z)s)"))
     return r(words, name=d["name"], game=r(GAME_NAMES.get(d["game"], d["game"])), pace=d["games_per_hour"],
              floor=d["floor_games_per_hour"], z=d["z"])
+
+
 # The figures of a stored report that report_mismatch names (roadsvc.services.pit.shift_reports.FIGURES).
 REPORT_FIGURES: dict[str, tuple[str, str]] = {
     "hands": NC_("report figure", "hands"), "rounds": NC_("report figure", "rounds"),
@@ -314,12 +317,16 @@ def _report_mismatch(d: Mapping[str, Any], r: Reader) -> str:
     return r(N_("The final report of shift %(date)s %(start)s, stored when the shift ended, differs from the records "
                 "now in %(figures)s: a record of that shift changed after it closed"),
              date=d["date"], start=f"{d['shift'][:2]}:{d['shift'][2:]}", figures=figures)
+def _replication(d: Mapping[str, Any], r: Reader) -> str:
+    return r(N_("%(streaming)s of %(expected)s database standbys streaming, %(synchronous)s synchronous: "
+                "every record is kept on fewer machines until they are back"),
+             streaming=d["streaming"], expected=d["expected"], synchronous=d["synchronous"])
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
     "refused_plays": _refused_plays, "corrections": _corrections,
-    "late_slips": _late,
+    "late_slips": _late, "replication_degraded": _replication,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,

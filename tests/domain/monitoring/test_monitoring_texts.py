@@ -43,6 +43,7 @@ DETAILS = {
                     "z": 4.1, "slower": True},
     "report_mismatch": {"scope": "shift_report", "report_id": 4, "date": "2026-12-07", "shift": "0600",
                         "differ": ["hands", "money"]},
+    "replication_degraded": {"streaming": 1, "expected": 2, "synchronous": 1},
 }
 CODES = sorted(set(RULES) | set(TITLES))
 
