@@ -26,6 +26,7 @@ KINDS = (
     "shoe.opened", "shoe.cut_card", "shoe.closed",
     "alert.acknowledged", "alert.resolved",
     "match.stopped",
+    "account.linked", "account.unlinked",
 )  # fmt: skip
 MAX_PAGE_SIZE = 100
 MAX_REASON = 500  # a reason or a note given for an audited change, in any game

@@ -1,0 +1,197 @@
+"""The advantage-play watch (issue 45): does an account's play follow the shoe's exact EV?
+
+Every baccarat stake keeps the exact EV of its bet when the slip was accepted (the integrity engine's).
+A card counter's signature is stakes that appear exactly when that EV turns positive. The question a
+surveillance manager asks is "would this account's stakes land on that many positive hands if it chose
+its hands regardless of the shoe?".
+
+The statistic, per account over every bet and table (`PlayEvidence`):
+
+* `k`: its stakes placed when the bet's EV was above zero;
+* `lam`: how many of the same stakes would have found EV > 0 placed regardless of the shoe: each stake
+  counts the share of its shoe's hands where its bet was positive (K/N, the shoe's `BetProfile`);
+* the p-value `P(X >= k)` for X ~ Poisson(lam). Under the null (within each shoe the account picks its
+  hands without regard to the EV) the number of its stakes that land on a positive hand of one bet in
+  one shoe is hypergeometric, and the account's total a sum of them: the exact within-shoe permutation
+  test. A sum of independent Bernoulli trials, and a hypergeometric count, has an upper tail below the
+  Poisson tail of the same mean (Hoeffding 1956), so the p-value is conservative.
+
+Beside it, the effect, in the words of the issue: the stake-weighted mean EV of the account's stakes,
+against what the same stakes average placed regardless of the shoe (each at its shoe's mean EV for its
+bet). An account is flagged when at least `MIN_POSITIVE_STAKES` of its stakes were at EV > 0 (a minimum
+of evidence) and the p-value is at most `ALPHA`. Both the false-alarm rate and how soon a counter is
+flagged are measured by bench/advantage_watch.py (docs/surveillance.md).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping, Sequence
+
+from roadsvc.domain.monitoring.registry import WARNING, Finding, Settings, rule
+
+ADVANTAGE_PLAY = "advantage_play"
+MIN_POSITIVE_STAKES = 5
+ALPHA = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class BetProfile:
+    """What one bet offered over one counted shoe: its hands, those at EV > 0, its mean EV."""
+
+    hands: int
+    positive_hands: int
+    mean_ev: float
+
+    @property
+    def positive_share(self) -> float:
+        return self.positive_hands / self.hands if self.hands else 0.0
+
+
+def profiles(series: Sequence[Mapping[str, float]]) -> dict[str, BetProfile]:
+    """Each bet's profile from the EV of every bet before each hand of a shoe."""
+    if not series:
+        return {}
+    return {code: BetProfile(len(series), sum(1 for evs in series if evs[code] > 0),
+                             math.fsum(evs[code] for evs in series) / len(series))
+            for code in series[0]}
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """One accepted stake: its bet, its amount in cents and its EV when accepted."""
+
+    bet: str
+    cents: int
+    ev: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """An account's stakes on one bet (at one table), added up over the shoes counted."""
+
+    shoes: int = 0
+    stakes: int = 0
+    staked: int = 0  # cents
+    positive_stakes: int = 0
+    positive_staked: int = 0
+    ev_staked: float = 0.0  # sum of cents x EV
+    null_ev_staked: float = 0.0  # sum of cents x the shoe's mean EV of the bet
+    expected_positive: float = 0.0  # sum over the stakes of the shoe's share of positive hands
+
+    def plus(self, other: "Tally") -> "Tally":
+        return Tally(*(a + b for a, b in zip(_fields(self), _fields(other))))
+
+
+def _fields(tally: Tally) -> tuple:
+    return (tally.shoes, tally.stakes, tally.staked, tally.positive_stakes, tally.positive_staked, tally.ev_staked,
+            tally.null_ev_staked, tally.expected_positive)
+
+
+def shoe_tally(stakes: Iterable[Stake], profile: BetProfile) -> Tally:
+    """One account's stakes on one bet in one shoe, as a tally (`shoes` 1)."""
+    tally = Tally(shoes=1)
+    for stake in stakes:
+        positive = stake.ev > 0
+        tally = replace(
+            tally, stakes=tally.stakes + 1, staked=tally.staked + stake.cents,
+            positive_stakes=tally.positive_stakes + positive,
+            positive_staked=tally.positive_staked + (stake.cents if positive else 0),
+            ev_staked=tally.ev_staked + stake.cents * stake.ev,
+            null_ev_staked=tally.null_ev_staked + stake.cents * profile.mean_ev,
+            expected_positive=tally.expected_positive + profile.positive_share)
+    return tally
+
+
+def poisson_upper_tail(k: int, lam: float) -> float:
+    """P(X >= k) for X ~ Poisson(lam), summed from k upwards in logs (exact to float precision)."""
+    if k <= 0:
+        return 1.0
+    if lam <= 0:
+        return 0.0
+    if k <= lam:  # at or below the mean: not evidence of anything, no need for the sum
+        return 1.0 - math.fsum(math.exp(j * math.log(lam) - lam - math.lgamma(j + 1)) for j in range(k))
+    total, j = 0.0, k
+    term = math.exp(k * math.log(lam) - lam - math.lgamma(k + 1))
+    while term > total * 1e-17 and j < k + 100_000:
+        total += term
+        j += 1
+        term *= lam / j
+    return min(1.0, total)
+
+
+@dataclass(frozen=True)
+class PlayEvidence:
+    """An account's play against the exact EV, over every bet and table counted."""
+
+    account_id: str
+    by_bet: Mapping[str, Tally]
+    total: Tally = field(init=False)
+
+    def __post_init__(self) -> None:
+        total = Tally()
+        for tally in self.by_bet.values():
+            total = total.plus(tally)
+        object.__setattr__(self, "total", total)
+
+    @property
+    def p_value(self) -> float:
+        return poisson_upper_tail(self.total.positive_stakes, self.total.expected_positive)
+
+    @property
+    def mean_ev(self) -> float | None:
+        """The stake-weighted mean EV per unit of its stakes."""
+        return self.total.ev_staked / self.total.staked if self.total.staked else None
+
+    @property
+    def null_mean_ev(self) -> float | None:
+        """The same stakes' mean EV placed regardless of the shoe."""
+        return self.total.null_ev_staked / self.total.staked if self.total.staked else None
+
+    @property
+    def flagged(self) -> bool:
+        return self.total.positive_stakes >= MIN_POSITIVE_STAKES and self.p_value <= ALPHA
+
+    def as_details(self) -> dict:
+        total = self.total
+        return {
+            "account_id": self.account_id, "shoes": max((t.shoes for t in self.by_bet.values()), default=0),
+            "stakes": total.stakes, "staked": _money(total.staked),
+            "positive_stakes": total.positive_stakes, "positive_staked": _money(total.positive_staked),
+            "other_stakes": total.stakes - total.positive_stakes,
+            "other_staked": _money(total.staked - total.positive_staked),
+            "expected_positive": round(total.expected_positive, 4),
+            "mean_ev": _rounded(self.mean_ev), "null_mean_ev": _rounded(self.null_mean_ev),
+            "p_value": self.p_value, "alpha": ALPHA, "min_positive_stakes": MIN_POSITIVE_STAKES,
+            "bets": [_bet_details(bet, tally) for bet, tally in sorted(
+                self.by_bet.items(), key=lambda item: (-item[1].positive_stakes, item[0]))],
+        }
+
+
+def _bet_details(bet: str, tally: Tally) -> dict:
+    return {"bet": bet, "stakes": tally.stakes, "positive_stakes": tally.positive_stakes,
+            "staked": _money(tally.staked), "positive_staked": _money(tally.positive_staked),
+            "expected_positive": round(tally.expected_positive, 4),
+            "mean_ev": _rounded(tally.ev_staked / tally.staked if tally.staked else None),
+            "null_mean_ev": _rounded(tally.null_ev_staked / tally.staked if tally.staked else None)}
+
+
+def _money(cents: int) -> str:
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+@rule(ADVANTAGE_PLAY, on=PlayEvidence)
+def advantage_play(evidence: PlayEvidence, settings: Settings) -> Finding | None:
+    if not evidence.flagged:
+        return None
+    details = evidence.as_details()
+    message = (f"account {evidence.account_id}: {details['positive_stakes']} of {details['stakes']} stakes at "
+               f"EV > 0 where {details['expected_positive']:.2f} were expected regardless of the shoe "
+               f"(p = {details['p_value']:.2g}); mean EV {details['mean_ev']:+.4%} against "
+               f"{details['null_mean_ev']:+.4%}")
+    return Finding(ADVANTAGE_PLAY, WARNING, message, details)
