@@ -30,6 +30,9 @@ from roadsvc.domain.baccarat.monitoring.advantage_play import (
     BetProfile, PlayEvidence, Stake, Tally, profiles, shoe_tally,
 )
 from roadsvc.domain.baccarat.monitoring.opposite_bets import HandSides, OppositeStakes, SideStake, both_sides
+from roadsvc.domain.baccarat.bets.cutoffs import cutoff_refusal
+from roadsvc.domain.baccarat.integrity.advantage import is_open
+from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import evaluate, subjects
 from roadsvc.persistence import play as repo
 from roadsvc.persistence import repositories as shoes_repo
@@ -37,6 +40,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import PlayTally, Shoe, utcnow
 from roadsvc.services import alerts, events as event_log
 from roadsvc.services.baccarat import integrity
+from roadsvc.services.baccarat.bet_rules import table_rules
 from roadsvc.services.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)
@@ -98,21 +102,30 @@ class PlayWatch:
         if len(self.evs) >= REMEMBERED_SHOES and shoe_id not in self.evs:
             self.evs.clear()
         self.evs.setdefault(shoe_id, {})[next_hand.hand_number] = {
-            code: float(bet_ev.ev) for code, bet_ev in next_hand.odds.bets.items()}
+            code: float(bet_ev.ev) for code, bet_ev in next_hand.odds.bets.items()
+            if is_open(bet_ev, next_hand.hand_number)}
 
     def shoe_series(self, shoe_id: int) -> list[dict[str, float]] | None:
-        """The EV of every bet before each counted hand of the closed shoe; None without a composition."""
+        """The EV of every open bet before each counted hand of the closed shoe; None without a composition."""
         with self.db.read() as session:
             numbers = [row.number for row in shoes_repo.counted_hand_rows(session, shoe_id)]
+            found = shoes_repo.shoe_with_table(session, shoe_id)
+            if found is None:
+                return None
+            rules = _rules_or_none(found[1])
         kept = self.evs.pop(shoe_id, {})
         if shoe_id not in self.broken and numbers and all(number in kept for number in numbers):
             return [kept[number] for number in numbers]
         self.broken.discard(shoe_id)
+        if rules is None:
+            return None
         try:
             document = integrity.shoe_odds(self.db, shoe_id)
         except (Conflict, NotFound):
             return None
-        return [entry["ev"] for entry in document["hands"] if entry["hand_number"] is not None]
+        return [{code: ev for code, ev in entry["ev"].items()
+                 if cutoff_refusal(rules.bets[code], entry["hand_number"]) is None}
+                for entry in document["hands"] if entry["hand_number"] is not None]
 
     # Opposite bets
 
@@ -174,6 +187,13 @@ class PlayWatch:
                 for finding in findings:
                     alerts.record(session, table_id, subject_of(account.id), finding, self.clock())
         return flagged
+
+
+def _rules_or_none(table):
+    try:
+        return table_rules(table.rule_set, table.settings)
+    except DomainError:
+        return None
 
 
 def _shoe_tallies(rows, offered: dict[str, BetProfile]) -> dict[str, dict[str, Tally]]:

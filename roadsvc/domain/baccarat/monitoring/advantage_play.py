@@ -50,12 +50,14 @@ class BetProfile:
 
 
 def profiles(series: Sequence[Mapping[str, float]]) -> dict[str, BetProfile]:
-    """Each bet's profile from the EV of every bet before each hand of a shoe."""
-    if not series:
-        return {}
-    return {code: BetProfile(len(series), sum(1 for evs in series if evs[code] > 0),
-                             math.fsum(evs[code] for evs in series) / len(series))
-            for code in series[0]}
+    """Each bet's profile from the EV of every open bet before each hand of a shoe (a bet past its
+    cutoff is not in a hand's mapping: it offered nothing there, and no stake could be on it)."""
+    found: dict[str, list[float]] = {}
+    for evs in series:
+        for code, ev in evs.items():
+            found.setdefault(code, []).append(ev)
+    return {code: BetProfile(len(evs), sum(1 for ev in evs if ev > 0), math.fsum(evs) / len(evs))
+            for code, evs in found.items()}
 
 
 @dataclass(frozen=True, slots=True)
