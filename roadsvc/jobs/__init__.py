@@ -21,6 +21,9 @@ writes by revision exactly as they see a dealer's.
   turns it off): after each change to a shoe of a table that enters cards, the next hand's
   odds (an `odds` event for the operators) and the `positive_ev` alert, raised or resolved
   (services.odds_watch). Like the monitor, a failing step logs and the next one retries.
+* play_watch: beside the odds watch, on its interval: the advantage-play watch
+  (services.baccarat.play_watch): `opposite_bets` after each hand, and each closed shoe counted
+  once into every account's play against the exact EV, raising `advantage_play`.
 * dabang_clock: ends the 打棒 matches whose time limit has passed (between deals, at different
   levels), every `DABANG_CLOCK_INTERVAL` seconds (5 by default; 0 turns it off).
 * prune_events: deletes events older than `EVENTS_RETENTION` seconds (default 24 h) every
@@ -47,6 +50,7 @@ from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat import monitor
 from roadsvc.services.baccarat.vip import held_hands, table_requests
 from roadsvc.services.baccarat.odds_watch import OddsWatch
+from roadsvc.services.baccarat.play_watch import PlayWatch
 from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
@@ -74,6 +78,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         watch = MoneyWatch(db, clock=clock, floor_clock=FloorClock.from_settings(settings))
         scheduler.add_job(Guarded("money watch", watch.step).run, "interval",
                           seconds=settings["ODDS_WATCH_INTERVAL"], id="money_watch", max_instances=1, coalesce=True)
+        play_watch = PlayWatch(db, clock=clock)  # advantage_play and opposite_bets (issue 45)
+        scheduler.add_job(Guarded("play watch", play_watch.step).run, "interval",
+                          seconds=settings["ODDS_WATCH_INTERVAL"], id="play_watch", max_instances=1, coalesce=True)
     if settings.get("SHIFT_REPORT_INTERVAL", 0) > 0:
         floor_clock = FloorClock.from_settings(settings)
         scheduler.add_job(Guarded("shift reports", lambda: shift_reports.write_due(db, floor_clock, utcnow())).run,

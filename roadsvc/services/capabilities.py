@@ -43,6 +43,9 @@ DABANG_DEALS = "dabang_deals"
 READ_HIDDEN_CARDS = "read_hidden_cards"
 DABANG_MATCHES = "dabang_matches"
 
+# The advantage-play watch (issue 45): link accounts the operator knows are one player (admin).
+LINK_ACCOUNTS = "link_accounts"
+
 _DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING, OPEN_CARDS, DABANG_DEALS, READ_HIDDEN_CARDS})
 
 CAPABILITIES = MappingProxyType({
@@ -51,7 +54,7 @@ CAPABILITIES = MappingProxyType({
     "dealer": _DEALER,
     "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR,
                           DABANG_MATCHES},
-    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS}),
+    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS, LINK_ACCOUNTS}),
 })
 ROLES = tuple(CAPABILITIES)
 ALL_CAPABILITIES = frozenset().union(*CAPABILITIES.values())

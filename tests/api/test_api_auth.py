@@ -60,6 +60,8 @@ EXPECTED = {
     ("GET", "/api/v1/matches/<match_id>/road"): "read",
     ("POST", "/api/v1/dabang/tournaments"): "dabang_matches",
     ("GET", "/api/v1/dabang/tournaments/<tournament_id>"): "read",
+    ("GET", "/api/v1/accounts/<account_id>/play"): "monitor",
+    ("PUT", "/api/v1/accounts/<account_id>/link"): "link_accounts",
 }
 # The issue's table of duties, as sets of capabilities.
 DUTIES = {
@@ -69,7 +71,8 @@ DUTIES = {
     "pitboss": {"read", "post_hands", "run_shoes", "close_betting", "void_hands", "correct_hands", "cancel_rounds",
                 "table_settings", "read_money", "monitor", "open_cards", "dabang_deals", "read_hidden_cards",
                 "dabang_matches"},
-    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links"},
+    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links",
+              "link_accounts"},  # issue 45: accounts the operator knows are one player
 }
 # Routes anyone may read without a key: the API's own documentation.
 PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/<filename>"}
