@@ -93,6 +93,7 @@ def pages_of(ids: dict) -> dict[str, str]:
             "百人牛牛 table": f"/floor/tables/{ids['niuniu']}", "打棒 table": f"/floor/tables/{ids['dabang']}",
             "打棒 match": f"/floor/dabang/matches/{ids['match']}", "tournaments": "/floor/dabang/tournaments",
             "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "shift reports": "/floor/reports",
+            "watched accounts": "/floor/watch",
             "not found: a table": "/floor/tables/999999", "not found: a match": "/floor/dabang/matches/999999",
             "not found: an address": "/floor/no-such-page"}
 

@@ -26,6 +26,8 @@ TITLES: dict[str, str] = {
     "shoe_change_overdue": N_("Shoe change overdue"),
     "large_win": N_("Large win"),
     "hold_out_of_line": N_("Hold out of line"),
+    "advantage_play": N_("Advantage play"),
+    "opposite_bets": N_("Both sides bet"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -261,13 +263,31 @@ def _hold(d: Mapping[str, Any], r: Reader) -> str:
              **figures)
 
 
+def _advantage_play(d: Mapping[str, Any], r: Reader) -> str:
+    return r(N_("Account %(account)s: %(positive)s of %(stakes)s stakes placed when the bet was in the player's "
+                "favour, where %(expected)s would be by chance (p = %(p)s); mean EV %(ev)s against %(null)s"),
+             account=d["account_id"], positive=d["positive_stakes"], stakes=d["stakes"],
+             expected=f"{d['expected_positive']:.1f}", p=f"{d['p_value']:.2g}", ev=f"{d['mean_ev']:+.2%}",
+             null=f"{d['null_mean_ev']:+.2%}")
+
+
+def _opposite_bets(d: Mapping[str, Any], r: Reader) -> str:
+    hands = len(d.get("hands") or [1])
+    return r.ngettext("%(accounts)s staked banker %(banker)s and player %(player)s on hand %(hand)s "
+                      "(%(num)d hand so far)",
+                      "%(accounts)s staked banker %(banker)s and player %(player)s on hand %(hand)s "
+                      "(%(num)d hands so far)", hands,
+                      accounts=", ".join(d["accounts"]), banker=d["banker_staked"], player=d["player_staked"],
+                      hand=d["hand_number"])
+
+
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
     "refused_plays": _refused_plays, "corrections": _corrections,
     "late_slips": _late,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
-    "hold_out_of_line": _hold,
+    "hold_out_of_line": _hold, "advantage_play": _advantage_play, "opposite_bets": _opposite_bets,
 }
 
 __all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]

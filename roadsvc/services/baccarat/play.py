@@ -17,7 +17,7 @@ from roadsvc.domain.baccarat.monitoring.opposite_bets import OPPOSITE_BETS
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import play as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, Alert, PlayAccount, PlayTally, utcnow
+from roadsvc.persistence.models import ALERT_RESOLVED, Alert, PlayAccount, PlayTally, Table, utcnow
 from roadsvc.services import admin_audit, events as event_log
 from roadsvc.services.baccarat.play_watch import ACCOUNT, evidence_of, subject_of
 from roadsvc.services.errors import NotFound
@@ -113,3 +113,9 @@ def link_account(db: Database, account_id: str, group: str | None, actor: admin_
                                data={"account_id": account_id, "link_group": group, "members": members},
                                audience=event_log.OPERATORS)
     return {"account_id": account_id, "link_group": group, "members": members}
+
+
+def table_names(db: Database) -> list[Table]:
+    """The tables, to name an alert's table on the watched-accounts page."""
+    with db.read() as session:
+        return list(session.scalars(select(Table).order_by(Table.id)))
