@@ -31,7 +31,10 @@ from roadsvc.domain.baccarat.monitoring.advantage_play import (
 )
 from roadsvc.domain.baccarat.monitoring.opposite_bets import HandSides, OppositeStakes, SideStake, both_sides
 from roadsvc.domain.baccarat.bets.cutoffs import cutoff_refusal
+from roadsvc.domain.baccarat.dealing.cards import parse_card
 from roadsvc.domain.baccarat.integrity.advantage import is_open
+from roadsvc.domain.baccarat.integrity.engine import engine_for
+from roadsvc.domain.baccarat.integrity.series import compositions
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.monitoring import evaluate, subjects
 from roadsvc.persistence import play as repo
@@ -40,7 +43,8 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import PlayTally, Shoe, utcnow
 from roadsvc.services import alerts, events as event_log
 from roadsvc.services.baccarat import integrity
-from roadsvc.services.baccarat.bet_rules import table_rules
+from roadsvc.services.baccarat.bet_rules import HANDS_BY, table_rules
+from roadsvc.services.baccarat.stored_hands import stored_hand
 from roadsvc.services.errors import Conflict, NotFound
 
 log = logging.getLogger(__name__)
@@ -62,7 +66,7 @@ class PlayWatch:
         self.db, self.clock, self.batch = db, clock, batch
         self.cursor: int | None = None
         self.evs: dict[int, dict[int, dict[str, float]]] = {}  # shoe -> hand number -> EV of each bet before it
-        self.broken: set[int] = set()  # shoes whose kept EVs a void or correction made stale
+        self.broken: dict[int, bool] = {}  # shoes whose kept EVs a void or correction made stale
 
     def step(self) -> dict[str, list]:
         """What this step wrote: the shoes counted, the hands with opposite bets."""
@@ -90,7 +94,7 @@ class PlayWatch:
 
     def keep_next_hand(self, shoe_id: int, revision: int | None, kind: str) -> None:
         if kind in ("void", "correction"):
-            self.broken.add(shoe_id)  # the hands behind the newest changed: the engine's series at the close
+            self.broken[shoe_id] = True  # the hands behind the newest changed: the engine's series at the close
         if revision is None or shoe_id in self.broken:
             return
         try:
@@ -106,26 +110,26 @@ class PlayWatch:
             if is_open(bet_ev, next_hand.hand_number)}
 
     def shoe_series(self, shoe_id: int) -> list[dict[str, float]] | None:
-        """The EV of every open bet before each counted hand of the closed shoe; None without a composition."""
+        """The EV of every open bet before each counted hand of the closed shoe; None without a composition.
+        Hands the watch missed (a restart, a step that came late, a void) are computed by the engine."""
         with self.db.read() as session:
-            numbers = [row.number for row in shoes_repo.counted_hand_rows(session, shoe_id)]
             found = shoes_repo.shoe_with_table(session, shoe_id)
             if found is None:
                 return None
-            rules = _rules_or_none(found[1])
-        kept = self.evs.pop(shoe_id, {})
-        if shoe_id not in self.broken and numbers and all(number in kept for number in numbers):
-            return [kept[number] for number in numbers]
-        self.broken.discard(shoe_id)
-        if rules is None:
+            shoe, table = found
+            rules = _rules_or_none(table)
+            counted = [(row.number, stored_hand(row.data_json)) for row in shoes_repo.counted_hand_rows(session, shoe_id)]
+            decks, burn = shoe.decks, parse_card(shoe.burn_card) if shoe.burn_card else None
+        kept = {} if self.broken.pop(shoe_id, None) else self.evs.pop(shoe_id, {})
+        self.evs.pop(shoe_id, None)
+        missing = [number for number, _ in counted if number not in kept]
+        if missing and (rules is None or (table.settings or {}).get(HANDS_BY) == "result"):
             return None
         try:
-            document = integrity.shoe_odds(self.db, shoe_id)
-        except (Conflict, NotFound):
+            kept.update(_computed(rules, decks, burn, counted, set(missing)) if missing else {})
+        except DomainError:  # a hand entered without cards: no composition
             return None
-        return [{code: ev for code, ev in entry["ev"].items()
-                 if cutoff_refusal(rules.bets[code], entry["hand_number"]) is None}
-                for entry in document["hands"] if entry["hand_number"] is not None]
+        return [kept[number] for number, _ in counted]
 
     # Opposite bets
 
@@ -187,6 +191,17 @@ class PlayWatch:
                 for finding in findings:
                     alerts.record(session, table_id, subject_of(account.id), finding, self.clock())
         return flagged
+
+
+def _computed(rules, decks: int, burn, counted, missing: set[int]) -> dict[int, dict[str, float]]:
+    """The engine's EV of every open bet before each missing hand (the composition before it)."""
+    engine, numbers, found = engine_for(rules), [number for number, _ in counted], {}
+    for before, composition in compositions(decks, burn, counted):
+        if before < len(numbers) and numbers[before] in missing and composition.can_deal():
+            number = numbers[before]
+            found[number] = {code: float(bet_ev.ev) for code, bet_ev in engine.evaluate(composition).bets.items()
+                             if cutoff_refusal(bet_ev.bet, number) is None}
+    return found
 
 
 def _rules_or_none(table):

@@ -143,3 +143,19 @@ def test_an_unknown_account_is_not_found(db):
     with pytest.raises(NotFound):
         play.account_play(db, "nobody")
 
+
+
+def test_hands_the_watch_missed_are_computed_by_the_engine_exactly_as_kept(db, floor):
+    table_id, watch, _ = floor
+    late = PlayWatch(db)  # a jobs process restarted: it never saw this shoe's hands
+    late.step()
+    dealt = deal_shoe(random.Random(8))
+    shoe = shoes.open_shoe(db, table_id, burn_card=dealt.burn_card.code)
+    watch.step()
+    for number, hand in enumerate(dealt.hands[:32], start=1):
+        hands.post_hand(db, table_id, hand, number)
+        watch.step()
+    assert sorted(watch.evs[shoe.id]) == list(range(1, 34))  # before each hand, and the next
+    kept = watch.shoe_series(shoe.id)
+    assert late.shoe_series(shoe.id) == kept and len(kept) == 32
+    assert "fire_sevens" in kept[0] and "fire_sevens" not in kept[-1]  # open on hand 1, past its cutoff (30) on 32

@@ -112,8 +112,10 @@ def poisson_upper_tail(k: int, lam: float) -> float:
         return 1.0
     if lam <= 0:
         return 0.0
-    if k <= lam:  # at or below the mean: not evidence of anything, no need for the sum
-        return 1.0 - math.fsum(math.exp(j * math.log(lam) - lam - math.lgamma(j + 1)) for j in range(k))
+    if k <= lam:  # at or below the mean: 1 - P(X < k), summed from k - 1 downwards (the terms fall away fast)
+        lowest = max(0, int(k - 1 - 40 * math.sqrt(lam) - 50))
+        below = math.fsum(math.exp(j * math.log(lam) - lam - math.lgamma(j + 1)) for j in range(lowest, k))
+        return max(0.0, 1.0 - below)
     total, j = 0.0, k
     term = math.exp(k * math.log(lam) - lam - math.lgamma(k + 1))
     while term > total * 1e-17 and j < k + 100_000:
