@@ -7,7 +7,10 @@ writes by revision exactly as they see a dealer's.
   `DEMO_DEAL_INTERVAL` seconds (0, the default, leaves it off). `./dev serve` runs it,
   so a newcomer sees the roads move; beside it demo_niuniu_dealer runs the demo 百人牛牛 table
   on the same clock (bets, the round dealt, the players' hands opened, the banker's: settled), and
-  demo_dabang_player plays the demo 打棒 table's match one legal move a step (a new match when one ends).
+  demo_dabang_player plays the demo 打棒 table's match one legal move a step (a new match when one ends);
+  demo_watch_dealer deals the advantage-play watch's demo table (`extended`, table 4 on a new database) with
+  slips before every hand from flat bettors, two linked accounts on both sides now and then, and one
+  counter who bets only when the exact odds favour a side bet (services.demo.DemoBettors).
 * monitor: the clock's pass of the floor monitor (stale tables raised, seen again,
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
@@ -55,7 +58,9 @@ from roadsvc.services.pit import shift_reports
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services import events as event_log
-from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
+from roadsvc.services.demo import (
+    DabangDemoPlayer, DemoBettors, DemoDealer, NiuniuDemoDealer, ensure_demo_floor, ensure_watch_table,
+)
 from roadsvc.services.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -92,6 +97,10 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         dealer = DemoDealer(db, floor.baccarat.id, random.Random())
         scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
                           id="demo_dealer", max_instances=1, coalesce=True)
+        watched = ensure_watch_table(db)  # the advantage-play watch at work: a counter among flat bettors
+        watch_dealer = DemoDealer(db, watched.id, random.Random(), bettors=DemoBettors(db, watched.id, random.Random()))
+        scheduler.add_job(deal_demo_hand, "interval", args=[watch_dealer], seconds=interval,
+                          id="demo_watch_dealer", max_instances=1, coalesce=True)
         rounds = NiuniuDemoDealer(db, floor.niuniu.id, random.Random())
         scheduler.add_job(Guarded("demo 百人牛牛 dealer", rounds.step).run, "interval", seconds=interval,
                           id="demo_niuniu_dealer", max_instances=1, coalesce=True)
