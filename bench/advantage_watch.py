@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import random
 import statistics
 import sys
@@ -40,7 +41,7 @@ from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.domain.baccarat.integrity.engine import engine_for
 from roadsvc.domain.baccarat.integrity.series import ev_series
 from roadsvc.domain.baccarat.monitoring.advantage_play import (
-    ALPHA, MIN_POSITIVE_STAKES, PlayEvidence, Stake, Tally, poisson_upper_tail, profiles, shoe_tally,
+    ALPHA, MIN_POSITIVE_STAKES, PlayEvidence, Stake, Tally, shoe_tallies,
 )
 
 SIDE_BETS = ("lucky_six", "fire_sevens", "lucky_seven", "perfect_pair", "golden_eight", "divine_nine",
@@ -123,19 +124,19 @@ def simulate(series_by_shoe: list[list[dict[str, float]]], accounts: list[Bettor
     """Play every shoe; returns the seconds the watch's own work took (tallies and tests)."""
     rng, watch_seconds = random.Random(seed + 1), 0.0
     for shoe_number, series in enumerate(series_by_shoe, start=1):
-        stakes: dict[str, dict[str, list[Stake]]] = {a.name: {} for a in accounts}
         for account in accounts:
             account.new_shoe(rng, len(series))
+        stakes: dict[str, list[Stake]] = {a.name: [] for a in accounts}
         for number, evs in enumerate(series, start=1):
             for account in accounts:
                 for bet in account.choose(rng, number, evs):
                     if bet in evs:
-                        stakes[account.name].setdefault(bet, []).append(Stake(bet, account.cents, evs[bet]))
+                        stakes[account.name].append(Stake(bet, account.cents, evs[bet], number - 1))
         start = time.perf_counter()
-        offered = profiles(series)
+        found = shoe_tallies(series, stakes)
         for account in accounts:
-            for bet, found in stakes[account.name].items():
-                account.tallies[bet] = account.tallies.get(bet, Tally()).plus(shoe_tally(found, offered[bet]))
+            for bet, tally in found.get(account.name, {}).items():
+                account.tallies[bet] = account.tallies.get(bet, Tally()).plus(tally)
             judge(account, shoe_number)
         watch_seconds += time.perf_counter() - start
     return watch_seconds
@@ -143,7 +144,15 @@ def simulate(series_by_shoe: list[list[dict[str, float]]], accounts: list[Bettor
 
 def part_one(args) -> None:
     start = time.perf_counter()
-    series = dealt_shoes(args.seed, args.shoes)
+    cache = args.series_cache and f"{args.series_cache}-{args.seed}-{args.shoes}.pickle"
+    if cache and os.path.exists(cache):
+        with open(cache, "rb") as stored:
+            series = pickle.load(stored)
+    else:
+        series = dealt_shoes(args.seed, args.shoes)
+        if cache:
+            with open(cache, "wb") as stored:
+                pickle.dump(series, stored)
     hands = sum(len(s) for s in series)
     engine_seconds = time.perf_counter() - start
     accounts = bettors(random.Random(args.seed), args.flat)
@@ -152,8 +161,8 @@ def part_one(args) -> None:
     evidence = PlayEvidence(counter.name, counter.tallies)
     false_alarms = [a for a in flat if a.flagged_at is not None]
     print(f"part 1: {args.shoes} shoes, {hands} hands ({engine_seconds:.1f} s of exact odds, "
-          f"{engine_seconds / hands * 1000:.2f} ms a hand), {len(flat)} flat bettors and 1 counter; "
-          f"alpha {ALPHA:g}, at least {MIN_POSITIVE_STAKES} stakes at EV > 0")
+          f"{engine_seconds / hands * 1000:.2f} ms a hand{', read from the cache' if cache and engine_seconds < 5 else ''}), "
+          f"{len(flat)} flat bettors and 1 counter; alpha {ALPHA:g}, at least {MIN_POSITIVE_STAKES} stakes at EV > 0")
     print(f"  counter flagged after shoe {counter.flagged_at} "
           f"(after {args.shoes} shoes: {evidence.total.positive_stakes} of {evidence.total.stakes} stakes at EV > 0, "
           f"{evidence.total.expected_positive:.1f} expected by chance, p = {evidence.p_value:.2g}, "
@@ -162,8 +171,7 @@ def part_one(args) -> None:
           f"(target at most 1 in 500)")
     for habit in ("always", "now_and_then", "sitting", "sides"):
         group = [a for a in flat if a.habit == habit]
-        ps = sorted(poisson_upper_tail(sum(t.positive_stakes for t in a.tallies.values()),
-                                       sum(t.expected_positive for t in a.tallies.values())) for a in group)
+        ps = sorted(PlayEvidence(a.name, a.tallies).p_value for a in group)
         print(f"    {habit:13s} {len(group):3d} bettors, flagged {sum(a.flagged_at is not None for a in group)}, "
               f"smallest p {ps[0]:.2g}, median p {statistics.median(ps):.2g}")
     print(f"  the watch's own work (profiles, tallies, tests of {len(accounts)} accounts at each close): "
@@ -290,6 +298,7 @@ def main() -> None:
     parser.add_argument("--slip-hands", type=int, default=60)
     parser.add_argument("--slips-per-hand", type=int, default=10)
     parser.add_argument("--parts", default="123")
+    parser.add_argument("--series-cache", default="", help="a path prefix: keep the shoes' exact EVs for a rerun")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (others share it)")
     if "1" in args.parts:

@@ -48,6 +48,7 @@ def upgrade() -> None:
     sa.Column('ev_staked', sa.Float(precision=53), nullable=False),
     sa.Column('null_ev_staked', sa.Float(precision=53), nullable=False),
     sa.Column('expected_positive', sa.Float(precision=53), nullable=False),
+    sa.Column('positive_variance', sa.Float(precision=53), nullable=False),
     sa.Column('updated_at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['play_account_id'], ['play_accounts.id'], name=op.f('fk_play_tallies_play_account_id_play_accounts'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['table_id'], ['tables.id'], name=op.f('fk_play_tallies_table_id_tables'), ondelete='CASCADE'),

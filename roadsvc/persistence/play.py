@@ -19,8 +19,9 @@ def shoe_counted(session: Session, shoe_id: int) -> bool:
 
 
 def shoe_stakes(session: Session, shoe_id: int) -> Sequence[Row]:
-    """(account_id, code, stake cents, ev) of every stake of the shoe that played and has a known EV."""
-    query = (select(Bet.account_id, Bet.code, Bet.stake, Bet.ev)
+    """(account_id, code, stake cents, ev, hand_number) of every stake of the shoe that played and has a
+    known EV."""
+    query = (select(Bet.account_id, Bet.code, Bet.stake, Bet.ev, Bet.hand_number)
              .where(Bet.shoe_id == shoe_id, Bet.ev.is_not(None), Bet.status.not_in(NOT_STAKED)))
     return session.execute(query).all()
 

@@ -26,7 +26,7 @@ def test_a_new_user_sees_the_counter_flagged_among_flat_bettors(db):
     table = ensure_watch_table(db)
     watch = PlayWatch(db)
     watch.step()
-    dealer = DemoDealer(db, table.id, random.Random(3), bettors=DemoBettors(db, table.id, random.Random(1)))
+    dealer = DemoDealer(db, table.id, random.Random(7), bettors=DemoBettors(db, table.id, random.Random(1)))
     while dealer.shoes_finished < 1:
         dealer.step()
         watch.step()

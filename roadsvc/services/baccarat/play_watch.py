@@ -27,7 +27,7 @@ from typing import Callable
 from sqlalchemy.exc import IntegrityError
 
 from roadsvc.domain.baccarat.monitoring.advantage_play import (
-    BetProfile, PlayEvidence, Stake, Tally, profiles, shoe_tally,
+    PlayEvidence, Stake, Tally, profiles, shoe_tallies,
 )
 from roadsvc.domain.baccarat.monitoring.opposite_bets import HandSides, OppositeStakes, SideStake, both_sides
 from roadsvc.domain.baccarat.bets.cutoffs import cutoff_refusal
@@ -109,8 +109,9 @@ class PlayWatch:
             code: float(bet_ev.ev) for code, bet_ev in next_hand.odds.bets.items()
             if is_open(bet_ev, next_hand.hand_number)}
 
-    def shoe_series(self, shoe_id: int) -> list[dict[str, float]] | None:
-        """The EV of every open bet before each counted hand of the closed shoe; None without a composition.
+    def shoe_series(self, shoe_id: int) -> dict[int, dict[str, float]] | None:
+        """The EV of every open bet before each counted hand of the closed shoe, by hand number, in order;
+        None without a composition.
         Hands the watch missed (a restart, a step that came late, a void) are computed by the engine."""
         with self.db.read() as session:
             found = shoes_repo.shoe_with_table(session, shoe_id)
@@ -129,7 +130,7 @@ class PlayWatch:
             kept.update(_computed(rules, decks, burn, counted, set(missing)) if missing else {})
         except DomainError:  # a hand entered without cards: no composition
             return None
-        return [kept[number] for number, _ in counted]
+        return {number: kept[number] for number, _ in counted}
 
     # Opposite bets
 
@@ -157,14 +158,16 @@ class PlayWatch:
         series = self.shoe_series(shoe_id)
         if not series:
             return False
+        numbers, series = list(series), list(series.values())
         offered = profiles(series)
+        index = {number: position for position, number in enumerate(numbers)}
         try:
             with self.db.write() as session:
                 shoe = session.get(Shoe, shoe_id)
                 if shoe is None or repo.shoe_counted(session, shoe_id):
                     return False
                 repo.add_profiles(session, shoe_id, offered)
-                by_account = _shoe_tallies(repo.shoe_stakes(session, shoe_id), offered)
+                by_account = _shoe_tallies(repo.shoe_stakes(session, shoe_id), series, index)
                 numbers = repo.accounts(session, by_account)
                 _add_tallies(session, shoe.table_id, numbers, by_account)
                 session.flush()
@@ -211,13 +214,13 @@ def _rules_or_none(table):
         return None
 
 
-def _shoe_tallies(rows, offered: dict[str, BetProfile]) -> dict[str, dict[str, Tally]]:
-    stakes: dict[str, dict[str, list[Stake]]] = defaultdict(lambda: defaultdict(list))
-    for account_id, code, cents, ev in rows:
-        if code in offered:
-            stakes[account_id][code].append(Stake(code, cents, ev))
-    return {account_id: {code: shoe_tally(found, offered[code]) for code, found in by_bet.items()}
-            for account_id, by_bet in stakes.items()}
+def _shoe_tallies(rows, series: list[dict[str, float]], index: dict[int, int]) -> dict[str, dict[str, Tally]]:
+    """Each account's stakes by bet, judged over the shoe (a stake on a hand no longer counted is left out)."""
+    stakes: dict[str, list[Stake]] = defaultdict(list)
+    for account_id, code, cents, ev, number in rows:
+        if number in index:
+            stakes[account_id].append(Stake(code, cents, ev, index[number]))
+    return shoe_tallies(series, stakes)
 
 
 def _add_tallies(session, table_id: int, numbers, by_account: dict[str, dict[str, Tally]]) -> None:
@@ -237,12 +240,13 @@ def _columns(tally: Tally) -> dict:
     return {"shoes": tally.shoes, "stakes": tally.stakes, "staked": tally.staked,
             "positive_stakes": tally.positive_stakes, "positive_staked": tally.positive_staked,
             "ev_staked": tally.ev_staked, "null_ev_staked": tally.null_ev_staked,
-            "expected_positive": tally.expected_positive}
+            "expected_positive": tally.expected_positive, "positive_variance": tally.positive_variance}
 
 
 def tally_of(row: PlayTally) -> Tally:
     return Tally(row.shoes or 0, row.stakes or 0, row.staked or 0, row.positive_stakes or 0, row.positive_staked or 0,
-                 row.ev_staked or 0.0, row.null_ev_staked or 0.0, row.expected_positive or 0.0)
+                 row.ev_staked or 0.0, row.null_ev_staked or 0.0, row.expected_positive or 0.0,
+                 row.positive_variance or 0.0)
 
 
 def evidence_of(account_id: str, rows) -> PlayEvidence:

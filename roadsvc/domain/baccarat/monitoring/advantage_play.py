@@ -8,13 +8,18 @@ its hands regardless of the shoe?".
 The statistic, per account over every bet and table (`PlayEvidence`):
 
 * `k`: its stakes placed when the bet's EV was above zero;
-* `lam`: how many of the same stakes would have found EV > 0 placed regardless of the shoe: each stake
-  counts the share of its shoe's hands where its bet was positive (K/N, the shoe's `BetProfile`);
-* the p-value `P(X >= k)` for X ~ Poisson(lam). Under the null (within each shoe the account picks its
-  hands without regard to the EV) the number of its stakes that land on a positive hand of one bet in
-  one shoe is hypergeometric, and the account's total a sum of them: the exact within-shoe permutation
-  test. A sum of independent Bernoulli trials, and a hypergeometric count, has an upper tail below the
-  Poisson tail of the same mean (Hoeffding 1956), so the p-value is conservative.
+* what the same stakes would meet placed regardless of the shoe. Within each shoe and bet, the account's
+  stakes are slid along the bet's open hands by every circular shift (the pattern of its stakes kept: a
+  sitting of 20 hands stays a sitting of 20 hands; the shoe's runs of positive hands kept too): `lam` is the
+  mean number of its stakes that land on a positive hand over the shifts (equal to the stakes times the share
+  of positive hands), `var` their variance over the shifts. Under the null (the account's stakes do not
+  follow the EV) the shift it was dealt is any of them: this is the circular-shift (toroidal) permutation
+  test, which keeps both series' clustering, where a test that scattered the stakes at random would flag
+  every bettor who happened to sit through a run of positive hands.
+* the p-value is the larger of two: the normal tail of `z = (k - lam) / sqrt(var)` summed over the shoes
+  (the shift test; shoes are independent), and `P(X >= k)` for X ~ Poisson(lam), the tail of stakes
+  scattered at random (a sum of independent Bernoulli trials, or a hypergeometric count, has an upper tail
+  below the Poisson tail of its mean: Hoeffding 1956), which guards the normal tail where `lam` is small.
 
 Beside it, the effect, in the words of the issue: the stake-weighted mean EV of the account's stakes,
 against what the same stakes average placed regardless of the shoe (each at its shoe's mean EV for its
@@ -26,8 +31,10 @@ flagged are measured by bench/advantage_watch.py (docs/surveillance.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
+
+import numpy as np
 
 from roadsvc.domain.monitoring.registry import WARNING, Finding, Settings, rule
 
@@ -62,11 +69,13 @@ def profiles(series: Sequence[Mapping[str, float]]) -> dict[str, BetProfile]:
 
 @dataclass(frozen=True, slots=True)
 class Stake:
-    """One accepted stake: its bet, its amount in cents and its EV when accepted."""
+    """One accepted stake: its bet, its amount in cents, its EV when accepted, and its hand (the index of
+    the hand in the shoe's series)."""
 
     bet: str
     cents: int
     ev: float
+    hand: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +89,8 @@ class Tally:
     positive_staked: int = 0
     ev_staked: float = 0.0  # sum of cents x EV
     null_ev_staked: float = 0.0  # sum of cents x the shoe's mean EV of the bet
-    expected_positive: float = 0.0  # sum over the stakes of the shoe's share of positive hands
+    expected_positive: float = 0.0  # stakes on positive hands expected over the circular shifts, summed over shoes
+    positive_variance: float = 0.0  # their variance over the shifts, summed over shoes
 
     def plus(self, other: "Tally") -> "Tally":
         return Tally(*(a + b for a, b in zip(_fields(self), _fields(other))))
@@ -88,22 +98,47 @@ class Tally:
 
 def _fields(tally: Tally) -> tuple:
     return (tally.shoes, tally.stakes, tally.staked, tally.positive_stakes, tally.positive_staked, tally.ev_staked,
-            tally.null_ev_staked, tally.expected_positive)
+            tally.null_ev_staked, tally.expected_positive, tally.positive_variance)
 
 
-def shoe_tally(stakes: Iterable[Stake], profile: BetProfile) -> Tally:
-    """One account's stakes on one bet in one shoe, as a tally (`shoes` 1)."""
-    tally = Tally(shoes=1)
+def shoe_tallies(series: Sequence[Mapping[str, float]], stakes: Mapping[str, Iterable[Stake]]
+                 ) -> dict[str, dict[str, Tally]]:
+    """Each account's stakes in one shoe, by bet, as tallies (`shoes` 1). `series`: the EV of every open bet
+    before each hand of the shoe (a bet past its cutoff absent); a stake's `hand` indexes it."""
+    offered = profiles(series)
+    by_bet: dict[str, dict[str, list[Stake]]] = {}
+    for account, found in stakes.items():
+        for stake in found:
+            if stake.bet in series[stake.hand]:
+                by_bet.setdefault(stake.bet, {}).setdefault(account, []).append(stake)
+    tallies: dict[str, dict[str, Tally]] = {}
+    for bet, accounts in by_bet.items():
+        hands = [index for index, evs in enumerate(series) if bet in evs]
+        shifted = _shifted_positives(np.array([series[index][bet] > 0 for index in hands], dtype=np.float64))
+        position = {index: n for n, index in enumerate(hands)}
+        for account, found in accounts.items():
+            tallies.setdefault(account, {})[bet] = _tally(found, offered[bet], shifted, position)
+    return tallies
+
+
+def _shifted_positives(positive: np.ndarray) -> np.ndarray:
+    """The (shifts x hands) matrix whose row s is the positive hands slid by s places (circularly)."""
+    n = len(positive)
+    return positive[(np.arange(n)[:, None] + np.arange(n)[None, :]) % n]
+
+
+def _tally(stakes: list[Stake], profile: BetProfile, shifted: np.ndarray, position: dict[int, int]) -> Tally:
+    placed = np.zeros(shifted.shape[1])
     for stake in stakes:
-        positive = stake.ev > 0
-        tally = replace(
-            tally, stakes=tally.stakes + 1, staked=tally.staked + stake.cents,
-            positive_stakes=tally.positive_stakes + positive,
-            positive_staked=tally.positive_staked + (stake.cents if positive else 0),
-            ev_staked=tally.ev_staked + stake.cents * stake.ev,
-            null_ev_staked=tally.null_ev_staked + stake.cents * profile.mean_ev,
-            expected_positive=tally.expected_positive + profile.positive_share)
-    return tally
+        placed[position[stake.hand]] += 1
+    landed = shifted @ placed  # stakes on positive hands, at every shift
+    positive = [stake for stake in stakes if stake.ev > 0]
+    return Tally(
+        shoes=1, stakes=len(stakes), staked=sum(stake.cents for stake in stakes),
+        positive_stakes=len(positive), positive_staked=sum(stake.cents for stake in positive),
+        ev_staked=math.fsum(stake.cents * stake.ev for stake in stakes),
+        null_ev_staked=sum(stake.cents for stake in stakes) * profile.mean_ev,
+        expected_positive=float(landed.mean()), positive_variance=float(landed.var()))
 
 
 def poisson_upper_tail(k: int, lam: float) -> float:
@@ -140,8 +175,18 @@ class PlayEvidence:
         object.__setattr__(self, "total", total)
 
     @property
+    def z(self) -> float | None:
+        """The shift test's statistic: stakes at EV > 0 above the shifts' mean, in standard deviations."""
+        total = self.total
+        if total.positive_variance <= 0:
+            return None  # every shift lands the same: the stakes say nothing about the EV
+        return (total.positive_stakes - total.expected_positive) / math.sqrt(total.positive_variance)
+
+    @property
     def p_value(self) -> float:
-        return poisson_upper_tail(self.total.positive_stakes, self.total.expected_positive)
+        z = self.z
+        shift_p = 1.0 if z is None else 0.5 * math.erfc(z / math.sqrt(2))
+        return max(shift_p, poisson_upper_tail(self.total.positive_stakes, self.total.expected_positive))
 
     @property
     def mean_ev(self) -> float | None:
@@ -166,6 +211,7 @@ class PlayEvidence:
             "other_stakes": total.stakes - total.positive_stakes,
             "other_staked": _money(total.staked - total.positive_staked),
             "expected_positive": round(total.expected_positive, 4),
+            "z": None if self.z is None else round(self.z, 3),
             "mean_ev": _rounded(self.mean_ev), "null_mean_ev": _rounded(self.null_mean_ev),
             "p_value": self.p_value, "alpha": ALPHA, "min_positive_stakes": MIN_POSITIVE_STAKES,
             "bets": [_bet_details(bet, tally) for bet, tally in sorted(

@@ -49,7 +49,8 @@ class ShoeBetProfile(Base):
 class PlayTally(Base):
     """An account's stakes on one bet at one table, over the shoes counted: how many, how much, how
     many at EV > 0, the stake-weighted EV sum, and what the same stakes would give placed regardless
-    of the shoe (each at its shoe's mean EV; `expected_positive`: the chance of EV > 0 summed)."""
+    of the shoe (each at its shoe's mean EV; `expected_positive` and `positive_variance`: the mean and
+    variance, over the circular shifts of its stakes along the shoe's hands, of its stakes at EV > 0)."""
 
     __tablename__ = "play_tallies"
     __table_args__ = (UniqueConstraint("play_account_id", "table_id", "bet"),)
@@ -66,4 +67,5 @@ class PlayTally(Base):
     ev_staked: Mapped[float] = mapped_column(Float(precision=53), default=0.0)  # sum of cents x EV
     null_ev_staked: Mapped[float] = mapped_column(Float(precision=53), default=0.0)  # sum of cents x shoe mean EV
     expected_positive: Mapped[float] = mapped_column(Float(precision=53), default=0.0)
+    positive_variance: Mapped[float] = mapped_column(Float(precision=53), default=0.0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

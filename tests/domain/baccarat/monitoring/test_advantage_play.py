@@ -14,7 +14,7 @@ from roadsvc.domain.baccarat.integrity.engine import engine_for
 from roadsvc.domain.baccarat.integrity.series import ev_series
 from roadsvc.domain.baccarat.monitoring.advantage_play import (
     ADVANTAGE_PLAY, MIN_POSITIVE_STAKES, BetProfile, PlayEvidence, Stake, Tally, poisson_upper_tail, profiles,
-    shoe_tally,
+    shoe_tallies,
 )
 from roadsvc.domain.baccarat.monitoring.opposite_bets import OPPOSITE_BETS, HandSides, OppositeStakes, SideStake, both_sides
 from roadsvc.domain.monitoring import evaluate
@@ -40,13 +40,10 @@ def play(series_by_shoe, choose) -> list[PlayEvidence]:
     """The account's evidence after each shoe; `choose(rng, evs)` -> the bets it stakes on a hand."""
     rng, tallies, after = random.Random(7), {}, []
     for series in series_by_shoe:
-        offered = profiles(series)
-        stakes: dict[str, list[Stake]] = {}
-        for evs in series:
-            for bet in (bet for bet in choose(rng, evs) if bet in evs):
-                stakes.setdefault(bet, []).append(Stake(bet, 1000, evs[bet]))
-        for bet, found in stakes.items():
-            tallies[bet] = tallies.get(bet, Tally()).plus(shoe_tally(found, offered[bet]))
+        stakes = [Stake(bet, 1000, evs[bet], hand) for hand, evs in enumerate(series)
+                  for bet in choose(rng, evs) if bet in evs]
+        for bet, tally in shoe_tallies(series, {"acct": stakes}).get("acct", {}).items():
+            tallies[bet] = tallies.get(bet, Tally()).plus(tally)
         after.append(PlayEvidence("acct", dict(tallies)))
     return after
 
@@ -69,7 +66,7 @@ def test_a_counter_is_flagged_once_the_shoes_have_offered_enough_positive_hands(
     evidence = after[-1]
     assert evidence.total.positive_stakes == evidence.total.stakes  # every stake of a counter is at EV > 0
     assert evidence.mean_ev > 0 > evidence.null_mean_ev
-    assert evidence.p_value < 1e-20
+    assert evidence.p_value < 1e-9
     finding = evaluate(evidence, {})[0]
     assert finding.code == ADVANTAGE_PLAY
     assert finding.details["positive_stakes"] == evidence.total.positive_stakes
@@ -91,12 +88,13 @@ def test_flat_bettors_are_not_flagged(shoes, habit):
 def test_an_always_on_bettor_lands_on_positive_hands_as_often_as_the_shoe_offers_them(shoes):
     evidence = play(shoes, lambda rng, evs: ["fire_sevens"])[-1]
     assert evidence.total.positive_stakes == pytest.approx(evidence.total.expected_positive)
+    assert evidence.total.positive_variance == 0 and evidence.z is None and evidence.p_value > 0.4
     assert evidence.mean_ev == pytest.approx(evidence.null_mean_ev)
 
 
 def test_too_little_evidence_is_never_flagged():
     few = PlayEvidence("acct", {"lucky_six": Tally(1, MIN_POSITIVE_STAKES - 1, 4000, MIN_POSITIVE_STAKES - 1, 4000,
-                                                     40.0, -400.0, 0.0001)})
+                                                     40.0, -400.0, 0.0001, 0.0001)})
     assert few.p_value < 1e-12 and not few.flagged
 
 
@@ -112,10 +110,13 @@ def test_a_shoe_profile_counts_its_positive_hands():
     offered = profiles([{"a": -0.1, "b": 0.02}, {"a": 0.01, "b": 0.0}, {"a": -0.2, "b": -0.01}])
     assert offered["a"] == BetProfile(3, 1, pytest.approx(-0.29 / 3))
     assert offered["b"].positive_hands == 1
-    tally = shoe_tally([Stake("a", 500, 0.01), Stake("a", 300, -0.1)], offered["a"])
+    series = [{"a": -0.1}, {"a": 0.01}, {"a": 0.02}, {"a": -0.2}]
+    tally = shoe_tallies(series, {"x": [Stake("a", 500, 0.01, 1), Stake("a", 300, -0.1, 0)]})["x"]["a"]
     assert (tally.stakes, tally.staked, tally.positive_stakes, tally.positive_staked) == (2, 800, 1, 500)
-    assert tally.expected_positive == pytest.approx(2 / 3)
+    # the stakes on hands 1-2 slid along the 4 hands: 1, 2, 1 and 0 of them land on the positive hands 2-3
+    assert (tally.expected_positive, tally.positive_variance) == (1.0, 0.5)
     assert tally.ev_staked == pytest.approx(500 * 0.01 - 300 * 0.1)
+    assert tally.null_ev_staked == pytest.approx(800 * (-0.27 / 4))
 
 
 def test_opposite_bets_by_one_account_or_a_linked_group():
