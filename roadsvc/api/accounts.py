@@ -23,7 +23,7 @@ PLAY_EXAMPLE = {
     "account_id": "acct-1001", "number": 7, "subject": "account:7", "link_group": None, "linked_accounts": [],
     "flagged": True, "shoes": 3, "stakes": 29, "staked": "290.00", "positive_stakes": 29,
     "positive_staked": "290.00", "other_stakes": 0, "other_staked": "0.00", "expected_positive": 6.63,
-    "mean_ev": 0.0113, "null_mean_ev": -0.0987, "p_value": 1.3e-10, "alpha": 1e-06, "min_positive_stakes": 5,
+    "z": 8.1, "mean_ev": 0.0113, "null_mean_ev": -0.0987, "p_value": 1.3e-10, "alpha": 1e-06, "min_positive_stakes": 5,
     "bets": [BET_EXAMPLE], "tables": [3],
     "alerts": [{"alert_id": 51, "code": "advantage_play", "state": "open", "severity": "warning", "table_id": 3,
                 "count": 1, "raised_at": "2026-12-07T04:00:00+00:00", "last_seen_at": "2026-12-07T04:00:00+00:00"}],
@@ -37,7 +37,7 @@ class AccountPlayBetSchema(ma.Schema):
     staked = fields.String(metadata={"description": "Decimal string"})
     positive_staked = fields.String()
     expected_positive = fields.Float(metadata={"description": "How many of the same stakes would have met EV > 0 "
-                                                              "placed regardless of the shoe"})
+                                                              "placed regardless of the shoe (the shifts' mean)"})
     mean_ev = fields.Float(allow_none=True, metadata={"description": "Stake-weighted mean EV per unit"})
     null_mean_ev = fields.Float(allow_none=True, metadata={"description": "The same stakes' mean EV placed "
                                                                           "regardless of the shoe"})
@@ -69,11 +69,14 @@ class AccountPlaySchema(ma.Schema):
     positive_staked = fields.String()
     other_stakes = fields.Integer(metadata={"description": "Stakes placed when the EV was at or below 0"})
     other_staked = fields.String()
-    expected_positive = fields.Float()
+    expected_positive = fields.Float(metadata={"description": "Stakes at EV > 0 expected with the account's stakes "
+                                                              "slid along each shoe by every circular shift"})
+    z = fields.Float(allow_none=True, metadata={"description": "(positive_stakes - expected_positive) over the shifts' "
+                                                               "standard deviation; null when every shift lands alike"})
     mean_ev = fields.Float(allow_none=True)
     null_mean_ev = fields.Float(allow_none=True)
-    p_value = fields.Float(metadata={"description": "P(X >= positive_stakes), X ~ Poisson(expected_positive): a "
-                                                    "conservative bound of the within-shoe permutation test"})
+    p_value = fields.Float(metadata={"description": "The larger of the circular-shift test's normal tail of z and "
+                                                    "P(X >= positive_stakes), X ~ Poisson(expected_positive)"})
     alpha = fields.Float()
     min_positive_stakes = fields.Integer()
     bets = fields.List(fields.Nested(AccountPlayBetSchema))

@@ -56,7 +56,7 @@ def _document(account: PlayAccount, rows: list[PlayTally], found: list[Alert], m
         "link_group": account.link_group, "linked_accounts": [m for m in members if m != account.account_id],
         "flagged": evidence.flagged,
         **{key: details[key] for key in ("shoes", "stakes", "staked", "positive_stakes", "positive_staked",
-                                         "other_stakes", "other_staked", "expected_positive", "mean_ev",
+                                         "other_stakes", "other_staked", "expected_positive", "z", "mean_ev",
                                          "null_mean_ev", "p_value", "alpha", "min_positive_stakes", "bets")},
         "tables": sorted({row.table_id for row in rows}),
         "alerts": [_alert(alert) for alert in found],
