@@ -37,6 +37,10 @@ DETAILS = {
     "shoe_change_overdue": {"request_id": 3},
     "large_win": {"account_id": "acct-9", "won": "12,000.00", "limit": "10,000.00", "scope": "hand", "hand_number": 7},
     "hold_out_of_line": {"hold": 0.25, "expected_hold": 0.0121, "turnover": "60,000.00"},
+    "advantage_play": {"account_id": "acct-5", "stakes": 29, "positive_stakes": 29, "expected_positive": 6.6,
+                       "p_value": 1.3e-10, "mean_ev": 0.0327, "null_mean_ev": -0.0748},
+    "opposite_bets": {"accounts": ["acct-3", "acct-4"], "banker_staked": "500.00", "player_staked": "400.00",
+                      "hand_number": 12, "hands": [{"shoe_id": 3, "hand_number": 12}]},
 }
 CODES = sorted(set(RULES) | set(TITLES))
 
