@@ -161,7 +161,8 @@ def part_one(args) -> None:
     evidence = PlayEvidence(counter.name, counter.tallies)
     false_alarms = [a for a in flat if a.flagged_at is not None]
     print(f"part 1: {args.shoes} shoes, {hands} hands ({engine_seconds:.1f} s of exact odds, "
-          f"{engine_seconds / hands * 1000:.2f} ms a hand{', read from the cache' if cache and engine_seconds < 5 else ''}), "
+          f"{engine_seconds / hands * 1000:.2f} ms a hand"
+          f"{', read from the cache' if cache and engine_seconds < 5 else ''}), "
           f"{len(flat)} flat bettors and 1 counter; alpha {ALPHA:g}, at least {MIN_POSITIVE_STAKES} stakes at EV > 0")
     print(f"  counter flagged after shoe {counter.flagged_at} "
           f"(after {args.shoes} shoes: {evidence.total.positive_stakes} of {evidence.total.stakes} stakes at EV > 0, "

@@ -119,7 +119,8 @@ class PlayWatch:
                 return None
             shoe, table = found
             rules = _rules_or_none(table)
-            counted = [(row.number, stored_hand(row.data_json)) for row in shoes_repo.counted_hand_rows(session, shoe_id)]
+            counted = [(row.number, stored_hand(row.data_json))
+                       for row in shoes_repo.counted_hand_rows(session, shoe_id)]
             decks, burn = shoe.decks, parse_card(shoe.burn_card) if shoe.burn_card else None
         kept = {} if self.broken.pop(shoe_id, None) else self.evs.pop(shoe_id, {})
         self.evs.pop(shoe_id, None)
