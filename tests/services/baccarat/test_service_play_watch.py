@@ -94,11 +94,13 @@ def test_the_counter_is_flagged_and_the_flat_bettor_is_not(db, floor):
     first, done = deal(db, table_id, watch, clock, rng)
     assert done["counted"] == [first]
     assert len(alerts.find_alerts(db, {"code": "advantage_play"})[0]) == 1  # flagged after one shoe
+    raised_at = clock.now
     second, done = deal(db, table_id, watch, clock, rng)
     assert done["counted"] == [second]
     [alert] = alerts.find_alerts(db, {"code": "advantage_play"})[0]
     counter = play.account_play(db, "counter")
     assert (alert.table_id, alert.subject, alert.severity, alert.count) == (table_id, counter["subject"], "warning", 2)
+    assert (alert.raised_at, alert.last_seen_at) == (raised_at, clock.now)  # the watch's clock, at each close
     assert alert.details["account_id"] == "counter" and alert.details["other_stakes"] == 0
     assert counter["flagged"] and counter["p_value"] < 1e-6 and counter["mean_ev"] > 0 > counter["null_mean_ev"]
     flat = play.account_play(db, "flat")
