@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Iterable, Sequence
 
-from sqlalchemy import Row, select
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import Bet, PlayAccount, PlayTally, ShoeBetProfile
@@ -26,14 +26,19 @@ def shoe_stakes(session: Session, shoe_id: int) -> Sequence[Row]:
     return session.execute(query).all()
 
 
+# Read after every hand: built once, with bound parameters (see repositories._LATEST_SHOE).
+_HAND_SIDE_STAKES = (
+    select(Bet.account_id, PlayAccount.link_group, Bet.code, Bet.stake)
+    .outerjoin(PlayAccount, PlayAccount.account_id == Bet.account_id)
+    .where(Bet.shoe_id == bindparam("shoe_id"), Bet.hand_number == bindparam("hand_number"), Bet.code.in_(SIDES),
+           Bet.status.not_in(NOT_STAKED))
+    .order_by(Bet.id)
+)
+
+
 def hand_side_stakes(session: Session, shoe_id: int, hand_number: int) -> Sequence[Row]:
     """(account_id, link_group, code, stake cents) of the hand's stakes on banker and player."""
-    query = (select(Bet.account_id, PlayAccount.link_group, Bet.code, Bet.stake)
-             .outerjoin(PlayAccount, PlayAccount.account_id == Bet.account_id)
-             .where(Bet.shoe_id == shoe_id, Bet.hand_number == hand_number, Bet.code.in_(SIDES),
-                    Bet.status.not_in(NOT_STAKED))
-             .order_by(Bet.id))
-    return session.execute(query).all()
+    return session.execute(_HAND_SIDE_STAKES, {"shoe_id": shoe_id, "hand_number": hand_number}).all()
 
 
 def accounts(session: Session, account_ids: Iterable[str]) -> dict[str, PlayAccount]:
