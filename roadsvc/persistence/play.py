@@ -36,6 +36,17 @@ _HAND_SIDE_STAKES = (
 )
 
 
+# How many players (a link group, or an account alone) staked both banker and player on a hand: one integer,
+# read on the hot path (Database.fetch_ints) after every hand; the rows are read only when it is not 0.
+OPPOSITE_PLAYERS_SQL = (
+    "SELECT count(*) FROM (SELECT coalesce('g:' || pa.link_group, 'a:' || b.account_id) AS who "
+    "FROM bets b LEFT JOIN play_accounts pa ON pa.account_id = b.account_id "
+    "WHERE b.shoe_id = ? AND b.hand_number = ? AND b.code IN ('banker', 'player') "
+    "AND b.status NOT IN ('cancelled', 'void') "
+    "GROUP BY coalesce('g:' || pa.link_group, 'a:' || b.account_id) HAVING count(DISTINCT b.code) = 2) AS players"
+)
+
+
 def hand_side_stakes(session: Session, shoe_id: int, hand_number: int) -> Sequence[Row]:
     """(account_id, link_group, code, stake cents) of the hand's stakes on banker and player."""
     return session.execute(_HAND_SIDE_STAKES, {"shoe_id": shoe_id, "hand_number": hand_number}).all()

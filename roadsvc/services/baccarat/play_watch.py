@@ -136,6 +136,9 @@ class PlayWatch:
     # Opposite bets
 
     def check_hand(self, shoe_id: int, hand_number: int) -> bool:
+        found = self.db.fetch_ints(repo.OPPOSITE_PLAYERS_SQL, shoe_id, hand_number)
+        if not found or not found[0]:
+            return False  # nobody on both sides: one integer read, the common case
         with self.db.read() as session:
             rows = repo.hand_side_stakes(session, shoe_id, hand_number)
         fact = HandSides(shoe_id, hand_number, [SideStake(r.account_id, r.link_group, r.code, r.stake) for r in rows])
