@@ -7,7 +7,10 @@ writes by revision exactly as they see a dealer's.
   `DEMO_DEAL_INTERVAL` seconds (0, the default, leaves it off). `./dev serve` runs it,
   so a newcomer sees the roads move; beside it demo_niuniu_dealer runs the demo 百人牛牛 table
   on the same clock (bets, the round dealt, the players' hands opened, the banker's: settled), and
-  demo_dabang_player plays the demo 打棒 table's match one legal move a step (a new match when one ends).
+  demo_dabang_player plays the demo 打棒 table's match one legal move a step (a new match when one ends);
+  demo_watch_dealer deals the advantage-play watch's demo table (`extended`, table 4 on a new database) with
+  slips before every hand from flat bettors, two linked accounts on both sides now and then, and one
+  counter who bets only when the exact odds favour a side bet (services.demo.DemoBettors).
 * monitor: the clock's pass of the floor monitor (stale tables raised, seen again,
   resolved), every `MONITOR_INTERVAL` seconds (5 by default; 0 turns it off). A pass
   that cannot reach the database logs it and the next pass tries again: the process
@@ -24,6 +27,9 @@ writes by revision exactly as they see a dealer's.
   turns it off): after each change to a shoe of a table that enters cards, the next hand's
   odds (an `odds` event for the operators) and the `positive_ev` alert, raised or resolved
   (services.odds_watch). Like the monitor, a failing step logs and the next one retries.
+* play_watch: beside the odds watch, on its interval: the advantage-play watch
+  (services.baccarat.play_watch): `opposite_bets` after each hand, and each closed shoe counted
+  once into every account's play against the exact EV, raising `advantage_play`.
 * dabang_clock: ends the 打棒 matches whose time limit has passed (between deals, at different
   levels), every `DABANG_CLOCK_INTERVAL` seconds (5 by default; 0 turns it off).
 * shift_reports: stores each shift's final report once at its end and computes the recent stored reports
@@ -54,13 +60,16 @@ from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat import monitor
 from roadsvc.services.baccarat.vip import held_hands, table_requests
 from roadsvc.services.baccarat.odds_watch import OddsWatch
+from roadsvc.services.baccarat.play_watch import PlayWatch
 from roadsvc.services.pit.money_watch import MoneyWatch
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.dealers import watch as dealer_watch
 from roadsvc.services.dealers.demo import DealerRotation
 from roadsvc.services import events as event_log
 from roadsvc.services import replication
-from roadsvc.services.demo import DabangDemoPlayer, DemoDealer, NiuniuDemoDealer, ensure_demo_floor
+from roadsvc.services.demo import (
+    DabangDemoPlayer, DemoBettors, DemoDealer, NiuniuDemoDealer, ensure_demo_floor, ensure_watch_table,
+)
 from roadsvc.services.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -92,6 +101,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         watch = MoneyWatch(db, clock=clock, floor_clock=FloorClock.from_settings(settings))
         scheduler.add_job(Guarded("money watch", watch.step).run, "interval",
                           seconds=settings["ODDS_WATCH_INTERVAL"], id="money_watch", max_instances=1, coalesce=True)
+        play_watch = PlayWatch(db, clock=clock)  # advantage_play and opposite_bets (issue 45)
+        scheduler.add_job(Guarded("play watch", play_watch.step).run, "interval",
+                          seconds=settings["ODDS_WATCH_INTERVAL"], id="play_watch", max_instances=1, coalesce=True)
     if settings.get("SHIFT_REPORT_INTERVAL", 0) > 0:
         reports = ShiftReportsJob(db, FloorClock.from_settings(settings), clock, settings.get("REPORT_FONT") or None)
         scheduler.add_job(Guarded("shift reports", reports.run).run, "interval",
@@ -103,6 +115,10 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         dealer = DemoDealer(db, floor.baccarat.id, random.Random())
         scheduler.add_job(deal_demo_hand, "interval", args=[dealer], seconds=interval,
                           id="demo_dealer", max_instances=1, coalesce=True)
+        watched = ensure_watch_table(db)  # the advantage-play watch at work: a counter among flat bettors
+        watch_dealer = DemoDealer(db, watched.id, random.Random(), bettors=DemoBettors(db, watched.id, random.Random()))
+        scheduler.add_job(deal_demo_hand, "interval", args=[watch_dealer], seconds=interval,
+                          id="demo_watch_dealer", max_instances=1, coalesce=True)
         rounds = NiuniuDemoDealer(db, floor.niuniu.id, random.Random())
         scheduler.add_job(Guarded("demo 百人牛牛 dealer", rounds.step).run, "interval", seconds=interval,
                           id="demo_niuniu_dealer", max_instances=1, coalesce=True)

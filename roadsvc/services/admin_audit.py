@@ -27,6 +27,7 @@ KINDS = (
     "alert.acknowledged", "alert.resolved",
     "match.stopped",
     "dealer.registered",  # issue 45: a dealer on the roster (a dealer change is its own record: dealer_changes)
+    "account.linked", "account.unlinked",
 )  # fmt: skip
 MAX_PAGE_SIZE = 100
 MAX_REASON = 500  # a reason or a note given for an audited change, in any game

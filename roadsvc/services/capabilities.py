@@ -46,6 +46,8 @@ DABANG_MATCHES = "dabang_matches"
 # Dealers as people (issue 45): keep the dealers' registry, read each dealer's figures. A dealer change at a
 # table is POST_HANDS: the table's own dealer key declares who deals.
 DEALERS = "dealers"
+# The advantage-play watch (issue 45): link accounts the operator knows are one player (admin).
+LINK_ACCOUNTS = "link_accounts"
 
 _DEALER = frozenset({READ, POST_HANDS, RUN_SHOES, CLOSE_BETTING, OPEN_CARDS, DABANG_DEALS, READ_HIDDEN_CARDS})
 
@@ -55,7 +57,8 @@ CAPABILITIES = MappingProxyType({
     "dealer": _DEALER,
     "pitboss": _DEALER | {VOID_HANDS, CORRECT_HANDS, CANCEL_ROUNDS, TABLE_SETTINGS, READ_MONEY, MONITOR,
                           DABANG_MATCHES, DEALERS},
-    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS, DEALERS}),
+    "admin": frozenset({READ, READ_MONEY, MANAGE_KEYS, TABLE_SETTINGS, MONITOR, MINT_READ_LINKS, DEALERS,
+                        LINK_ACCOUNTS}),
 })
 ROLES = tuple(CAPABILITIES)
 ALL_CAPABILITIES = frozenset().union(*CAPABILITIES.values())

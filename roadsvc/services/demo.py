@@ -27,7 +27,10 @@ from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ApiKey, DabangMatch, Shoe, Table, utcnow
 from roadsvc.services import tables
-from roadsvc.services.baccarat import hands, shoes
+from roadsvc.services.admin_audit import Actor
+from roadsvc.services.baccarat import hands, integrity, play, shoes
+from roadsvc.services.baccarat import slips as bet_slips
+from roadsvc.domain.baccarat.integrity.advantage import is_open
 from roadsvc.services.dabang import matches, replay
 from roadsvc.services.dabang import moves as dabang_moves
 from roadsvc.services.dealers.demo import ensure_demo_dealers
@@ -37,6 +40,7 @@ from roadsvc.services.niuniu import rounds as niuniu_rounds
 from roadsvc.services.niuniu import slips as niuniu_slips
 
 DEMO_KEY_PREFIX = "demo "
+DEMO_ACTOR = Actor("roadsvc:demo")
 NIUNIU_NAME, DABANG_NAME = "Demo 百人牛牛 1", "Demo 打棒 1"  # beside the baccarat one (ROADSVC_DEMO_TABLE_NAME)
 DABANG_PLAYERS = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
 
@@ -111,16 +115,17 @@ class DemoDealer:
     dealt: DealtShoe | None = None
     next_index: int = 0
     shoes_finished: int = 0
+    bettors: "DemoBettors | None" = None  # the watch's demo table: slips before every hand
 
     def step(self) -> str:
         """Post the next hand (opening a shoe first if needed); returns what happened."""
         if self.dealt is None or self.next_index >= len(self.dealt.hands):
             return self._new_shoe()
         index, hand = self.next_index, self.dealt.hands[self.next_index]
-        note = ""
+        note = self.bettors.bet(self.shoe_id, index + 1) if self.bettors else ""
         if index == len(self.dealt.hands) - 1:
             shoes.mark_cut_card(self.db, self.table_id, self.shoe_id)
-            note = " (cut card out: last hand)"
+            note += " (cut card out: last hand)"
         posted = hands.post_hand(self.db, self.table_id, hand, index + 1)
         self.next_index += 1
         if self.next_index == len(self.dealt.hands):
@@ -137,6 +142,69 @@ class DemoDealer:
         shoe = shoes.open_shoe(self.db, self.table_id, burn_card=self.dealt.burn_card.code)
         self.shoe_id = shoe.id
         return f"shoe {shoe.number} opened: burn card {shoe.burn_card}, {shoe.burn_count} burned, {len(self.dealt.hands)} hands to deal"
+
+
+WATCH_TABLE_NAME = "Demo 百家乐 watch"  # the advantage-play watch's demo table (extended bets), after the other three
+DEMO_COUNTER = "demo-counter"
+DEMO_FLAT = {"demo-flat-1": ("banker",), "demo-flat-2": ("player",), "demo-flat-3": ("lucky_six",),
+             "demo-flat-4": ("fire_sevens", "banker"), "demo-flat-5": ("golden_eight",), "demo-flat-6": ("tie",)}
+DEMO_WASH = ("demo-wash-a", "demo-wash-b")  # linked by the demo: banker and player on the same hands, now and then
+WASH_GROUP = "demo-wash"
+
+
+def ensure_watch_table(db: Database) -> Table:
+    """The watch's demo table (`extended`, so side bets turn positive as the shoe runs down), created if
+    missing; its two wash accounts linked into one group."""
+    with db.read() as session:
+        table = session.scalars(select(Table).where(Table.name == WATCH_TABLE_NAME)).first()
+    if table is None:
+        table = tables.create_table(db, WATCH_TABLE_NAME, "extended")
+        for account in DEMO_WASH:
+            play.link_account(db, account, WASH_GROUP, DEMO_ACTOR)
+    return table
+
+
+@dataclass
+class DemoBettors:
+    """Who bets at the watch's demo table before each hand: six flat bettors with their habits (never the
+    shoe), two linked accounts on both sides now and then, and one counter who stakes a side bet only
+    when the table's exact odds put it in the player's favour, so a new user sees `advantage_play` raised
+    after a shoe or two, and `opposite_bets` within a few hands."""
+
+    db: Database
+    table_id: int
+    rng: random.Random = field(default_factory=random.Random)
+    placed: int = 0
+
+    def bet(self, shoe_id: int, hand_number: int) -> str:
+        evs = self._open_evs(shoe_id, hand_number)
+        slips_placed = [self._slip(account, bets, hand_number) for account, bets in DEMO_FLAT.items()
+                        if self.rng.random() < 0.6]
+        if self.rng.random() < 0.1:
+            slips_placed += [self._slip(DEMO_WASH[0], ("banker",), hand_number),
+                             self._slip(DEMO_WASH[1], ("player",), hand_number)]
+        positive = [code for code, ev in evs.items() if ev > 0 and code not in ("banker", "player")]
+        if positive:
+            slips_placed.append(self._slip(DEMO_COUNTER, tuple(positive), hand_number))
+        return f" ({sum(slips_placed)} slips{', the counter on ' + ', '.join(positive) if positive else ''})"
+
+    def _open_evs(self, shoe_id: int, hand_number: int) -> dict[str, float]:
+        try:
+            next_hand = integrity.next_hand_odds(self.db, shoe_id)
+        except ServiceError:
+            return {}
+        return {code: float(bet_ev.ev) for code, bet_ev in next_hand.odds.bets.items()
+                if next_hand.hand_number == hand_number and is_open(bet_ev, hand_number)}
+
+    def _slip(self, account: str, bets: tuple[str, ...], hand_number: int) -> int:
+        self.placed += 1
+        request = bet_slips.SlipRequest(f"demo-{account}-{self.rng.getrandbits(48):x}", account,
+                                        ("1.00", "100000.00"), tuple((bet, "10.00") for bet in bets), hand_number)
+        try:
+            bet_slips.place_slip(self.db, self.table_id, request, DEMO_ACTOR.name)
+        except (ServiceError, DomainError):  # the shoe closed under it, a limit: the demo carries on
+            return 0
+        return 1
 
 
 BETTING, DEALT, PLAYERS_OPEN = "betting", "dealt", "players_open"

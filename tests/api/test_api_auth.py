@@ -66,6 +66,8 @@ EXPECTED = {
     ("GET", "/api/v1/dealers/<dealer_id>/stats"): "dealers",
     ("POST", "/api/v1/tables/<table_id>/dealer"): "post_hands",
     ("GET", "/api/v1/tables/<table_id>/dealer"): "read",
+    ("GET", "/api/v1/accounts/<account_id>/play"): "monitor",
+    ("PUT", "/api/v1/accounts/<account_id>/link"): "link_accounts",
 }
 # The issue's table of duties, as sets of capabilities.
 DUTIES = {
@@ -75,7 +77,8 @@ DUTIES = {
     "pitboss": {"read", "post_hands", "run_shoes", "close_betting", "void_hands", "correct_hands", "cancel_rounds",
                 "table_settings", "read_money", "monitor", "open_cards", "dabang_deals", "read_hidden_cards",
                 "dabang_matches", "dealers"},
-    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links", "dealers"},
+    "admin": {"read", "read_money", "manage_keys", "table_settings", "monitor", "mint_read_links", "dealers",
+              "link_accounts"},  # issue 45: accounts the operator knows are one player
 }
 # Routes anyone may read without a key: the API's own documentation.
 PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/<filename>"}

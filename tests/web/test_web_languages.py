@@ -97,6 +97,7 @@ def pages_of(ids: dict) -> dict[str, str]:
             "打棒 match": f"/floor/dabang/matches/{ids['match']}", "tournaments": "/floor/dabang/tournaments",
             "bracket": f"/floor/dabang/tournaments/{ids['cup']}", "shift reports": "/floor/reports",
             "dealers": "/floor/dealers",
+            "watched accounts": "/floor/watch",
             "not found: a table": "/floor/tables/999999", "not found: a match": "/floor/dabang/matches/999999",
             "not found: an address": "/floor/no-such-page"}
 

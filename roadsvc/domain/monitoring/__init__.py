@@ -7,6 +7,7 @@ and pace. Importing this package registers every rule.
 
 # Registers the rules, each game's beside the shared ones (the order is the rules' order).
 from roadsvc.domain.baccarat.monitoring import improbable, positive_ev  # noqa: F401
+from roadsvc.domain.baccarat.monitoring import advantage_play, opposite_bets  # noqa: F401
 from roadsvc.domain.dabang import monitoring as dabang_monitoring  # noqa: F401
 from roadsvc.domain.monitoring import money_rules, rules, table_rules  # noqa: F401
 from roadsvc.domain.dealers import rules as dealer_rules  # noqa: F401

@@ -13,7 +13,9 @@ from roadsvc.domain.monitoring.registry import SEVERITIES
 RANK = {
     "report_mismatch": 60,  # a record changed after its shift's final report was stored
     "positive_ev": 50,  # the cards left favour an open bet: the house is losing money now
+    "advantage_play": 45,  # an account's stakes follow the exact EV: a counter at work (issue 45)
     "large_win": 40, "hold_out_of_line": 40,
+    "opposite_bets": 35,  # both sides of one hand by one player: rebates at no risk
     "improbable_results": 30,
     "refused_hands": 20, "refused_rounds": 20, "corrections": 20,
     "late_slips": 10, "shoe_change_overdue": 10,

@@ -30,6 +30,8 @@ TITLES: dict[str, str] = {
     "dealer_pace": N_("Dealer's pace out of line"),
     "report_mismatch": N_("Stored report differs"),
     "replication_degraded": N_("Database replication degraded"),
+    "advantage_play": N_("Advantage play"),
+    "opposite_bets": N_("Both sides bet"),
 }
 TITLES_FALLBACK = N_("Alert")
 
@@ -321,6 +323,22 @@ def _replication(d: Mapping[str, Any], r: Reader) -> str:
     return r(N_("%(streaming)s of %(expected)s database standbys streaming, %(synchronous)s synchronous: "
                 "every record is kept on fewer machines until they are back"),
              streaming=d["streaming"], expected=d["expected"], synchronous=d["synchronous"])
+def _advantage_play(d: Mapping[str, Any], r: Reader) -> str:
+    return r(N_("Account %(account)s: %(positive)s of %(stakes)s stakes placed when the bet was in the player's "
+                "favour, where %(expected)s would be by chance (p = %(p)s); mean EV %(ev)s against %(null)s"),
+             account=d["account_id"], positive=d["positive_stakes"], stakes=d["stakes"],
+             expected=f"{d['expected_positive']:.1f}", p=f"{d['p_value']:.2g}", ev=f"{d['mean_ev']:+.2%}",
+             null=f"{d['null_mean_ev']:+.2%}")
+
+
+def _opposite_bets(d: Mapping[str, Any], r: Reader) -> str:
+    hands = len(d.get("hands") or [1])
+    return r.ngettext("%(accounts)s staked banker %(banker)s and player %(player)s on hand %(hand)s "
+                      "(%(num)d hand so far)",
+                      "%(accounts)s staked banker %(banker)s and player %(player)s on hand %(hand)s "
+                      "(%(num)d hands so far)", hands,
+                      accounts=", ".join(d["accounts"]), banker=d["banker_staked"], player=d["player_staked"],
+                      hand=d["hand_number"])
 
 
 MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
@@ -332,6 +350,7 @@ MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "hold_out_of_line": _hold,
     "dealer_refusals": _dealer_refusals, "dealer_pace": _dealer_pace,
     "hold_out_of_line": _hold, "report_mismatch": _report_mismatch,
+    "hold_out_of_line": _hold, "advantage_play": _advantage_play, "opposite_bets": _opposite_bets,
 }
 
 __all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]

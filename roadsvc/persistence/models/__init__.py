@@ -26,6 +26,7 @@ from roadsvc.persistence.models.baccarat.vip import (
 from roadsvc.persistence.models.niuniu import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState
 from roadsvc.persistence.models.dealers import Dealer, DealerChange, DealerIncident
 from roadsvc.persistence.models.records import RecordLink
+from roadsvc.persistence.models.baccarat.play import PlayAccount, PlayTally, ShoeBetProfile
 
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
@@ -42,4 +43,5 @@ __all__ = [
     "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
     "Dealer", "DealerChange", "DealerIncident",
     "RecordLink",
+    "PlayAccount", "PlayTally", "ShoeBetProfile",
 ]

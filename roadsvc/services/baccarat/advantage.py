@@ -16,7 +16,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import AuditRecord, Shoe, Table
 from roadsvc.services.baccarat import audit
 from roadsvc.services.errors import Conflict
-from roadsvc.services.baccarat.integrity import next_hand_in
+from roadsvc.services.baccarat.integrity import NextHand, next_hand_in
 
 
 ADVANTAGE_AUDIT = "advantage_closure"
@@ -30,10 +30,25 @@ def advantage_closures(db: Database, session: Session, shoe: Shoe, table: Table)
     """
     if not closes_positive_ev(table.settings) or shoe is None:
         return {}
+    next_hand = next_hand_or_none(db, session, shoe, table)
+    return next_hand.closures() if next_hand is not None else {}
+
+
+def next_hand_or_none(db: Database, session: Session, shoe: Shoe | None, table: Table) -> NextHand | None:
+    """The shoe's next hand (cached by revision), or None where no composition is known (a table
+    entering results, a hand entered without cards) or the shoe cannot deal another hand."""
+    if shoe is None:
+        return None
     try:
-        return next_hand_in(db, session, shoe, table).closures()
+        return next_hand_in(db, session, shoe, table)
     except Conflict:
-        return {}
+        return None
+
+
+def stake_evs(next_hand: NextHand | None, codes) -> dict[str, float | None]:
+    """Each bet's exact EV per unit on the next hand, as a slip stores it (None: not known)."""
+    bets = next_hand.odds.bets if next_hand is not None else {}
+    return {code: float(bets[code].ev) if code in bets else None for code in codes}
 
 
 def audit_closures(session: Session, shoe_id: int, hand_number: int, closures: dict[str, Refusal],

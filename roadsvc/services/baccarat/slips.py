@@ -34,7 +34,7 @@ from roadsvc.services.baccarat.betting_window import (
     BETTING_CLOSED, Window, betting_window, closed_refusal, require_hand, table_or_404,
 )
 from roadsvc.services.errors import Conflict
-from roadsvc.services.baccarat.advantage import advantage_closures, audit_closures
+from roadsvc.services.baccarat.advantage import audit_closures, next_hand_or_none, stake_evs
 from roadsvc.domain.amounts import from_cents, money, to_cents
 from roadsvc.services.baccarat.ledger import rules_of
 
@@ -83,7 +83,8 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         charters.refuse_other_accounts(session, table_id, request.account_id)
         stored_rules = {"rule_set": table.rule_set, "overrides": overrides_of(table.rule_set, table.settings)}
         rules = rules_of(stored_rules)  # the settings were checked when the table was written
-        closed = advantage_closures(db, session, window.shoe, table)
+        next_hand = next_hand_or_none(db, session, window.shoe, table)  # cached by the shoe's revision
+        closed = next_hand.closures() if next_hand is not None else {}
         checks = _checks(session, table, rules, window, request, account, closed)
         audit_closures(session, window.shoe.id, window.hand_number, closed,
                        {check.code for check in checks if check.refusal and check.refusal.code == ADVANTAGE})
@@ -95,7 +96,7 @@ def _place(db: Database, table_id: int, request: SlipRequest, account: StakeRang
         )
         session.add(slip)
         session.flush()
-        lines = _ledger_lines(slip, rules, checks)
+        lines = _ledger_lines(slip, rules, checks, stake_evs(next_hand, {check.code for check in checks}))
         for line, bet_id in zip(lines.values(), ledger.insert_lines(session, list(lines.values()))):
             line["id"] = bet_id
         slip.answer = _answer(slip, account, checks, lines)
@@ -139,14 +140,16 @@ def _expected_hand_refusal(expected: int | None, next_hand: int) -> Refusal | No
                           hand_number=expected, next_hand=next_hand)
 
 
-def _ledger_lines(slip: BetSlip, rules: RuleSet, checks: list[BetCheck]) -> dict[int, dict[str, Any]]:
-    """The accepted bets as ledger lines (column values), by their position in the slip."""
+def _ledger_lines(slip: BetSlip, rules: RuleSet, checks: list[BetCheck], evs: dict[str, float | None]
+                  ) -> dict[int, dict[str, Any]]:
+    """The accepted bets as ledger lines (column values), by their position in the slip, each with its
+    exact EV on the hand (None where the table's composition is not known)."""
     return {
         position: {
             "slip_id": slip.id, "shoe_id": slip.shoe_id, "hand_number": slip.hand_number,
             "account_id": slip.account_id, "position": position, "code": check.code,
             "stake": to_cents(check.stake), "held": to_cents(held_for(rules.bets[check.code], check.stake)),
-            "status": ledger.OPEN_STATUS,
+            "status": ledger.OPEN_STATUS, "ev": evs.get(check.code),
         }
         for position, check in enumerate(checks)
         if check.accepted

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import BigInteger, Float, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from roadsvc.persistence.models.base import Base, utcnow
@@ -65,3 +65,6 @@ class Bet(Base):
     returned: Mapped[int | None] = mapped_column(BigInteger)  # cents
     net: Mapped[int | None] = mapped_column(BigInteger)  # cents, returned - held
     settled_at: Mapped[datetime | None]
+    # The bet's exact EV per unit staked when its slip was accepted (the integrity engine's, issue 45);
+    # null where no composition is known (a table entering results, a hand entered without cards).
+    ev: Mapped[float | None] = mapped_column(Float(precision=53))

@@ -1,0 +1,99 @@
+"""The queries of the advantage-play watch (models: PlayAccount, PlayTally, ShoeBetProfile; issue 45)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Iterable, Sequence
+
+from sqlalchemy import Row, bindparam, select
+from sqlalchemy.orm import Session
+
+from roadsvc.persistence.models import Bet, PlayAccount, PlayTally, ShoeBetProfile
+
+SIDES = ("banker", "player")
+NOT_STAKED = ("cancelled", "void")  # stakes given back: never played
+
+
+def shoe_counted(session: Session, shoe_id: int) -> bool:
+    return session.scalars(select(ShoeBetProfile.id).where(ShoeBetProfile.shoe_id == shoe_id)).first() is not None
+
+
+def shoe_stakes(session: Session, shoe_id: int) -> Sequence[Row]:
+    """(account_id, code, stake cents, ev, hand_number) of every stake of the shoe that played and has a
+    known EV."""
+    query = (select(Bet.account_id, Bet.code, Bet.stake, Bet.ev, Bet.hand_number)
+             .where(Bet.shoe_id == shoe_id, Bet.ev.is_not(None), Bet.status.not_in(NOT_STAKED)))
+    return session.execute(query).all()
+
+
+# Read after every hand: built once, with bound parameters (see repositories._LATEST_SHOE).
+_HAND_SIDE_STAKES = (
+    select(Bet.account_id, PlayAccount.link_group, Bet.code, Bet.stake)
+    .outerjoin(PlayAccount, PlayAccount.account_id == Bet.account_id)
+    .where(Bet.shoe_id == bindparam("shoe_id"), Bet.hand_number == bindparam("hand_number"), Bet.code.in_(SIDES),
+           Bet.status.not_in(NOT_STAKED))
+    .order_by(Bet.id)
+)
+
+
+# How many players (a link group, or an account alone) staked both banker and player on a hand: one integer,
+# read on the hot path (Database.fetch_ints) after every hand; the rows are read only when it is not 0.
+OPPOSITE_PLAYERS_SQL = (
+    "SELECT count(*) FROM (SELECT coalesce('g:' || pa.link_group, 'a:' || b.account_id) AS who "
+    "FROM bets b LEFT JOIN play_accounts pa ON pa.account_id = b.account_id "
+    "WHERE b.shoe_id = ? AND b.hand_number = ? AND b.code IN ('banker', 'player') "
+    "AND b.status NOT IN ('cancelled', 'void') "
+    "GROUP BY coalesce('g:' || pa.link_group, 'a:' || b.account_id) HAVING count(DISTINCT b.code) = 2) AS players"
+)
+
+
+def hand_side_stakes(session: Session, shoe_id: int, hand_number: int) -> Sequence[Row]:
+    """(account_id, link_group, code, stake cents) of the hand's stakes on banker and player."""
+    return session.execute(_HAND_SIDE_STAKES, {"shoe_id": shoe_id, "hand_number": hand_number}).all()
+
+
+def accounts(session: Session, account_ids: Iterable[str]) -> dict[str, PlayAccount]:
+    """The watched accounts of these ids, created where missing (the caller's transaction)."""
+    wanted = set(account_ids)
+    found = {row.account_id: row for row in
+             session.scalars(select(PlayAccount).where(PlayAccount.account_id.in_(wanted)))} if wanted else {}
+    for account_id in sorted(wanted - set(found)):
+        found[account_id] = PlayAccount(account_id=account_id)
+        session.add(found[account_id])
+    session.flush()
+    return found
+
+
+def account(session: Session, account_id: str) -> PlayAccount | None:
+    return session.scalars(select(PlayAccount).where(PlayAccount.account_id == account_id)).first()
+
+
+def account_by_number(session: Session, number: int) -> PlayAccount | None:
+    return session.get(PlayAccount, number)
+
+
+def tallies_of(session: Session, play_account_ids: Iterable[int], table_id: int | None = None
+               ) -> dict[tuple[int, int, str], PlayTally]:
+    """The tallies of these accounts by (account number, table, bet), for update in the caller's
+    transaction (only one table's when given)."""
+    ids = list(play_account_ids)
+    if not ids:
+        return {}
+    query = select(PlayTally).where(PlayTally.play_account_id.in_(ids))
+    if table_id is not None:
+        query = query.where(PlayTally.table_id == table_id)
+    return {(t.play_account_id, t.table_id, t.bet): t for t in session.scalars(query)}
+
+
+def add_profiles(session: Session, shoe_id: int, profiles: dict) -> None:
+    session.add_all(ShoeBetProfile(shoe_id=shoe_id, bet=bet, hands=p.hands, positive_hands=p.positive_hands,
+                                   mean_ev=p.mean_ev) for bet, p in profiles.items())
+
+
+def set_link(session: Session, account: PlayAccount, group: str | None, actor: str | None, now: datetime) -> None:
+    account.link_group, account.linked_by, account.linked_at = group, actor if group else None, now if group else None
+
+
+def group_members(session: Session, group: str) -> list[str]:
+    return list(session.scalars(select(PlayAccount.account_id).where(PlayAccount.link_group == group)
+                                .order_by(PlayAccount.account_id)))
