@@ -5,6 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields
 
+from roadsvc.api.dealers import DealerGameFiguresSchema
+
 COUNTED = {
     "hands": "Baccarat: hands dealt in the shift (posted, not voided now)",
     "rounds": "百人牛牛: rounds dealt in the shift (posted, not voided now)",
@@ -72,6 +74,20 @@ ReportEntrySchema = ma.Schema.from_dict({
 ReportTotalsSchema = ma.Schema.from_dict({**_counts(), "money": fields.Dict()}, name="ShiftReportTotals")
 
 
+class ReportDealerSchema(ma.Schema):
+    id = fields.Integer()
+    badge = fields.String()
+    name = fields.String()
+    games = fields.List(fields.Nested(DealerGameFiguresSchema), metadata={"description": "Per game dealt"})
+
+
+class ReportDealersSchema(ma.Schema):
+    dealers = fields.List(fields.Nested(ReportDealerSchema))
+    undeclared = fields.List(fields.Nested(DealerGameFiguresSchema),
+                             metadata={"description": "Games dealt with no dealer declared, per game"})
+    floor = fields.List(fields.Nested(DealerGameFiguresSchema), metadata={"description": "Every dealer's together"})
+
+
 class ShiftReportSchema(ma.Schema):
     format = fields.Integer(metadata={"description": "The document's form (2)"})
     shift = fields.Nested(ReportShiftSchema)
@@ -83,3 +99,6 @@ class ShiftReportSchema(ma.Schema):
                                metadata={"description": "The record chain's head when stored (null: none)"})
     totals = fields.Nested(ReportTotalsSchema)
     tables = fields.List(fields.Nested(ReportEntrySchema))
+    dealers = fields.Nested(ReportDealersSchema, metadata={"description": "Each dealer's figures per game beside "
+                                                                         "the floor's (docs/dealers.md); absent "
+                                                                         "from a report stored before dealers"})
