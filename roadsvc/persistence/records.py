@@ -148,7 +148,8 @@ def bind_rows(session: Session, table: str, keys: Iterable[Any], op: str = UPDAT
 def bind_inserted(session: Session, table: str, rows: Sequence[dict[str, Any]]) -> None:
     """Bind rows a Core INSERT wrote with these values (each with its key), with no read back: the
     values given, a chained column not given taking its scalar default (or NULL). A row read back
-    anyway (bind_rows) is bound as read."""
+    anyway (bind_rows) is bound as read. Not for an INSERT inside a savepoint that may roll back
+    (bind_rows it instead: a row not found at commit is not bound)."""
     known = session.info.setdefault(KNOWN_INFO, {}).setdefault(table, {})
     chained = chained_tables()[table]
     for row in rows:
