@@ -17,6 +17,7 @@ from roadsvc.persistence.models import (
     AuditRecord, Bet, BetSlip, DabangDeal, DabangMatch, Dealer, DealerChange, DealerIncident, Hand, HeldHand,
     NiuniuAudit, NiuniuRound, Shoe, Table,
 )
+from roadsvc.persistence.records import INSERT, bind_rows
 
 _CHANGES = DealerChange.__table__
 DEALER_AT = (select(_CHANGES.c.dealer_id)
@@ -146,10 +147,12 @@ def niuniu_settled(session: Session, begins: datetime, ends: datetime) -> Sequen
     return session.execute(query).all()
 
 
-_INSERT_INCIDENT = _INCIDENTS.insert().values(dealer_id=DEALER_AT)
+_INSERT_INCIDENT = _INCIDENTS.insert().values(dealer_id=DEALER_AT).returning(_INCIDENTS.c.id)
 
 
 def record_incident(session: Session, table_id: int, game: str, kind: str, code: str, at: datetime) -> None:
-    """A refusal or a late slip at the table, naming the dealer there at `at`, in the caller's transaction."""
-    session.execute(_INSERT_INCIDENT, {"table_id": table_id, "game": game, "kind": kind, "code": code[:40], "at": at,
-                                       "dealer_table": table_id, "dealer_at": at})
+    """A refusal or a late slip at the table, naming the dealer there at `at`, in the caller's transaction, bound
+    into the record chain (read back at commit: its dealer is the statement's)."""
+    found = session.execute(_INSERT_INCIDENT, {"table_id": table_id, "game": game, "kind": kind, "code": code[:40],
+                                               "at": at, "dealer_table": table_id, "dealer_at": at}).scalar_one()
+    bind_rows(session, "dealer_incidents", (found,), INSERT)

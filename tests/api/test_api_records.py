@@ -34,6 +34,8 @@ def baccarat_flows(api, make_table) -> dict:
     """Hands (one corrected, one voided), a slip settled, a VIP hand held then opened, an alert
     acknowledged and resolved, a pit note."""
     table = make_table()
+    assert api.post("/api/v1/dealers", {"badge": "D-7", "name": "Chan"}, role="pitboss").status_code == 201
+    assert api.post(f"/api/v1/tables/{table.id}/dealer", {"badge": "D-7"}, role="dealer").status_code in (200, 201)
     placed = table.slip(bet("banker", "10.00"), bet("player", "5.00"))
     assert placed.status_code == 201, placed.json
     for body in (NATURAL, {"result": "player"}, {"result": "banker"}):
