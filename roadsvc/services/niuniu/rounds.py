@@ -207,7 +207,10 @@ def _audited(row: NiuniuRound) -> dict[str, Any]:
 
 
 def _round_or_404(session: Session, table_id: int, number: int) -> NiuniuRound:
+    """The posted round `number`; the round taking bets (no cards yet) is there but not dealt: 409."""
     row = repo.round_at(session, table_id, number)
+    if row is None and betting_of(repo.state_or_none(session, table_id), number) is not None:
+        raise Conflict("round_not_dealt", f"round {number} takes bets: its cards are not posted yet", "number")
     if row is None:
         raise NotFound("round_not_found", f"table {table_id} has no round {number}", "number")
     return row

@@ -124,14 +124,20 @@ def _count_late(session: Session, table: Table, slip: dict[str, Any], why: str) 
     return why
 
 
+def _not_open(number: int, expected: int, last: NiuniuRound | None) -> str:
+    """Why bets on round `number` are refused: which round takes them, and when."""
+    if last is None or last.status in (SETTLED, VOIDED):
+        return f"bets are taken on round {expected}, not round {number}"
+    return f"bets are taken on round {expected} once round {last.number} is settled"
+
+
 def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[str, Any], now: datetime
           ) -> dict[str, Any]:
     number = slip["round"]
     last = repo.last_round(session, table_id)
     expected = 1 if last is None else last.number + 1
     if number != expected or (last is not None and last.status not in (SETTLED, VOIDED)):
-        raise Conflict("round_not_open", f"bets are taken on round {expected} once round {expected - 1} is settled",
-                       "round")
+        raise Conflict("round_not_open", _not_open(number, expected, last), "round")
     state = repo.state(session, table_id, for_update=True)
     stakes = stakes_of(session, table_id, number)
     _check(slip, stakes, settings, _banker_balance(state, settings))

@@ -199,3 +199,17 @@ def test_hands_open_in_the_specs_order(api, rounds_url):
     assert api.post(f"{rounds_url}/1/open", {"position": "player_1"}, role="dealer").json["opened"] == ["player_1"]
     assert api.post(f"{rounds_url}/1/open", {"position": "player_2"}, role="dealer").json["opened"] == [
         "player_1", "player_2"]
+
+
+def test_the_round_taking_bets_is_there_but_not_dealt_so_opening_voiding_or_correcting_it_is_409(
+        api, niuniu, rounds_url):
+    # issue 46 item 1: POST .../rounds/3/open while round 3 took bets was 404 round_not_found though GET found it
+    from niuniu_support import slip_body
+    api.post(f"/api/v1/tables/{niuniu['id']}/slips", slip_body(1), role="game_server")
+    assert api.get(f"{rounds_url}/1").status_code == 200
+    for action, body in [("open", {}), ("void", {"reason": "misdeal"}), ("correct", {**by_order(1), "reason": "x"})]:
+        answer = api.post(f"{rounds_url}/1/{action}", body, role="pitboss")
+        assert (answer.status_code, answer.json["code"], answer.json["field"]) == (409, "round_not_dealt",
+                                                                                   "number"), action
+        assert answer.json["message"] == "round 1 takes bets: its cards are not posted yet"
+    assert api.post(f"{rounds_url}/2/open", {}, role="dealer").json["code"] == "round_not_found"

@@ -106,3 +106,14 @@ def test_a_stake_that_is_a_json_number_is_refused(api, niuniu):
 def test_leave_on_a_round_that_does_not_exist_is_404(api, niuniu, rounds_url):
     answer = api.post(f"{rounds_url}/99/leave", {"account_id": "a"}, role="game_server")  # issue 34: was 200
     assert (answer.status_code, answer.json["code"]) == (404, "round_not_found")
+
+
+def test_a_slip_for_a_later_round_is_told_which_round_takes_bets(api, niuniu, rounds_url):
+    # issue 46 item 1: a slip for round 2 while round 1 took bets said "once round 0 is settled"
+    assert slip(api, niuniu).status_code == 201
+    ahead = slip(api, niuniu, number=2, account="b")
+    assert (ahead.status_code, ahead.json["code"], ahead.json["field"]) == (409, "round_not_open", "round")
+    assert ahead.json["message"] == "bets are taken on round 1, not round 2"
+    api.post(rounds_url, by_order(1), role="dealer")
+    waiting = slip(api, niuniu, number=2, account="b")
+    assert waiting.json["message"] == "bets are taken on round 2 once round 1 is settled"
