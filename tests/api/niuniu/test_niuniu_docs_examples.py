@@ -185,7 +185,7 @@ def test_the_docs_round_a_commission_as_the_service_does():
     bet = settle_stake("player_1", Decimal("3.33"), hands, Decimal("5"))  # 33.30 x 95 % = 31.635
     assert (bet.net, bet.commission) == (Decimal("31.63"), Decimal("1.67"))
     text = " ".join((DOCS / "niuniu.md").read_text().split())
-    assert not re.search(r"commission[^.]*rounded down", text)
+    assert not re.search(r"\bcommission\b[^.]*rounded down", text)
     assert "paid its net: the winnings × (100 − `commission_percent`) %, rounded down to the cent" in text
     assert "the rest is the bet's `commission` (so it rounds up)" in text
     assert "3.33 on a 牛牛 area wins 33.30, is paid 31.63 (31.635 down), the commission 1.67" in text
