@@ -63,7 +63,8 @@ def post_posted_round(db: Database, table_id: int, body: Mapping[str, Any]) -> W
 
 def round_refused(db: Database, table_id: int, error: DomainError) -> None:
     """Count a refused round, tell the operators and the floor monitor (refused_rounds), in its own
-    transaction (no niuniu table: nothing to count)."""
+    transaction (no niuniu table: nothing to count). The event keeps the refusal's code and field, never its
+    message: a repeated card named there is likely the round's real card, dealt face down."""
     with db.write() as session:
         table = repo.table(session, table_id, for_update=True)
         if table is None or table.game != NIUNIU:
@@ -72,8 +73,8 @@ def round_refused(db: Database, table_id: int, error: DomainError) -> None:
         state.refused_rounds += 1
         last = repo.last_round(session, table_id)
         monitor.round_refused(session, table, 1 if last is None else last.number + 1, error)
-        changed(session, table_id, "round_refused", {**error.as_dict(), "refused_rounds": state.refused_rounds},
-                audience=OPERATORS)
+        changed(session, table_id, "round_refused", {"code": error.code, "field": error.field,
+                                                      "refused_rounds": state.refused_rounds}, audience=OPERATORS)
 
 
 def post_round(db: Database, table_id: int, deal: Deal, number: int | None) -> WrittenRound:
