@@ -62,9 +62,16 @@ def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def fingerprint(slip: Mapping[str, Any]) -> str:
-    """What makes two requests the same slip: every field, amounts as exact decimals."""
-    canonical = {**slip, "balance": str(slip["balance"]), "bets": [[area, str(stake)] for area, stake in slip["bets"]]}
+    """What makes two requests the same slip (docs/game-servers.md): every field, the amounts by value
+    ("10" is "10.00") and the bets as a collection (in any order; a bet twice counts twice)."""
+    canonical = {**slip, "balance": by_value(slip["balance"]),
+                 "bets": sorted([area, by_value(stake)] for area, stake in slip["bets"])}
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+
+
+def by_value(amount: Decimal | str) -> str:
+    """An amount as its value in cents, written one way."""
+    return str(Decimal(amount).quantize(Decimal("0.01")))
 
 
 def place_slip(db: Database, table_id: int, slip: dict[str, Any], now: datetime | None = None

@@ -117,3 +117,16 @@ def test_a_slip_for_a_later_round_is_told_which_round_takes_bets(api, niuniu, ro
     api.post(rounds_url, by_order(1), role="dealer")
     waiting = slip(api, niuniu, number=2, account="b")
     assert waiting.json["message"] == "bets are taken on round 2 once round 1 is settled"
+
+
+def test_a_retry_is_the_same_slip_by_content_bets_in_any_order(api, niuniu):
+    # issue 46 item 3: compared byte for byte, the same bets in another order were a 409 conflict
+    url = f"/api/v1/tables/{niuniu['id']}/slips"
+    body = slip_body(1, "a", "1000", {"player_1": "10.00", "player_2": "5"}, client_slip_id="gs-order")
+    first = api.post(url, body, role="game_server")
+    reordered = {**body, "balance": "1000.00", "bets": list(reversed([{"area": "player_1", "stake": "10"},
+                                                                       {"area": "player_2", "stake": "5.00"}]))}
+    again = api.post(url, reordered, role="game_server")
+    assert (first.status_code, again.status_code, again.json) == (201, 200, first.json)
+    other = api.post(url, {**reordered, "bets": [{"area": "player_1", "stake": "10"}]}, role="game_server")
+    assert (other.status_code, other.json["code"]) == (409, "slip_conflict")
