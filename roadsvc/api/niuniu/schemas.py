@@ -94,6 +94,13 @@ class NiuniuSitSchema(NiuniuStatedSchema):
     seat = integer(1, 20, required=True, metadata={"example": 2})
 
 
+class NiuniuSettlementQuerySchema(StrictSchema):
+    """A settlement's query: `?account_id=` keeps that account's bets only (as a baccarat hand's settlement)."""
+
+    account_id = account_id(metadata={"description": "Only this account's bets (the banker's net stays)",
+                                      "example": "acct-1001"})
+
+
 class NiuniuStateQuerySchema(StrictSchema):
     """`niuniu/state`'s query: unknown parameters are refused (422), as a negative or malformed balance."""
 

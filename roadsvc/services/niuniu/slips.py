@@ -222,9 +222,9 @@ def _betting_number(session: Session, table_id: int) -> int:
     return 1 if last is None else last.number + 1
 
 
-def settlement_of(db: Database, table_id: int, number: int) -> dict[str, Any]:
+def settlement_of(db: Database, table_id: int, number: int, account_id: str | None = None) -> dict[str, Any]:
     """A settled round's settlement, its leavers' stakes listed as refunded; a voided round's: every stake
-    refunded. Each account's bets and net, the banker's net."""
+    refunded. Each account's bets and net (`account_id`: that account's only), the banker's net."""
     with db.read() as session:
         niuniu_table(session, table_id)
         posted = _round_or_404(session, table_id, number)
@@ -234,5 +234,7 @@ def settlement_of(db: Database, table_id: int, number: int) -> dict[str, Any]:
         refunded = (SLIP_LEFT,) if posted.status == SETTLED else (SLIP_LEFT, SLIP_REFUNDED)
         refunds = settlement_dict(settle_round(stakes_of(session, table_id, number, refunded), None))
     settled = with_refunds(posted.settlement, refunds) if posted.status == SETTLED else refunds
+    if account_id is not None:
+        settled = {**settled, "accounts": {a: v for a, v in settled["accounts"].items() if a == account_id}}
     return {"round": number, "phase": posted.status, **settled,
             "banker": {"account_id": posted.banker_account, **settled["banker"]}}

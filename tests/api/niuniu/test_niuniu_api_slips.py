@@ -130,3 +130,17 @@ def test_a_retry_is_the_same_slip_by_content_bets_in_any_order(api, niuniu):
     assert (first.status_code, again.status_code, again.json) == (201, 200, first.json)
     other = api.post(url, {**reordered, "bets": [{"area": "player_1", "stake": "10"}]}, role="game_server")
     assert (other.status_code, other.json["code"]) == (409, "slip_conflict")
+
+
+def test_a_settlement_filters_by_account_as_baccarats_does(api, niuniu, rounds_url):
+    # issue 46 item 4: ?account_id= was ignored on a 百人牛牛 settlement; baccarat's honours it
+    slip(api, niuniu, account="a", player_1="10.00")
+    slip(api, niuniu, account="b", player_2="10.00")
+    api.post(rounds_url, by_order(1), role="dealer")
+    api.post(f"{rounds_url}/1/open", {}, role="dealer")
+    whole = api.get(f"{rounds_url}/1/settlement", role="game_server").json
+    only_b = api.get(f"{rounds_url}/1/settlement?account_id=b", role="game_server")
+    assert only_b.status_code == 200, only_b.json
+    assert set(whole["accounts"]) == {"a", "b"} and only_b.json["accounts"] == {"b": whole["accounts"]["b"]}
+    assert only_b.json["banker"] == whole["banker"]
+    assert api.get(f"{rounds_url}/1/settlement?account_id=z", role="game_server").json["accounts"] == {}
