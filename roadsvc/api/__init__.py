@@ -19,7 +19,7 @@ from roadsvc.api import niuniu
 from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, tournaments as dabang_tournaments
 from roadsvc.api.pit import money, page_sessions, pit_notes, reports
 from roadsvc.api.auth import SECURITY_SCHEMES
-from roadsvc.api.docs import IdConverter, id_parameter_schema
+from roadsvc.api.docs import IdConverter, RoadConverter, id_parameter_schema, road_parameter_schema
 
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
@@ -63,8 +63,10 @@ def create_api(app: Flask) -> RoadsApi:
     for key, value in API_CONFIG.items():
         app.config.setdefault(key, value)
     app.url_map.converters["id"] = IdConverter
+    app.url_map.converters["road"] = RoadConverter
     api = RoadsApi(app)
     api.register_converter(IdConverter, id_parameter_schema)
+    api.register_converter(RoadConverter, road_parameter_schema)
     return api
 
 

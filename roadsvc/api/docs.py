@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Callable
 
 from flask_smorest import Blueprint
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, UnicodeConverter
+
+from roadsvc.render.params import ROAD_NAMES
 
 MAX_ID = 2**31 - 1
 
@@ -25,6 +27,15 @@ class IdConverter(IntegerConverter):
 
 def id_parameter_schema(converter: IdConverter) -> dict:
     return {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+
+
+class RoadConverter(UnicodeConverter):
+    """One road of a baccarat road image's path (`.../roads/<road:road>.png`): any segment reaches the view,
+    which answers an unknown road 404 `road_not_found` naming the roads; the document names them (an enum)."""
+
+
+def road_parameter_schema(converter: RoadConverter) -> dict:
+    return {"type": "string", "enum": list(ROAD_NAMES)}
 
 
 ERROR_EXAMPLES = {
