@@ -74,7 +74,7 @@ MonitoringSettingsSchema = StrictSchema.from_dict(
 )
 
 
-class TableSettingsSchema(StrictSchema):
+class SettingsSectionsSchema(StrictSchema):
     limits = fields.Dict(
         keys=fields.String(validate=BET_CODE),
         values=fields.Nested(LimitSchema),
@@ -157,7 +157,7 @@ class TableCreateSchema(StrictSchema):
     game = fields.String(load_default=DEFAULT_GAME, metadata={
         **GAME_DOC, "description": "The game the table deals: baccarat (the default), niuniu or dabang; never changes"})
     rule_set = fields.String(load_default="classic", validate=validate.OneOf(RULE_SETS))
-    settings = fields.Nested(TableSettingsSchema, load_default=dict)
+    settings = fields.Nested(SettingsSectionsSchema, load_default=dict)
 
 
 class TableUpdateSchema(StrictSchema):
@@ -165,7 +165,7 @@ class TableUpdateSchema(StrictSchema):
     game = fields.String(metadata={**GAME_DOC, "description": "Only the table's own game: another is refused "
                                                               "(409 game_immutable)"})
     rule_set = fields.String(validate=validate.OneOf(RULE_SETS))
-    settings = fields.Nested(TableSettingsSchema, metadata={"description": "Sections given replace the stored ones"})
+    settings = fields.Nested(SettingsSectionsSchema, metadata={"description": "Sections given replace the stored ones"})
 
 
 RULE_SET_DOC = {"description": "Baccarat's rule set; null for a game without rule sets (百人牛牛, 打棒)",
