@@ -35,8 +35,8 @@ def login():
 
 def limited(sign_in):
     """Sign in within the API's budget of failed authentications per client address
-    (ROADSVC_RATELIMIT_AUTH_FAILURES): a wrong key spends one; spent, the answer is 429
-    (TooManyRequests, the blueprint's error page) before the key is looked up."""
+    (ROADSVC_RATELIMIT_AUTH_FAILURES): a wrong key spends one; spent, a wrong key's answer is 429
+    (TooManyRequests, the blueprint's error page). A right key signs in whatever was spent."""
 
     def verify():
         try:
