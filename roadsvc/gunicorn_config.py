@@ -5,6 +5,8 @@ Each worker, once the app is built, freezes its start-up heap and from then on r
 garbage collections between requests, never inside one (roadsvc.heap). ROADSVC_GC_FREEZE=0
 leaves CPython's collector as it is (to compare, bench/api_posts.py).
 
+The control socket (gunicornc) is off unless ROADSVC_SERVE_CONTROL_SOCKET names this instance's path.
+
 A gevent worker's greenlets do not record where they were spawned (gevent's
 `track_greenlet_tree`, a debugging aid): a stream's greenlet lives for hours, and the record is
 four frame summaries and a dictionary each, about 0.5 kB a stream (docs/performance.md).
@@ -16,6 +18,12 @@ from roadsvc.config import load_settings
 from roadsvc.heap import FullCollections, freeze_startup_heap
 
 COLLECTIONS = FullCollections()  # this process's (each forked worker has its own copy)
+
+# gunicorn's control socket: none, unless ROADSVC_SERVE_CONTROL_SOCKET names this instance's own path
+# (gunicorn's default, one path per user, is shared by every instance on the host; docs/operations.md).
+control_socket_disable = not load_settings()["SERVE_CONTROL_SOCKET"]
+if not control_socket_disable:
+    control_socket = load_settings()["SERVE_CONTROL_SOCKET"]
 
 
 def post_worker_init(worker) -> None:

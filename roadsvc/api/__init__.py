@@ -21,8 +21,8 @@ from roadsvc.api.dabang import matches as dabang_matches, road as dabang_road, t
 from roadsvc.api.pit import money, page_sessions, pit_notes, reports
 from roadsvc.api import dealers
 from roadsvc.api.auth import SECURITY_SCHEMES
-from roadsvc.api.docs import (IdConverter, ShiftDateConverter, id_parameter_schema, shift_code_converter,
-                              shift_code_schema, shift_date_schema)
+from roadsvc.api.docs import (IdConverter, RoadConverter, ShiftDateConverter, id_parameter_schema, road_parameter_schema,
+                              shift_code_converter, shift_code_schema, shift_date_schema)
 from roadsvc.domain.shifts import parse_starts, shift_codes
 
 BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp, images.blp, bets.blp, integrity.blp,
@@ -67,8 +67,10 @@ def create_api(app: Flask) -> RoadsApi:
     for key, value in API_CONFIG.items():
         app.config.setdefault(key, value)
     app.url_map.converters["id"] = IdConverter
+    app.url_map.converters["road"] = RoadConverter
     api = RoadsApi(app)
     api.register_converter(IdConverter, id_parameter_schema)
+    api.register_converter(RoadConverter, road_parameter_schema)
     register_shift_converters(app, api)
     return api
 

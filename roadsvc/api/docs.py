@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Callable
 
 from flask_smorest import Blueprint
-from werkzeug.routing import BaseConverter, IntegerConverter
+from werkzeug.routing import BaseConverter, IntegerConverter, UnicodeConverter
+
+from roadsvc.render.params import ROAD_NAMES
 
 MAX_ID = 2**31 - 1
 
@@ -50,6 +52,13 @@ def shift_code_schema(converter: ShiftCodeConverter) -> dict:
 def shift_code_converter(codes: list[str]) -> type[ShiftCodeConverter]:
     """The converter of the floor's shift names (the settings' starts, read when the app is made)."""
     return type("FloorShiftCodeConverter", (ShiftCodeConverter,), {"codes": tuple(codes)})
+class RoadConverter(UnicodeConverter):
+    """One road of a baccarat road image's path (`.../roads/<road:road>.png`): any segment reaches the view,
+    which answers an unknown road 404 `road_not_found` naming the roads; the document names them (an enum)."""
+
+
+def road_parameter_schema(converter: RoadConverter) -> dict:
+    return {"type": "string", "enum": list(ROAD_NAMES)}
 
 
 ERROR_EXAMPLES = {

@@ -58,6 +58,9 @@ def floor_view():
     """
     at = now()
     shift = floor_clock().shift_at(at) if principal().can(READ_MONEY) else None
+    known = floor.current_tag(database(), floor_cache(), at, shift) if request.if_none_match else None
+    if known is not None and holds(known):  # nothing committed, no tile turned: one read
+        return _response(None, 304, known)
     view = floor.floor(database(), snapshots(), floor_cache(), at, money_shift=shift)
     if holds(view.etag):
         return _response(None, 304, view.etag)

@@ -75,6 +75,7 @@ def key_or_link(capability: str, **doc: Any) -> Callable:
             return response
 
         wrapper._roadsvc_capability = capability
+        wrapper._roadsvc_read_link = True  # its `expires` and `sig` are known parameters (api.serving.parameters)
         more = (" Or no key at all with a signed read link (`expires` and `sig` from POST "
                 "/tables/{table_id}/read-links): answered `Cache-Control: " + PUBLIC + "`.")
         return key_doc(view, capability, doc, more)(wrapper)

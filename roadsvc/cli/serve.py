@@ -47,9 +47,15 @@ def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = No
         "--worker-class", gunicorn_worker_class(worker),
         *concurrency,
         "--keep-alive", str(settings["SERVE_KEEPALIVE"]),
+        *control_socket(settings["SERVE_CONTROL_SOCKET"]),
         "--config", CONFIG,
         "wsgi:app",
     ]
+
+
+def control_socket(path: str) -> list[str]:
+    """gunicorn's control socket: this instance's own path, or none (never gunicorn's one path per user)."""
+    return ["--control-socket", path] if path else ["--no-control-socket"]
 
 
 def gunicorn_worker_class(name: str) -> str:

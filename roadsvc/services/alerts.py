@@ -12,7 +12,8 @@ e.g. `alerts.record(session, table.id, subjects.TABLE, finding)` or
 `subjects.shoe(shoe.id)` (the alert's shoe_id is then set too). `record` stores a finding: a new
 alert, or, when the (table, subject, code) already has an unresolved one, that alert seen again
 (count and last_seen_at move on, the severity only rises, `details` take the newest figures and
-keep the finding's list growing). Two writers racing to raise the same alert (two jobs
+keep the finding's list growing; a clock rule's sighting that only says the condition lasted longer
+is stored but not announced). Two writers racing to raise the same alert (two jobs
 processes) meet at the partial unique index: the loser's insert fails inside a savepoint and it
 counts the winner's. A rule's tallies (persistence.alerts.bump_tally) are keyed the same way;
 a shoe's run for the shoe's life, any other subject's (a table never ends) start again when its
@@ -70,10 +71,18 @@ def record(session: Session, table_id: int, subject: str, finding: Finding, now:
     if alert is None:
         raise Conflict("alert_conflict", f"alert {finding.code} about {subject} at table {table_id} could not be "
                        "stored; try again")
-    severity = alert.severity
+    severity, before = alert.severity, _news(alert, finding.elapsed)
     _seen_again(alert, finding, now)
-    _changed(session, alert, SEEN if alert.severity == severity else SEVERITY_RAISED)
+    if alert.severity != severity:
+        _changed(session, alert, SEVERITY_RAISED)
+    elif not finding.elapsed or _news(alert, finding.elapsed) != before:
+        _changed(session, alert, SEEN)
     return alert
+
+
+def _news(alert: Alert, elapsed: tuple[str, ...]) -> tuple:
+    """What a reader learns from an alert beside how long its condition has lasted (`elapsed`)."""
+    return alert.hand_number, {key: value for key, value in (alert.details or {}).items() if key not in elapsed}
 
 
 def _insert(session: Session, table_id: int, subject: str, finding: Finding, now: datetime) -> Alert | None:

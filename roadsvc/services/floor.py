@@ -6,21 +6,28 @@ recent results, streak, good roads, counts) are cached by (shoe id, revision), l
 roads they come from; what follows from the clock (status, seconds since the last hand)
 and the open alerts are added on every answer. `FloorView.etag` names the floor's state:
 a poll holding it is answered 304 before any JSON is written.
+
+A floor that did not move costs one read: every committed change writes an event in its own
+transaction, so the floor's tag can only change with the newest event id, or by the clock (a
+tile turning stale, idle or ending). Each built floor keeps its tag under (newest event id,
+money shift) with the first moment a tile's status can turn by the clock alone (`FloorTag`);
+`current_tag` answers from it while both hold (the API's 304 then reads nothing else).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Callable, Sequence
 
 from roadsvc.domain.monitoring import SEVERITIES, resolve_settings
 from roadsvc.domain.monitoring.priority import worst
-from roadsvc.domain.monitoring.floor import IDLE, STATUSES, pace_per_hour, table_status
+from roadsvc.domain.monitoring.floor import DEALING, IDLE, STATUSES, pace_per_hour, table_status
 from roadsvc.domain.baccarat.roads.snapshot import RoadSnapshot
 from roadsvc.domain.games import DABANG, NIUNIU
 from roadsvc.persistence import alerts as alerts_repo
+from roadsvc.persistence import events as event_log
 from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_OPEN, OPEN, Shoe, Table, utcnow
@@ -31,6 +38,7 @@ from roadsvc.services.dabang import floor as dabang_floor
 from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.baccarat.stored_hands import stored_hand
+from roadsvc.services.events import newest_event_id
 from roadsvc.services.tables import table_brief
 
 RECENT = 12
@@ -47,6 +55,25 @@ class FloorCache:
     def __init__(self, max_entries: int = 2048):
         self.figures: LRU[dict[str, Any]] = LRU(max_entries)
         self.money: LRU[money.Sums] = LRU(max_entries)  # a 百人牛牛 table's shift sums by (table, revision, shift)
+        self.tags: LRU[FloorTag] = LRU(64)  # the floor's tag by (newest event id, money shift key)
+
+
+@dataclass(frozen=True)
+class FloorTag:
+    """A built floor's tag, good while no event came after it and until `until` (None: no tile turns by the
+    clock alone)."""
+
+    etag: str
+    until: datetime | None
+
+    def holds_at(self, now: datetime) -> bool:
+        return self.until is None or now < self.until
+
+
+def current_tag(db: Database, cache: FloorCache, now: datetime, money_shift: Shift | None = None) -> str | None:
+    """The floor's tag without building the floor, when it is known: one read of the newest event id."""
+    tag = cache.tags.get((newest_event_id(db), money_shift and money_shift.key))
+    return tag.etag if tag is not None and tag.holds_at(now) else None
 
 
 @dataclass
@@ -93,6 +120,7 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     """The floor now; with `money_shift` (for `read_money` callers only) each table's money in that shift."""
     now = now or utcnow()
     with db.consistent_read() as session:
+        newest = event_log.event_id_range(session)[1]  # in the same read as the floor: the tag's moment
         rows = alerts_repo.floor_rows(session)
         alert_rows = alerts_repo.open_alert_counts(session)
         modes = _modes(*modes_repo.floor_modes(session))
@@ -107,8 +135,26 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     if money_shift is not None:
         signature.append(("shift", money_shift.key))  # a new shift starts every tile's win again
     etag = floor_etag(signature, sorted((r[0], r[1], r[2], r[3], str(r[4])) for r in alert_rows))
+    cache.tags.put((newest, money_shift and money_shift.key), FloorTag(etag, _turns_at(states, now)))
     loader = (lambda: money.floor_shift_money(db, money_shift, cache.money)) if money_shift is not None else None
     return FloorView(etag, now, states, _alerts_by_table(alert_rows), loader, money_shift)
+
+
+def _turns_at(states: list[tuple], now: datetime) -> datetime | None:
+    """The first moment a tile's status can turn by the clock alone (a few tenths early is only a rebuild)."""
+    moments = [moment for state in states for moment in _tile_turns(state, now) if moment >= now]
+    return min(moments, default=None)
+
+
+def _tile_turns(state: tuple, now: datetime) -> list[datetime]:
+    table, shoe, figures, status, modes = state
+    settings = resolve_settings(table.settings)
+    if table.game in GAME_TILES:
+        return GAME_TILES[table.game].status_turns(figures, now, settings)
+    if status != DEALING or figures is None or (modes and modes["held"]):
+        return []  # stale, ending and idle stay so until a change; a held hand is never stale
+    last = figures["last_hand_at"] or shoe.opened_at
+    return [last + timedelta(seconds=settings["stale_after_seconds"])]
 
 
 def _game_figures(session, tables: list[Table], now: datetime) -> dict[int, dict[str, Any]]:

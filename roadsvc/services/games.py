@@ -17,7 +17,7 @@ class WrongGame(Conflict):
     """A path of one game on a table of another (409 `wrong_game`); the body names the table's game."""
 
     def __init__(self, table_id: int, game: str):
-        super().__init__("wrong_game", f"table {table_id} is a {game} table", "table")
+        super().__init__("wrong_game", f"table {table_id} is a {game} table", "table_id")
         self.details = {"game": game}
 
 

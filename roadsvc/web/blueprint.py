@@ -34,7 +34,9 @@ STATUS_OF = {NotFound: 404, Conflict: 409}
 @blp.before_request
 def check_request():
     g.lang, g.theme = preferences()  # first: a refusal below is worded in the page's language
-    if request.method == "POST":
+    if request.method == "POST" and request.endpoint == "web.login":
+        same_site_only()  # no session yet, so no session token to check
+    elif request.method == "POST":
         csrf.protect()  # CSRFError (400) without the session's token: nothing changes
     if request.endpoint in OPEN_ENDPOINTS:
         return None
@@ -42,6 +44,17 @@ def check_request():
     if g.pit_boss is None:
         return _to_login()
     return None
+
+
+def same_site_only() -> None:
+    """The sign-in post comes from our own page: a browser says where a post comes from (Sec-Fetch-Site,
+    Origin); another site's is refused as a form without its token is (CSRFError, 400)."""
+    fetched_from = request.headers.get("Sec-Fetch-Site")
+    origin = request.headers.get("Origin")
+    if fetched_from is not None and fetched_from not in ("same-origin", "none"):
+        raise CSRFError("a sign-in from another site")
+    if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
+        raise CSRFError("a sign-in from another origin")
 
 
 def _to_login():

@@ -10,6 +10,12 @@ from roadsvc.services.admin_audit import MAX_REASON
 
 
 class LoginForm(FlaskForm):
+    """No session token: reading /login must not set the session cookie. A browser's post from another
+    site is refused by its own Origin and Sec-Fetch-Site instead (roadsvc.web.blueprint.same_site_only)."""
+
+    class Meta:
+        csrf = False
+
     key = PasswordField(validators=[DataRequired(), Length(max=200)])
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 from flask import current_app, flash, g, redirect, render_template, request, url_for
 
 from roadsvc.services.pit import page_sessions
@@ -33,8 +35,8 @@ def login():
 
 def limited(sign_in):
     """Sign in within the API's budget of failed authentications per client address
-    (ROADSVC_RATELIMIT_AUTH_FAILURES): a wrong key spends one; spent, the answer is 429
-    (TooManyRequests, the blueprint's error page) before the key is looked up."""
+    (ROADSVC_RATELIMIT_AUTH_FAILURES): a wrong key spends one; spent, a wrong key's answer is 429
+    (TooManyRequests, the blueprint's error page). A right key signs in whatever was spent."""
 
     def verify():
         try:
@@ -70,6 +72,18 @@ def logout():
 
 
 def _next() -> str:
-    """Where to go after signing in: a page of ours, never another site."""
+    """Where to go after signing in: a page of ours, never another site nor out of /floor."""
     target = request.values.get("next", "")
-    return target if target.startswith("/floor") and "//" not in target and "\\" not in target else url_for("web.floor")
+    return target if is_floor_page(target) else url_for("web.floor")
+
+
+def is_floor_page(target: str) -> bool:
+    """A path under /floor as a browser will read it: percent-decoded (%2e%2e is ..) before the check, no
+    control character (a newline cannot go in a Location header), no backslash, no `//`, no `..` segment."""
+    decoded = target
+    for _ in range(3):  # %252e%252e decodes twice
+        decoded = unquote(decoded)
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in decoded) or "\\" in decoded or "//" in decoded:
+        return False
+    path = decoded.split("?", 1)[0].split("#", 1)[0]
+    return (path == "/floor" or path.startswith("/floor/")) and ".." not in path.split("/") and "%" not in path

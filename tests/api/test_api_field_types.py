@@ -127,3 +127,12 @@ def test_a_flag_takes_json_true_and_false(sent):
 @pytest.mark.parametrize("sent", [0, 1, "true", "yes", "", None])
 def test_a_flag_refuses_numbers_and_strings(sent):
     assert refusal(flag=sent)[:2] == ("flag", "validation_error")
+
+
+@pytest.mark.parametrize("field", ["name", "account_id"])
+@pytest.mark.parametrize("sent", ["Li\u00a0Wei", "Li\u2007Wei", "Li\u3000Wei", "Li\tWei", " Li Wei", "Li Wei "])
+def test_identifiers_refuse_look_alike_spaces_and_spaces_at_either_end(field, sent):
+    # issue 46 item 2: one rule for every identifier a client sends
+    field_named, code, message = refusal(**{field: sent})
+    assert (field_named, code) == (field, "invalid_characters")
+    assert Fields().load({field: "Li Wei"}) == {field: "Li Wei"}

@@ -139,3 +139,58 @@ def test_a_well_formed_chunked_json_body_is_taken(api, served):
     data = json.dumps({"name": "Chunked"}).encode()
     status, body = send_raw(served, chunked_head(api, "/api/v1/tables"), b"%x\r\n%s\r\n0\r\n\r\n" % (len(data), data))
     assert (status, body["name"]) == (201, "Chunked")
+
+
+LOOK_ALIKES = ["acct\u00a01", "acct\u20031", "acct\u202f1", "acct\u30001", " acct-1", "acct-1 ", "acct-1\t"]
+
+
+def identifier_posts(api) -> list[tuple[str, str, dict, str, str]]:
+    """(method, url, body, field, role): every identifier a client sends, in one request each."""
+    baccarat = api.post("/api/v1/tables", {"name": "Bac ids"}, role="pitboss").json["id"]
+    niuniu = api.post("/api/v1/tables", {"name": "Niu ids", "game": "niuniu"}, role="pitboss").json["id"]
+    dabang = api.post("/api/v1/tables", {"name": "Dabang ids", "game": "dabang"}, role="pitboss").json["id"]
+    slip = {"client_slip_id": "gs-1", "account_id": "acct-1", "account_range": {"min": "1", "max": "100"},
+            "bets": [{"bet": "banker", "stake": "10"}]}
+    niuniu_slip = {"client_slip_id": "gs-1", "round": 1, "account_id": "acct-1", "balance": "1000.00",
+                   "bets": [{"area": "player_1", "stake": "10.00"}]}
+    players = {"1": "Li", "2": "Wang", "3": "Zhao", "4": "Chen"}
+    return [
+        ("POST", "/api/v1/tables", {"name": "x"}, "name", "pitboss"),
+        ("PATCH", f"/api/v1/tables/{baccarat}", {"name": "x"}, "name", "pitboss"),
+        ("POST", "/api/v1/keys", {"role": "display", "name": "x"}, "name", "admin"),
+        ("POST", f"/api/v1/tables/{baccarat}/slips", slip, "account_id", "game_server"),
+        ("POST", f"/api/v1/tables/{baccarat}/slips", slip, "client_slip_id", "game_server"),
+        ("POST", f"/api/v1/tables/{niuniu}/slips", niuniu_slip, "account_id", "game_server"),
+        ("POST", f"/api/v1/tables/{niuniu}/slips", niuniu_slip, "client_slip_id", "game_server"),
+        ("POST", f"/api/v1/tables/{niuniu}/banker/apply", {"account_id": "x", "balance": "100.00"}, "account_id",
+         "game_server"),
+        ("POST", f"/api/v1/tables/{baccarat}/charter", {"account_id": "x"}, "account_id", "game_server"),
+        ("POST", f"/api/v1/tables/{dabang}/matches", {"players": players}, "players.2", "pitboss"),
+    ]
+
+
+def test_every_identifier_refuses_look_alike_separators_and_surrounding_spaces(app, api):
+    # issue 46 item 2: "acct\u00a01" was taken beside "acct 1", and " acct-1 " kept its spaces
+    posts = identifier_posts(api)
+    before = database_state(app)
+    for method, url, body, field, role in posts:
+        for sent in LOOK_ALIKES:
+            if field == "players.2":
+                sent_body = {**body, "players": {**body["players"], "2": sent}}
+            else:
+                sent_body = {**body, field: sent}
+            answer = api.client.open(url, method=method, json=sent_body, headers=api.headers(role))
+            assert (answer.status_code, answer.json["code"], answer.json["field"]) == (
+                422, "invalid_characters", field), (url, field, repr(sent), answer.json)
+    assert database_state(app) == before
+    for index, (method, url, body, field, role) in enumerate(posts[:3]):  # a plain space inside is taken
+        answer = api.client.open(url, method=method, json={**body, field: f"Table 8 b{index}"},
+                                 headers=api.headers(role))
+        assert answer.status_code in (200, 201), answer.json
+
+
+def test_a_settlements_account_filter_is_an_identifier_too(api, world):
+    answer = api.get(f"/api/v1/shoes/{world['shoe_id']}/hands/1/settlement?account_id=acct%C2%A01",
+                     role="game_server")
+    assert (answer.status_code, answer.json["code"], answer.json["field"]) == (422, "invalid_characters",
+                                                                               "account_id")

@@ -60,3 +60,27 @@ def test_the_interactive_docs_are_served(api):
     assert response.status_code == 200
     assert b"swagger-ui" in response.data
     assert b"/api/v1/openapi.json" in api.client.get("/api/docs/init.js").data
+
+
+REPORTS_PATH = "/api/v1/reports/shifts/{date}/{shift}"  # its date and shift: the reports engineer's (issue 46)
+
+
+def typed(schema: dict) -> bool:
+    """A value a fuzzer can make real: a bounded integer, one of an enum, or a string of a pattern or format."""
+    if schema.get("type") == "integer":
+        return "minimum" in schema and "maximum" in schema
+    return "enum" in schema or "pattern" in schema or "format" in schema
+
+
+def test_every_path_parameter_is_typed_at_every_level(spec):
+    # issue 46 item 10: a path parameter typed only as a string lets a fuzzer send only random strings
+    loose = []
+    for path, item in spec["paths"].items():
+        levels = [item.get("parameters", [])] + [op.get("parameters", []) for m, op in item.items() if m != "parameters"]
+        for parameters in levels:
+            for parameter in parameters:
+                if parameter["in"] != "path" or (path == REPORTS_PATH and parameter["name"] in ("date", "shift")):
+                    continue
+                if not typed(parameter["schema"]):
+                    loose.append((path, parameter["name"], parameter["schema"]))
+    assert loose == []

@@ -119,3 +119,13 @@ def test_without_a_secret_links_are_off(app, api, dealt):
     response = mint(api, dealt, {"resource": "roads"})
     assert (response.status_code, response.json["code"]) == (409, "read_links_off")
     refused(api.get(f"/api/v1/tables/{dealt['id']}/roads?expires={NOW}&sig=00", role=None), "invalid_signature")
+
+
+def test_a_links_parameters_are_known_only_where_links_are_taken(api, dealt, clock):
+    # issue 46 item 4: one rule for unknown query parameters; a link's expires and sig are its route's own
+    link = mint(api, dealt, {"resource": "roads", "ttl": 60}).json
+    assert api.get(link["path"], role=None).status_code == 200
+    extra = api.get(link["path"] + "&zz=1", role=None)
+    assert (extra.status_code, extra.json["code"], extra.json["field"]) == (422, "unknown_parameter", "zz")
+    elsewhere = api.get("/api/v1/floor?sig=abc&expires=1")
+    assert (elsewhere.status_code, elsewhere.json["code"]) == (422, "unknown_parameter")

@@ -57,7 +57,7 @@ def test_every_baccarat_path_on_a_table_of_another_game_is_wrong_game(app, api, 
                                    headers=api.headers(role_for(capability)))
         assert response.status_code == 409, (method, url, response.json)
         assert response.json["code"] == "wrong_game", (method, url)
-        assert response.json["field"] == "table"
+        assert response.json["field"] == "table_id"  # issue 46 item 5: as table_not_found names it
         assert response.json["game"] == game
         assert response.json["message"] == f"table {table['id']} is a {game} table"
     assert api.get(f"/api/v1/tables/{table['id']}").status_code == 200  # the shared paths answer
@@ -85,3 +85,12 @@ def test_baccarat_tables_beside_tables_of_other_games_keep_working(api):
     assert api.get(f"/api/v1/tables/{baccarat['id']}/roads").status_code == 200
     assert api.get(f"/api/v1/tables/{niuniu['id']}/roads").status_code == 409
     assert api.post(f"/api/v1/tables/{niuniu['id']}/shoes", {"decks": 8}, role="dealer").status_code == 409
+
+
+def test_the_table_is_named_one_way_in_every_error(api):
+    # issue 46 item 5: wrong_game said "field": "table", table_not_found said "table_id"
+    table = create(api, "Niu 1", game="niuniu")
+    wrong = api.get(f"/api/v1/tables/{table['id']}/roads")
+    missing = api.get("/api/v1/tables/99999/roads")
+    assert (wrong.json["code"], missing.json["code"]) == ("wrong_game", "table_not_found")
+    assert wrong.json["field"] == missing.json["field"] == "table_id"

@@ -136,3 +136,28 @@ def test_serve_raises_its_open_files_limit_for_the_streams(capsys):
         assert f"the open-files limit ({hard}) is below" in capsys.readouterr().err
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def gunicorn_control(environ: dict[str, str]) -> dict[str, str]:
+    """gunicorn's own resolved control-socket settings under roadsvc's config file (its --print-config)."""
+    import os
+    import subprocess
+    import sys
+    printed = subprocess.run([sys.executable, "-m", "gunicorn", "--print-config", "-c", "python:roadsvc.gunicorn_config",
+                              "wsgi:app"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=60,
+                             env={k: v for k, v in {**os.environ, **environ}.items() if v is not None})
+    found = dict(re.findall(r"^(control_socket\w*)\s+=\s+(.*)$", printed.stdout, re.M))
+    assert found, printed.stdout + printed.stderr
+    return found
+
+
+def test_no_control_socket_at_one_shared_path_unless_an_instance_names_its_own():
+    # issue 46 item 22: every master took $XDG_RUNTIME_DIR/gunicorn.ctl (or ~/.gunicorn/gunicorn.ctl): two
+    # instances on a host took each other's socket, and a `gunicornc reload` meant for one reached the other
+    assert gunicorn_control({"ROADSVC_SERVE_CONTROL_SOCKET": None})["control_socket_disable"] == "True"
+    named = gunicorn_control({"ROADSVC_SERVE_CONTROL_SOCKET": "/run/roadsvc/blue.ctl"})
+    assert (named["control_socket_disable"], named["control_socket"]) == ("False", "/run/roadsvc/blue.ctl")
+    args = argparse.Namespace(host="127.0.0.1", port=8123, workers=2, threads=1)
+    assert "--no-control-socket" in gunicorn_argv(args, load_settings(environ={}))
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_CONTROL_SOCKET": "/run/roadsvc/green.ctl"}))
+    assert argv[argv.index("--control-socket") + 1] == "/run/roadsvc/green.ctl"

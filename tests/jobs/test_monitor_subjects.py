@@ -87,3 +87,29 @@ def test_a_stale_table_of_each_game_keeps_one_alert_until_its_condition_ends(db)
     assert [a.resolved_note for a in ended] == ["the condition is gone: a hand came",
                                                 "the condition is gone: a round moved",
                                                 "the condition is gone: a move came"]
+
+
+def test_a_stale_alert_is_announced_when_it_changes_not_on_every_pass(db):
+    # issue 46 item 9: a stale table's alert sent an `alert` event on every pass (8 in 40 s) though nothing changed
+    from roadsvc.services import events as event_log
+    baccarat = tables.create_table(db, "Baccarat", settings=MONITORING).id
+    shoes.open_shoe(db, baccarat)
+    niuniu = tables.create_table(db, "Niu", game="niuniu", settings=MONITORING).id
+    rounds.post_round(db, niuniu, rounds.parse_posted_round(by_order(1)), 1)
+    dabang = tables.create_table(db, "Dabang", game="dabang", settings=MONITORING).id
+    matches.create_match(db, dabang, PLAYERS, 90, utcnow())
+    now = [utcnow() + timedelta(seconds=STALE_AFTER + 1)]
+    passes = jobs_process(db, lambda: now[0])
+    for _ in range(8):
+        now[0] += timedelta(seconds=5)
+        [run() for run in passes]
+    raised = stale_alerts(db)
+    assert [a.count for a in raised] == [8, 8, 8]  # still counted, and last_seen_at kept: only the stream is quiet
+    assert all(a.last_seen_at > a.raised_at for a in raised)
+    announced = [(e.table_id, e.data["change"]) for e in event_log.events_after(db, 0) if e.type == "alert"]
+    assert sorted(announced) == sorted([(baccarat, "raised"), (niuniu, "raised"), (dabang, "raised")])
+    alerts.acknowledge(db, raised[1].id, "boss", "seen")
+    now[0] += timedelta(seconds=5)
+    [run() for run in passes]
+    changes = [e.data["change"] for e in event_log.events_after(db, 0) if e.type == "alert" and e.table_id == niuniu]
+    assert changes == ["raised", "acknowledged"]

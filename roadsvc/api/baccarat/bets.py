@@ -87,7 +87,7 @@ def _account(query: dict) -> StakeRange | None:
 
 
 @blp.route("/tables/<id:table_id>/bets", methods=["GET"])
-@requires(READ, parameters=[IF_NONE_MATCH_DOC], responses={
+@requires(READ, parameters=[IF_NONE_MATCH_DOC, {"in": "query", "schema": OpenBetsQuerySchema}], responses={
     **revision_responses({"application/json": {"schema": OpenBetsSchema, "example": OPEN_BETS_EXAMPLE}}),
     **error_responses_doc(401, 404, 422),
 })

@@ -117,7 +117,7 @@ def rendered(shoe_id: int, revision: int, road: str, fmt: str, params: RenderPar
     return images().image(shoe_id, revision, road, fmt, params)
 
 
-@blp.route(f"/tables/<id:table_id>/roads/<road>.{FORMATS}", methods=["GET"])
+@blp.route(f"/tables/<id:table_id>/roads/<road:road>.{FORMATS}", methods=["GET"])
 @key_or_link(READ, parameters=PARAMETERS, responses=RESPONSES)
 def table_road_image(table_id, road, fmt):
     """A road image of a table's current shoe
@@ -136,7 +136,7 @@ def table_image(table_id: int, road: str, fmt: str) -> Response:
     return image_response(shoe_id, revision, road, fmt, params)
 
 
-@blp.route(f"/shoes/<id:shoe_id>/roads/<road>.{FORMATS}", methods=["GET"])
+@blp.route(f"/shoes/<id:shoe_id>/roads/<road:road>.{FORMATS}", methods=["GET"])
 @requires(READ, parameters=PARAMETERS, responses=RESPONSES)
 def shoe_road_image(shoe_id, road, fmt):
     """A road image of any shoe

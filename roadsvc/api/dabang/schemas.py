@@ -25,6 +25,8 @@ def cards(description: str, example: list[str], *, required: bool = True, least:
                                                                        "example": example})
 
 
+MAX_TEAMS = 128  # a tournament's teams: a bracket of at most 7 rounds, 64 matches in its first
+
 def name(description: str, example: str) -> fields.String:
     return common.name(required=True, metadata={"description": description, "example": example})
 
@@ -101,7 +103,7 @@ class DabangTeamSchema(StrictSchema):
 
 class TournamentSchema(StrictSchema):
     name = name("The event's name", "Winter cup")
-    teams = fields.List(fields.Nested(DabangTeamSchema), required=True, validate=validate.Length(2, 128),
+    teams = fields.List(fields.Nested(DabangTeamSchema), required=True, validate=validate.Length(2, MAX_TEAMS),
                         metadata={"description": "The teams of two (no team or player twice)"})
 
 

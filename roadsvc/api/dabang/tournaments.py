@@ -9,7 +9,7 @@ from roadsvc.api.context import database
 from roadsvc.api.dabang import now
 from roadsvc.api.dabang.answers import DabangMatchAnswer, DabangTournamentAnswer
 from roadsvc.api.dabang.schemas import (
-    DabangMatchListQuery, DabangTournamentPageSchema, SlotMatchSchema, TournamentSchema,
+    MAX_TEAMS, DabangMatchListQuery, DabangTournamentPageSchema, SlotMatchSchema, TournamentSchema,
 )
 from roadsvc.api.docs import error_responses
 from roadsvc.services.capabilities import DABANG_MATCHES, READ
@@ -17,6 +17,8 @@ from roadsvc.services.dabang import tournaments
 
 blp = Blueprint("dabang_tournaments", __name__, description="打棒 tournaments: knockout brackets")
 
+MAX_BRACKET_ROUNDS = (MAX_TEAMS - 1).bit_length()  # the path's round (1-7) and slot (0-63), typed for the document
+MAX_BRACKET_SLOT = MAX_TEAMS // 2 - 1
 TOURNAMENT_EXAMPLE = {"id": 2, "name": "Winter cup", "champion": None, "revision": 1,
                       "teams": [{"name": "East", "players": ["Li", "Zhao"]}, {"name": "West", "players": ["Wang", "Chen"]}],
                       "draw_order": [1, 0], "rounds": [[{"round": 1, "index": 0, "teams": ["West", "East"],
@@ -68,7 +70,8 @@ def get_tournament(tournament_id):
     return tournaments.get_tournament(database(), tournament_id)
 
 
-@blp.route("/dabang/tournaments/<id:tournament_id>/rounds/<int:round_number>/matches/<int:index>",
+@blp.route(f"/dabang/tournaments/<id:tournament_id>/rounds/<int(min=1, max={MAX_BRACKET_ROUNDS}):round_number>"
+           f"/matches/<int(min=0, max={MAX_BRACKET_SLOT}):index>",
            methods=["POST"])
 @requires(DABANG_MATCHES)
 @blp.arguments(SlotMatchSchema, example={"table_id": 3, "time_limit_minutes": 90})

@@ -7,7 +7,7 @@ from marshmallow import EXCLUDE, fields, validate
 
 from roadsvc.api.schemas.common import (
     Amount, Coded, CodedOneOf, CodedRange, PageQuery, StrictSchema, account_id, area, card_code, cards, integer,
-    position, round_number, text,
+    position, round_number, slip_id, text,
 )
 from roadsvc.domain.niuniu.dealing import POSITIONS
 from roadsvc.services.admin_audit import MAX_REASON
@@ -61,7 +61,7 @@ class NiuniuBetLineSchema(StrictSchema):
 
 
 class NiuniuSlipSchema(StrictSchema):
-    client_slip_id = text(64, required=True, metadata={"description": "Your id for this slip, unique per table: a "
+    client_slip_id = slip_id(required=True, metadata={"description": "Your id for this slip, unique per table: a "
                           "retry with the same id gets the first answer (200); other bets under it: 409 "
                           "slip_conflict", "example": "gs1-000123"})
     round = round_number(required=True, metadata={"description": "The round the slip bets on", "example": 8})
@@ -92,6 +92,13 @@ class NiuniuStatedSchema(NiuniuAccountSchema):
 
 class NiuniuSitSchema(NiuniuStatedSchema):
     seat = integer(1, 20, required=True, metadata={"example": 2})
+
+
+class NiuniuSettlementQuerySchema(StrictSchema):
+    """A settlement's query: `?account_id=` keeps that account's bets only (as a baccarat hand's settlement)."""
+
+    account_id = account_id(metadata={"description": "Only this account's bets (the banker's net stays)",
+                                      "example": "acct-1001"})
 
 
 class NiuniuStateQuerySchema(StrictSchema):

@@ -8,7 +8,7 @@ from roadsvc.api.auth import requires
 from roadsvc.api.context import database, now, principal
 from roadsvc.api.docs import error_responses
 from roadsvc.api.niuniu.answers import NiuniuLeaveAnswer, NiuniuSettlementAnswer
-from roadsvc.api.niuniu.schemas import NiuniuAccountSchema
+from roadsvc.api.niuniu.schemas import NiuniuAccountSchema, NiuniuSettlementQuerySchema
 from roadsvc.services.capabilities import PLACE_SLIPS, READ_MONEY
 from roadsvc.services.niuniu import slips
 
@@ -33,9 +33,13 @@ def leave(data, table_id, number):
 
 @blp.route("/tables/<id:table_id>/rounds/<id:number>/settlement", methods=["GET"])
 @requires(READ_MONEY)
+@blp.arguments(NiuniuSettlementQuerySchema, location="query")
 @blp.response(200, NiuniuSettlementAnswer, description="Per account each bet's outcome and the net; the banker's net")
-@error_responses(401, 403, 404, 409)
-def settlement(table_id, number):
-    """A settled round's settlement (exact decimals)"""
-    return slips.settlement_of(database(), table_id, number)
+@error_responses(401, 403, 404, 409, 422)
+def settlement(query, table_id, number):
+    """A settled round's settlement (exact decimals)
+
+    `?account_id=acct-1001`: that account's bets only (`accounts` holds it alone, or nothing); the
+    banker's net stays the round's."""
+    return slips.settlement_of(database(), table_id, number, query.get("account_id"))
 

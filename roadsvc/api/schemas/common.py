@@ -13,6 +13,7 @@ field              what it takes                                               r
 ``Money()``        a table's limit setting: "0.01" to "100000000.00"           ``invalid_amount``
 ``name()``         a person's, team's or event's name (1-100 characters)       ``invalid_characters``
 ``account_id()``   a player account (1-100 characters)                         ``invalid_characters``
+``slip_id()``      a game server's client_slip_id (1-64 characters)            ``invalid_characters``
 ``seat()``         a 打棒 seat 1-4 (a JSON number)                             ``invalid_seat``
 ``position()``     a 百人牛牛 position: banker, player_1 ... player_4          ``unknown_position``
 ``area()``         a 百人牛牛 bet area: player_1 ... player_4                  ``unknown_area``
@@ -24,7 +25,8 @@ field              what it takes                                               r
 ``Flag()``         a yes or no in a body: JSON true or false, nothing else      ``validation_error``
 =================  ==========================================================  =====================
 
-Each refusal is a 422 whose `field` names the input (dotted, a list item by its index: `bets[0].stake`).
+Names, account ids and slip ids are identifiers (``identifier()``): printable, the plain space only
+and none at either end. Each refusal is a 422 whose `field` names the input (dotted, a list item by its index: `bets[0].stake`).
 """
 
 from __future__ import annotations
@@ -44,11 +46,13 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # Unicode categories never allowed in text: control, format (bidi, zero-width), line and
 # paragraph separators, private use, surrogates.
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs"})
+SEPARATOR_CATEGORIES = frozenset({"Zs", "Zl", "Zp"})  # spaces; only U+0020 is allowed in an identifier
 BET_CODE_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 BET_CODE = validate.Regexp(BET_CODE_PATTERN, error="a code is lower-case letters, digits and _")
 CENT = decimal.Decimal("0.01")
 MAX_NAME = 100
 MAX_ACCOUNT_ID = 100
+MAX_SLIP_ID = 64
 MAX_ROUND = 10_000_000
 MAX_DEAL = 1_000
 MAX_PAGE = 500
@@ -127,6 +131,27 @@ def printable(text: str) -> None:
 
 def text(max_length: int, **kwargs) -> fields.String:
     return fields.String(validate=[validate.Length(1, max_length), printable], **kwargs)
+
+
+def plainly_spaced(text: str) -> None:
+    """An identifier's one rule beside `printable`: the only space is the plain U+0020, and never at
+    either end. A look-alike separator (no-break U+00A0, U+202F, the em and ideographic spaces, a
+    tab) would make two ids that read the same; a space at an end is invisible on a report."""
+    if any(ch != " " and (ch.isspace() or unicodedata.category(ch) in SEPARATOR_CATEGORIES) for ch in text):
+        raise ma.ValidationError(Coded("only the plain space (U+0020) separates words in an identifier: no "
+                                       "no-break, wide or other look-alike space, no tab", "invalid_characters"))
+    if text != text.strip():
+        raise ma.ValidationError(Coded("an identifier neither starts nor ends with a space", "invalid_characters"))
+
+
+def identifier(max_length: int, **kwargs) -> fields.String:
+    """What a client names something by, compared as sent: an account id, a slip id, a name. 1 to
+    `max_length` printable characters, spaced plainly (`plainly_spaced`); refused `invalid_characters`
+    naming the field. docs/security.md states the rule."""
+    metadata = {"description": "1-%d characters; no control, invisible or look-alike space characters, no space at "
+                "either end" % max_length, **kwargs.pop("metadata", {})}
+    return fields.String(validate=[validate.Length(1, max_length), printable, plainly_spaced], metadata=metadata,
+                         **kwargs)
 
 
 def integer(low: int, high: int, code: str | None = None, **kwargs) -> fields.Integer:
@@ -213,15 +238,21 @@ class Amount(fields.String):
 
 def name(**kwargs) -> fields.String:
     """A person's, team's, tournament's or table's name: 1-100 printable characters (no control,
-    bidi, zero-width or other invisible character: `invalid_characters`)."""
-    return text(MAX_NAME, **kwargs)
+    bidi, zero-width or other invisible character, no look-alike space, no space at either end:
+    `invalid_characters`)."""
+    return identifier(MAX_NAME, **kwargs)
 
 
 def account_id(**kwargs) -> fields.String:
     """A player's account id as the operator's system names it: 1-100 printable characters
     (`invalid_characters` for an invisible one: it is shown on settlements and reports)."""
     kwargs.setdefault("metadata", {"example": "acct-1001"})
-    return text(MAX_ACCOUNT_ID, **kwargs)
+    return identifier(MAX_ACCOUNT_ID, **kwargs)
+
+
+def slip_id(**kwargs) -> fields.String:
+    """A game server's id for a slip (`client_slip_id`), unique per table: an identifier of 1-64 characters."""
+    return identifier(MAX_SLIP_ID, **kwargs)
 
 
 def seat(**kwargs) -> fields.Integer:

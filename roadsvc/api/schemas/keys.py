@@ -5,13 +5,13 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas.common import StrictSchema, integer, name, text
 from roadsvc.services.keys import ROLES
 
 
 class KeyCreateSchema(StrictSchema):
     role = fields.String(required=True, validate=validate.OneOf(ROLES), metadata={"example": "dealer"})
-    name = text(100, metadata={"example": "table 3 shoe reader"})
+    name = name(metadata={"example": "table 3 shoe reader"})
     table_id = integer(1, 2**31 - 1, allow_none=True, metadata={"description": "Dealer keys: the one table"})
     expires_in = fields.String(
         validate=validate.Regexp(r"^[0-9]{1,9}[smhd]$"),

@@ -7,7 +7,7 @@ from decimal import Decimal
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, Flag, Money, Pay, StrictSchema, Timestamps, integer, text
+from roadsvc.api.schemas.common import BET_CODE, Flag, Money, Pay, StrictSchema, Timestamps, integer, name, text
 from roadsvc.api.schemas.compiled import Derived
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings
@@ -74,7 +74,7 @@ MonitoringSettingsSchema = StrictSchema.from_dict(
 )
 
 
-class TableSettingsSchema(StrictSchema):
+class SettingsSectionsSchema(StrictSchema):
     limits = fields.Dict(
         keys=fields.String(validate=BET_CODE),
         values=fields.Nested(LimitSchema),
@@ -152,20 +152,20 @@ GAME_DOC = {"enum": list(GAMES), "example": DEFAULT_GAME}
 
 
 class TableCreateSchema(StrictSchema):
-    name = text(100, required=True, metadata={"example": "Baccarat 8"})
+    name = name(required=True, metadata={"example": "Baccarat 8"})
     # Checked by the service (roadsvc.domain.games): an unknown game is 422 unknown_game.
     game = fields.String(load_default=DEFAULT_GAME, metadata={
         **GAME_DOC, "description": "The game the table deals: baccarat (the default), niuniu or dabang; never changes"})
     rule_set = fields.String(load_default="classic", validate=validate.OneOf(RULE_SETS))
-    settings = fields.Nested(TableSettingsSchema, load_default=dict)
+    settings = fields.Nested(SettingsSectionsSchema, load_default=dict)
 
 
 class TableUpdateSchema(StrictSchema):
-    name = text(100)
+    name = name()
     game = fields.String(metadata={**GAME_DOC, "description": "Only the table's own game: another is refused "
                                                               "(409 game_immutable)"})
     rule_set = fields.String(validate=validate.OneOf(RULE_SETS))
-    settings = fields.Nested(TableSettingsSchema, metadata={"description": "Sections given replace the stored ones"})
+    settings = fields.Nested(SettingsSectionsSchema, metadata={"description": "Sections given replace the stored ones"})
 
 
 RULE_SET_DOC = {"description": "Baccarat's rule set; null for a game without rule sets (百人牛牛, 打棒)",

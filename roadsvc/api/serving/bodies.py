@@ -13,7 +13,9 @@ stable code and nothing changed:
   Python refuses to convert 4,300 and more, and no field takes more than a few), or NaN
   and Infinity (not JSON): 400;
 * a query parameter given twice (`?cell=24&cell=30`): 422 `repeated_parameter`, except
-  the few documented as lists (REPEATABLE: the event stream's `?table_id=1&table_id=2`).
+  the few documented as lists (REPEATABLE: the event stream's `?table_id=1&table_id=2`);
+* a query parameter the operation does not document: 422 `unknown_parameter`
+  (roadsvc.api.serving.parameters).
 
 webargs parses the (cached) body again for the view's schema; bodies are small (64 KiB
 at most), so the second parse costs microseconds.
@@ -29,6 +31,7 @@ from flask import current_app, request
 from werkzeug.exceptions import BadRequest
 
 from roadsvc.api.errors import error_response
+from roadsvc.api.serving.parameters import unknown_parameter
 
 BODY_METHODS = {"POST", "PUT", "PATCH"}
 MAX_DIGITS = 100
@@ -58,6 +61,10 @@ def _check_query(query_string: bytes) -> None:
     repeated = repeated_parameter(query_string, REPEATABLE.get(request.path, frozenset()))
     if repeated is not None:
         raise BodyRefused(422, "repeated_parameter", f"{repeated} is given more than once", repeated)
+    unknown = unknown_parameter(request.args.keys())
+    if unknown is not None:
+        raise BodyRefused(422, "unknown_parameter", f"{unknown} is not a parameter of this operation (see the "
+                          "OpenAPI document)", unknown)
 
 
 @lru_cache(maxsize=1024)

@@ -12,8 +12,10 @@ Each limit is applied at the point where its cost is known, never on the path a 
 display takes:
 
 * authentication: a key verified recently (the key cache) passes untouched. Any other
-  presented key, or none, first checks its address's budget of failures (spent: 429
-  before the key is even looked up), and a failure spends one;
+  presented key is looked up (through the key cache, which keeps a miss for its TTL too): a good
+  key passes whatever its address has spent, so displays and an admin behind an address that
+  others spend never pay for bad keys; a wrong key, or none, spends one of its address's budget
+  of failures, and once the budget is spent it is answered 429 instead of 401;
 * writes (POST, PATCH, DELETE): one per request, per key, after authentication;
 * renders: one per image drawn (a cache miss), per key; a 304 or a cached image costs none.
 
@@ -61,13 +63,16 @@ class RateLimits:
         self.renders = parse_many(config["RATELIMIT_RENDERS"])
 
     def authenticate(self, verify: Callable[[], T]) -> T:
-        """`verify()` unless this address has spent its failures; a failure spends one."""
+        """`verify()`: a good key passes whatever its address spent (good keys never pay for bad ones);
+        a failure spends one of the address's budget, and once it is spent a failure is 429, not 401."""
         address = client_address()
-        self._refuse_spent(self.auth_failures, ("auth", address), "too_many_auth_failures",
-                           "too many failed authentications from this address")
+        spent = self._spent(self.auth_failures, ("auth", address), "too_many_auth_failures",
+                            "too many failed authentications from this address")
         try:
             return verify()
         except Unauthenticated:
+            if spent is not None:
+                raise spent from None
             self._spend(self.auth_failures, ("auth", address))
             raise
 
@@ -87,12 +92,15 @@ class RateLimits:
             if not self._guarded(lambda: self.strategy.hit(item, self.prefix, *ids), True):
                 raise self._refusal(item, ids, code, message)
 
-    def _refuse_spent(self, items: list[RateLimitItem], ids: tuple[str, ...], code: str, message: str) -> None:
+    def _spent(self, items: list[RateLimitItem], ids: tuple[str, ...], code: str, message: str
+               ) -> TooManyRequests | None:
+        """The refusal if one of the limits is spent, else None (nothing counted)."""
         if not self.enabled:
-            return
+            return None
         for item in items:
             if not self._guarded(lambda: self.strategy.test(item, self.prefix, *ids), True):
-                raise self._refusal(item, ids, code, message)
+                return self._refusal(item, ids, code, message)
+        return None
 
     def _spend(self, items: list[RateLimitItem], ids: tuple[str, ...]) -> None:
         if self.enabled:

@@ -31,10 +31,10 @@ def tribute(hand, count: int, order: CardOrder) -> list[Card]:
 
 def remove(hand, cards, field: str = "cards") -> tuple[Card, ...]:
     """The hand without `cards` (with repeats); a card not held is refused."""
-    left = Counter(hand)
+    left, named = Counter(hand), Counter(cards)
     for card in cards:
         if left[card] <= 0:
-            raise DomainError("not_in_hand", f"{card.code} is not in the hand", field)
+            raise DomainError("not_in_hand", _not_held(card, named[card], Counter(hand)[card]), field)
         left[card] -= 1
     kept, used = [], Counter()
     for card in hand:
@@ -42,6 +42,12 @@ def remove(hand, cards, field: str = "cards") -> tuple[Card, ...]:
             kept.append(card)
             used[card] += 1
     return tuple(kept)
+
+
+def _not_held(card: Card, named: int, held: int) -> str:
+    if not held:
+        return f"{card.code} is not in the hand"
+    return f"{card.code} is named {named} times; the hand holds {held}"
 
 
 def check_jokers_first(kept, buried, field: str) -> None:

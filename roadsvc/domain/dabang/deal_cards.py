@@ -24,6 +24,7 @@ class DealCards:
     blood: int
     rules: DabangRules
     returned: tuple[Card, ...] = ()  # what the 打家 gave back (还贡)
+    declarations: tuple = ()  # the declarations made (declaring_phase's), kept for every reader after declaring
 
     @property
     def holder(self) -> str:

@@ -108,4 +108,4 @@ class Declaring:
             number=self.start.number, order=order, dealer_seat=dealer,
             hands=tuple(hands[seat] for seat in SEATS), bottom=bottom,
             bottom_shown=False, dry_pot=self._dry_pot(bottom, order),
-            tribute=given, blood=self.start.blood, rules=self.draw.rules)
+            tribute=given, blood=self.start.blood, rules=self.draw.rules, declarations=self.declarations)

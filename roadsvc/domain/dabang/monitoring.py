@@ -66,7 +66,7 @@ def stale_match(fact: MatchClock, settings: Settings) -> Finding | None:
                "stale_after_seconds": limit}
     where = f"deal {fact.deal_number} ({fact.phase})" if fact.deal_number else "the next deal"
     return Finding(STALE_TABLE, WARNING, f"match {fact.match_id}: nothing from {where} for {idle:.0f} s "
-                   f"(stale after {limit} s)", details)
+                   f"(stale after {limit} s)", details, elapsed=("seconds_since_last_move",))
 
 
 @rule(REFUSED_PLAYS, on=PlayRefused, settings=(REFUSED_CRITICAL_AT,))

@@ -39,7 +39,9 @@ class Setting:
 @dataclass(frozen=True, slots=True)
 class Finding:
     """What a rule saw. `keep`, if given, names a list in `details` that accumulates
-    over the sightings of one alert (the newest last, at most KEPT entries)."""
+    over the sightings of one alert (the newest last, at most KEPT entries). `elapsed` names the
+    `details` that only measure how long a condition has lasted (a clock rule's seconds): a sighting
+    that differs from the alert in those (and the message saying them) alone is not news."""
 
     code: str
     severity: str
@@ -47,6 +49,7 @@ class Finding:
     details: dict[str, Any] = field(default_factory=dict)
     hand_number: int | None = None
     keep: str | None = None
+    elapsed: tuple[str, ...] = ()
 
 
 KEPT = 20

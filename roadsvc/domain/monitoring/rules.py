@@ -31,7 +31,8 @@ def stale_table(fact: ShoeClock, settings: Settings) -> Finding | None:
         "stale_after_seconds": limit,
     }
     return Finding("stale_table", WARNING, f"no hand for {fact.idle_seconds:.0f} s since {since} "
-                   f"(stale after {limit} s)", details, fact.hands or None)
+                   f"(stale after {limit} s)", details, fact.hands or None,
+                   elapsed=("seconds_since_last_hand",))
 
 
 @rule("refused_hands", on=HandRefused, settings=(REFUSED_CRITICAL_AT,))

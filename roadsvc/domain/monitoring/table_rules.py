@@ -38,7 +38,7 @@ def stale_round_table(fact: TableClock, settings: Settings) -> Finding | None:
     }
     where = "the next round" if fact.finished else f"round {fact.round_number} ({fact.phase})"
     return Finding("stale_table", WARNING, f"nothing from {where} for {idle:.0f} s (stale after {limit} s)",
-                   details)
+                   details, elapsed=("seconds_since_last_round",))
 
 
 @rule("refused_rounds", on=RoundRefused, settings=(REFUSED_CRITICAL_AT,))

@@ -1,7 +1,8 @@
 """Settling 百人牛牛 stakes, and the cover and limit checks before a stake is taken.
 
-A stake S on an area: the area beats the banker, the bettor wins S x the area's multiple (less the
-table's commission, a percentage of the winnings, rounded down to the cent); the banker beats the
+A stake S on an area: the area beats the banker, the bettor wins S x the area's multiple less the
+table's commission, a percentage of the winnings (the net paid rounded down to the cent, so the
+commission up); the banker beats the
 area, the bettor loses S x the banker's multiple. The commission is the house's: the banker's result is
 the opposite of the areas' results before commission (the bettors' nets plus the commissions), so the
 bettors', the banker's and the house's add up to zero whoever banks. A stake can lose up to S x the maximum multiple, so the account's stated

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -38,6 +39,8 @@ from roadsvc.services.baccarat.advantage import audit_closures, next_hand_or_non
 from roadsvc.domain.amounts import from_cents, money, to_cents
 from roadsvc.services.baccarat.ledger import rules_of
 
+CENT = Decimal("0.01")
+
 
 @dataclass(frozen=True)
 class SlipRequest:
@@ -50,7 +53,19 @@ class SlipRequest:
     hand_number: int | None = None
 
     def fingerprint(self) -> str:
-        return hashlib.sha256(json.dumps(asdict(self), sort_keys=True).encode()).hexdigest()
+        """What makes two requests the same slip (docs/game-servers.md): every field, the amounts by value
+        ("10" is "10.00") and the bets as a collection (in any order; a bet twice counts twice)."""
+        content = {**asdict(self), "account_range": [_by_value(amount) for amount in self.account_range],
+                   "bets": sorted([bet, _by_value(stake)] for bet, stake in self.bets)}
+        return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+def _by_value(amount: str) -> str:
+    """A decimal string as its value in cents written one way; anything else as it was sent."""
+    try:
+        return str(Decimal(amount).quantize(CENT))
+    except (InvalidOperation, TypeError, ValueError):
+        return str(amount)
 
 
 @dataclass(frozen=True)

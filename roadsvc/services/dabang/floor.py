@@ -9,7 +9,7 @@ floor is a wall screen as often as a pit boss's own).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -78,6 +78,16 @@ def tile_deal(deal: dict[str, Any] | None) -> dict[str, Any] | None:
         trick = {"number": deal["tricks_played"] + 1, "plays": len(current["plays"])}
     return {"number": deal["number"], "phase": deal["phase"], "dealer_seat": deal["dealer_seat"],
             "trump": deal["trump"], "turn": deal.get("turn"), "trick": trick, "points": deal.get("points")}
+
+
+def status_turns(figures: dict[str, Any], now: datetime, settings) -> list[datetime]:
+    """When the tile's status can turn by the clock alone: stale after the last move, ending in the time
+    limit's last second; an ended match never."""
+    match = figures["match"]
+    if match is None or figures["status"] == IDLE:
+        return []
+    return [datetime.fromisoformat(match["last_move_at"]) + timedelta(seconds=settings["stale_after_seconds"]),
+            datetime.fromisoformat(match["ends_at"]) - timedelta(seconds=1)]
 
 
 def figures_version(figures: dict[str, Any]) -> tuple:

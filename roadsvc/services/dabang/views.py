@@ -84,6 +84,7 @@ def _cards_view(cards, hidden: bool) -> dict:
         "bottom_count": len(cards.bottom),
         "tribute": _tribute_view(cards, hidden),
         "hand_counts": {str(seat): len(cards.hand(seat)) for seat in SEATS},
+        "declarations": [declaration_view(d) for d in cards.declarations],
     }
     if hidden:
         view["hands"] = {str(seat): codes(cards.hand(seat)) for seat in SEATS}

@@ -7,7 +7,7 @@ here can show a fourth card or a type before its hand is opened. The shared lobb
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -63,6 +63,17 @@ def figures_version(figures: dict[str, Any]) -> tuple:
     current = figures["round"]
     return (current and (current["number"], current["phase"], tuple(current["opened"])), figures["rounds"],
             figures["voids"], figures["corrections"], figures["late_slips"], figures["refused_rounds"])
+
+
+def status_turns(figures: dict[str, Any], now: datetime, settings) -> list[datetime]:
+    """When the tile's status can turn by the clock alone (stale, then idle once finished long enough); its
+    seconds are rounded to a tenth, so a tenth early."""
+    since = figures["seconds_since_last_round"]
+    if since is None:
+        return []
+    last_at = now - timedelta(seconds=since + 0.1)
+    return [last_at + timedelta(seconds=settings["stale_after_seconds"]),
+            last_at + timedelta(seconds=settings["closed_after_seconds"])]
 
 
 def _status(last: NiuniuRound | None, now: datetime, stale_after_seconds: float,

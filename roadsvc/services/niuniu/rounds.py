@@ -64,7 +64,8 @@ def post_posted_round(db: Database, table_id: int, body: Mapping[str, Any]) -> W
 
 def round_refused(db: Database, table_id: int, error: DomainError) -> None:
     """Count a refused round, tell the operators and the floor monitor (refused_rounds), in its own
-    transaction (no niuniu table: nothing to count)."""
+    transaction (no niuniu table: nothing to count). The event keeps the refusal's code and field, never its
+    message: a repeated card named there is likely the round's real card, dealt face down."""
     with db.write() as session:
         table = repo.table(session, table_id, for_update=True)
         if table is None or table.game != NIUNIU:
@@ -73,8 +74,8 @@ def round_refused(db: Database, table_id: int, error: DomainError) -> None:
         state.refused_rounds += 1
         last = repo.last_round(session, table_id)
         monitor.round_refused(session, table, 1 if last is None else last.number + 1, error)
-        changed(session, table_id, "round_refused", {**error.as_dict(), "refused_rounds": state.refused_rounds},
-                audience=OPERATORS)
+        changed(session, table_id, "round_refused", {"code": error.code, "field": error.field,
+                                                      "refused_rounds": state.refused_rounds}, audience=OPERATORS)
 
 
 def post_round(db: Database, table_id: int, deal: Deal, number: int | None) -> WrittenRound:
@@ -210,7 +211,10 @@ def _audited(row: NiuniuRound) -> dict[str, Any]:
 
 
 def _round_or_404(session: Session, table_id: int, number: int) -> NiuniuRound:
+    """The posted round `number`; the round taking bets (no cards yet) is there but not dealt: 409."""
     row = repo.round_at(session, table_id, number)
+    if row is None and betting_of(repo.state_or_none(session, table_id), number) is not None:
+        raise Conflict("round_not_dealt", f"round {number} takes bets: its cards are not posted yet", "number")
     if row is None:
         raise NotFound("round_not_found", f"table {table_id} has no round {number}", "number")
     return row

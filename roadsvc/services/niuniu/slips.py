@@ -62,9 +62,16 @@ def parse_slip(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def fingerprint(slip: Mapping[str, Any]) -> str:
-    """What makes two requests the same slip: every field, amounts as exact decimals."""
-    canonical = {**slip, "balance": str(slip["balance"]), "bets": [[area, str(stake)] for area, stake in slip["bets"]]}
+    """What makes two requests the same slip (docs/game-servers.md): every field, the amounts by value
+    ("10" is "10.00") and the bets as a collection (in any order; a bet twice counts twice)."""
+    canonical = {**slip, "balance": by_value(slip["balance"]),
+                 "bets": sorted([area, by_value(stake)] for area, stake in slip["bets"])}
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+
+
+def by_value(amount: Decimal | str) -> str:
+    """An amount as its value in cents, written one way."""
+    return str(Decimal(amount).quantize(Decimal("0.01")))
 
 
 def place_slip(db: Database, table_id: int, slip: dict[str, Any], now: datetime | None = None
@@ -124,14 +131,20 @@ def _count_late(session: Session, table: Table, slip: dict[str, Any], why: str) 
     return why
 
 
+def _not_open(number: int, expected: int, last: NiuniuRound | None) -> str:
+    """Why bets on round `number` are refused: which round takes them, and when."""
+    if last is None or last.status in (SETTLED, VOIDED):
+        return f"bets are taken on round {expected}, not round {number}"
+    return f"bets are taken on round {expected} once round {last.number} is settled"
+
+
 def _take(session: Session, table_id: int, settings: NiuniuSettings, slip: dict[str, Any], now: datetime
           ) -> dict[str, Any]:
     number = slip["round"]
     last = repo.last_round(session, table_id)
     expected = 1 if last is None else last.number + 1
     if number != expected or (last is not None and last.status not in (SETTLED, VOIDED)):
-        raise Conflict("round_not_open", f"bets are taken on round {expected} once round {expected - 1} is settled",
-                       "round")
+        raise Conflict("round_not_open", _not_open(number, expected, last), "round")
     state = repo.state(session, table_id, for_update=True)
     stakes = stakes_of(session, table_id, number)
     _check(slip, stakes, settings, _banker_balance(state, settings))
@@ -209,9 +222,9 @@ def _betting_number(session: Session, table_id: int) -> int:
     return 1 if last is None else last.number + 1
 
 
-def settlement_of(db: Database, table_id: int, number: int) -> dict[str, Any]:
+def settlement_of(db: Database, table_id: int, number: int, account_id: str | None = None) -> dict[str, Any]:
     """A settled round's settlement, its leavers' stakes listed as refunded; a voided round's: every stake
-    refunded. Each account's bets and net, the banker's net."""
+    refunded. Each account's bets and net (`account_id`: that account's only), the banker's net."""
     with db.read() as session:
         niuniu_table(session, table_id)
         posted = _round_or_404(session, table_id, number)
@@ -221,5 +234,7 @@ def settlement_of(db: Database, table_id: int, number: int) -> dict[str, Any]:
         refunded = (SLIP_LEFT,) if posted.status == SETTLED else (SLIP_LEFT, SLIP_REFUNDED)
         refunds = settlement_dict(settle_round(stakes_of(session, table_id, number, refunded), None))
     settled = with_refunds(posted.settlement, refunds) if posted.status == SETTLED else refunds
+    if account_id is not None:
+        settled = {**settled, "accounts": {a: v for a, v in settled["accounts"].items() if a == account_id}}
     return {"round": number, "phase": posted.status, **settled,
             "banker": {"account_id": posted.banker_account, **settled["banker"]}}

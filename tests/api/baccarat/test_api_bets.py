@@ -213,3 +213,17 @@ def test_table_settings_are_checked_by_the_betting_rules_once(api):
     assert kept.status_code == 201
     switched = api.patch(f"/api/v1/tables/{kept.json['id']}", {"rule_set": "extended"}, role="pitboss")
     assert switched.status_code == 200
+
+
+def test_a_retry_is_the_same_slip_by_content_bets_in_any_order_amounts_by_value(make_table):
+    # issue 46 item 3: the same slip with its bets in another order was a 409 conflict
+    table = make_table("classic")
+    first = table.slip(bet("banker", "100.00"), bet("tie", "10"), slip_id="gs-3",
+                       account={"min": "1", "max": "100000.00"})
+    again = table.slip(bet("tie", "10.00"), bet("banker", "100"), slip_id="gs-3",
+                       account={"min": "1.00", "max": "100000"})
+    assert (first.status_code, again.status_code, again.json) == (201, 200, first.json)
+    twice = table.slip(bet("tie", "10.00"), bet("banker", "100"), bet("tie", "10"), slip_id="gs-3")
+    other = table.slip(bet("tie", "10.00"), bet("banker", "100.01"), slip_id="gs-3")
+    account = table.slip(bet("tie", "10.00"), bet("banker", "100"), slip_id="gs-3", account_id="acct-2")
+    assert [r.json["code"] for r in (twice, other, account)] == ["slip_conflict"] * 3

@@ -96,3 +96,19 @@ def test_a_match_is_started_only_at_a_dabang_table(api):
     assert response.status_code == 409 and response.json["code"] == "wrong_game" and response.json["game"] == "baccarat"
     missing = api.post("/api/v1/tables/999/matches", {"players": PLAYERS}, role="pitboss")
     assert missing.status_code == 404
+
+
+def test_the_declarations_stay_in_the_current_deal_after_declaring(api):
+    # issue 46 item 7: current_deal.declarations disappeared once declaring ended; a referee lost who declared
+    rng = random.Random(5)
+    match_id = new_match(api, new_table(api)["id"])["id"]
+    number, codes = start_first_deal(api, match_id, seed=11)
+    from dabang_api import first_big_joker_body
+    declared = first_big_joker_body(codes)
+    wanted = [{"seat": declared["seat"], "cards": ["BJ"], "at": declared["at"], "suit": None, "kind": "qiangliang"}]
+    for role in ("display", "pitboss"):
+        deal = state(api, match_id, role=role)["current_deal"]
+        assert deal["phase"] != "declaring" and deal["declarations"] == wanted, role
+    bury_and_pass(api, match_id, number, rng)
+    deal = state(api, match_id, role="display")["current_deal"]
+    assert deal["phase"] == "playing" and deal["declarations"] == wanted

@@ -135,7 +135,8 @@ def test_the_lists_of_a_tables_matches_and_of_the_tournaments_are_paged_newest_f
 
 
 @pytest.mark.parametrize(("teams", "code", "field"), [
-    (TEAMS + [{"name": "east ", "players": ["Q1", "Q2"]}], "duplicate_team", "teams[2].name"),
+    (TEAMS + [{"name": "EAST", "players": ["Q1", "Q2"]}], "duplicate_team", "teams[2].name"),
+    (TEAMS + [{"name": "east ", "players": ["Q1", "Q2"]}], "invalid_characters", "teams[2].name"),  # issue 46 item 2
     (TEAMS + [{"name": "South", "players": ["Q1", "West 2"]}], "duplicate_player", "teams[2].players[1]"),
     ([{"name": "East", "players": ["Li", "Li"]}, TEAMS[1]], "duplicate_player", "teams[0].players[1]"),
     ([{"name": "Ea\u200bst", "players": ["Li", "Wu"]}, TEAMS[1]], "invalid_characters", "teams[0].name"),

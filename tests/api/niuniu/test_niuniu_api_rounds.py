@@ -208,3 +208,15 @@ def test_the_rounds_csv_defuses_a_void_reason_and_names_its_charset_once(api, ro
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
     [row] = response.get_data(as_text=True).splitlines()[1:]
     assert ",\"'=cmd|' /C calc'!A0\"," in row or ",'=cmd|' /C calc'!A0," in row  # shown as text, never run
+def test_the_round_taking_bets_is_there_but_not_dealt_so_opening_voiding_or_correcting_it_is_409(
+        api, niuniu, rounds_url):
+    # issue 46 item 1: POST .../rounds/3/open while round 3 took bets was 404 round_not_found though GET found it
+    from niuniu_support import slip_body
+    api.post(f"/api/v1/tables/{niuniu['id']}/slips", slip_body(1), role="game_server")
+    assert api.get(f"{rounds_url}/1").status_code == 200
+    for action, body in [("open", {}), ("void", {"reason": "misdeal"}), ("correct", {**by_order(1), "reason": "x"})]:
+        answer = api.post(f"{rounds_url}/1/{action}", body, role="pitboss")
+        assert (answer.status_code, answer.json["code"], answer.json["field"]) == (409, "round_not_dealt",
+                                                                                   "number"), action
+        assert answer.json["message"] == "round 1 takes bets: its cards are not posted yet"
+    assert api.post(f"{rounds_url}/2/open", {}, role="dealer").json["code"] == "round_not_found"

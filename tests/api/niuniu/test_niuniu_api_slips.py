@@ -106,3 +106,41 @@ def test_a_stake_that_is_a_json_number_is_refused(api, niuniu):
 def test_leave_on_a_round_that_does_not_exist_is_404(api, niuniu, rounds_url):
     answer = api.post(f"{rounds_url}/99/leave", {"account_id": "a"}, role="game_server")  # issue 34: was 200
     assert (answer.status_code, answer.json["code"]) == (404, "round_not_found")
+
+
+def test_a_slip_for_a_later_round_is_told_which_round_takes_bets(api, niuniu, rounds_url):
+    # issue 46 item 1: a slip for round 2 while round 1 took bets said "once round 0 is settled"
+    assert slip(api, niuniu).status_code == 201
+    ahead = slip(api, niuniu, number=2, account="b")
+    assert (ahead.status_code, ahead.json["code"], ahead.json["field"]) == (409, "round_not_open", "round")
+    assert ahead.json["message"] == "bets are taken on round 1, not round 2"
+    api.post(rounds_url, by_order(1), role="dealer")
+    waiting = slip(api, niuniu, number=2, account="b")
+    assert waiting.json["message"] == "bets are taken on round 2 once round 1 is settled"
+
+
+def test_a_retry_is_the_same_slip_by_content_bets_in_any_order(api, niuniu):
+    # issue 46 item 3: compared byte for byte, the same bets in another order were a 409 conflict
+    url = f"/api/v1/tables/{niuniu['id']}/slips"
+    body = slip_body(1, "a", "1000", {"player_1": "10.00", "player_2": "5"}, client_slip_id="gs-order")
+    first = api.post(url, body, role="game_server")
+    reordered = {**body, "balance": "1000.00", "bets": list(reversed([{"area": "player_1", "stake": "10"},
+                                                                       {"area": "player_2", "stake": "5.00"}]))}
+    again = api.post(url, reordered, role="game_server")
+    assert (first.status_code, again.status_code, again.json) == (201, 200, first.json)
+    other = api.post(url, {**reordered, "bets": [{"area": "player_1", "stake": "10"}]}, role="game_server")
+    assert (other.status_code, other.json["code"]) == (409, "slip_conflict")
+
+
+def test_a_settlement_filters_by_account_as_baccarats_does(api, niuniu, rounds_url):
+    # issue 46 item 4: ?account_id= was ignored on a 百人牛牛 settlement; baccarat's honours it
+    slip(api, niuniu, account="a", player_1="10.00")
+    slip(api, niuniu, account="b", player_2="10.00")
+    api.post(rounds_url, by_order(1), role="dealer")
+    api.post(f"{rounds_url}/1/open", {}, role="dealer")
+    whole = api.get(f"{rounds_url}/1/settlement", role="game_server").json
+    only_b = api.get(f"{rounds_url}/1/settlement?account_id=b", role="game_server")
+    assert only_b.status_code == 200, only_b.json
+    assert set(whole["accounts"]) == {"a", "b"} and only_b.json["accounts"] == {"b": whole["accounts"]["b"]}
+    assert only_b.json["banker"] == whole["banker"]
+    assert api.get(f"{rounds_url}/1/settlement?account_id=z", role="game_server").json["accounts"] == {}

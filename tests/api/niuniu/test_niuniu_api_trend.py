@@ -57,7 +57,7 @@ def test_images_png_and_svg_with_etag(api, niuniu, rounds_url):
     svg = api.get(f"/api/v1/tables/{niuniu['id']}/trend.svg").get_data(as_text=True)
     assert re.findall(r'class="mark banker [a-z0-9-]+" data-round="(\d+)"', svg) == ["1"]
     bad = api.get(f"/api/v1/tables/{niuniu['id']}/trend.png?size=3")
-    assert (bad.status_code, bad.json["code"], bad.json["field"]) == (422, "invalid_parameter", "size")
+    assert (bad.status_code, bad.json["code"], bad.json["field"]) == (422, "unknown_parameter", "size")
 
 
 def test_every_reader_may_read_it_and_a_missing_table_is_404(api, niuniu):

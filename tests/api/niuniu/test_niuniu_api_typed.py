@@ -32,11 +32,13 @@ def test_an_opened_position_is_one_of_the_five(api, rounds_url):
     assert api.get(f"{rounds_url}/1").json["opened"] == []
 
 
-def test_the_rounds_page_takes_json_or_csv_and_ignores_what_it_does_not_read(api, rounds_url):
+def test_the_rounds_page_takes_json_or_csv_and_the_cache_buster_and_refuses_other_parameters(api, rounds_url):
     assert api.post(rounds_url, by_position(1), role="dealer").status_code == 201
     refused = api.get(f"{rounds_url}?format=xml")
     assert (refused.status_code, refused.json["code"], refused.json["field"]) == (422, "invalid_parameter", "format")
     assert [r["number"] for r in api.get(f"{rounds_url}?_=1700000000").json["rounds"]] == [1]
+    other = api.get(f"{rounds_url}?foo=1")  # issue 46 item 4: was ignored
+    assert (other.status_code, other.json["code"], other.json["field"]) == (422, "unknown_parameter", "foo")
     csv = api.get(f"{rounds_url}?format=csv")
     assert (csv.mimetype, csv.get_data(as_text=True).splitlines()[1].split(",")[0]) == ("text/csv", "1")
 

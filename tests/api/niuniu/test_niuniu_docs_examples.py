@@ -172,3 +172,20 @@ def test_the_odds_command_prints_what_the_docs_show(capsys):
     printed = capsys.readouterr().out.splitlines()
     cut = shown.index("...")
     assert printed[:cut - 1] == shown[1:cut] and printed[-(len(shown) - cut - 1):] == shown[cut + 1:]
+
+
+def test_the_docs_round_a_commission_as_the_service_does():
+    # issue 46 item 6: docs/niuniu.md said the commission is rounded down; the winner's net is (the commission up)
+    from decimal import Decimal
+    from roadsvc.domain.niuniu.hands import evaluate
+    from roadsvc.domain.cards import parse_cards
+    from roadsvc.domain.niuniu.settlement import settle_stake
+    hands = {position: evaluate(parse_cards(text.split(), jokers=True)) for position, text in
+             {"banker": "AS 9H KD 2C 6D", "player_1": "3S 7H KS 5C 5D"}.items()}
+    bet = settle_stake("player_1", Decimal("3.33"), hands, Decimal("5"))  # 33.30 x 95 % = 31.635
+    assert (bet.net, bet.commission) == (Decimal("31.63"), Decimal("1.67"))
+    text = " ".join((DOCS / "niuniu.md").read_text().split())
+    assert not re.search(r"\bcommission\b[^.]*rounded down", text)
+    assert "paid its net: the winnings × (100 − `commission_percent`) %, rounded down to the cent" in text
+    assert "the rest is the bet's `commission` (so it rounds up)" in text
+    assert "3.33 on a 牛牛 area wins 33.30, is paid 31.63 (31.635 down), the commission 1.67" in text

@@ -160,3 +160,15 @@ def test_no_more_jokers_than_cards_to_take_back_and_nobody_buries_when_nothing_i
     assert refused(lambda: phase.bury_jokers(2, cards("BJ SJ"), cards("4C 4C"))).code == "nothing_to_take"
     assert isinstance(phase.bury_jokers(2, cards("BJ"), cards("4C")), Playing)  # only points and jokers left
     assert isinstance(burying("AS", bottom="KS 5S 10D KH 5H 10H").bury(1, cards("KS 5S 10D KH 5H 10H")), Playing)
+
+
+def test_a_card_named_more_often_than_held_says_how_many_the_hand_holds():
+    # issue 46 item 1: naming one 4S three times said "4S is not in the hand" when the hand held one
+    from roadsvc.domain.dabang.bottom import remove
+    with pytest.raises(DomainError) as refused:
+        remove(cards("4S 5H 6D"), cards("4S 4S 4S"), "cards")
+    assert (refused.value.code, refused.value.field) == ("not_in_hand", "cards")
+    assert refused.value.message == "4S is named 3 times; the hand holds 1"
+    with pytest.raises(DomainError) as absent:
+        remove(cards("4S 5H 6D"), cards("7C"), "cards")
+    assert absent.value.message == "7C is not in the hand"

@@ -66,3 +66,16 @@ def test_the_tile_agrees_with_the_monitor_a_finished_table_long_quiet_is_idle_a_
         halfway = floor_figures(session, repo.table(session, stuck), later, 120, 1800)
         sooner = floor_figures(session, repo.table(session, finished), later - timedelta(seconds=60), 120, 1800)
     assert (quiet["status"], halfway["status"], sooner["status"]) == ("idle", "stale", "stale")
+
+
+def test_a_refused_rounds_event_carries_its_code_and_field_never_a_card(db):
+    # issue 46 item 8: a repeated card's refusal sent "3S appears twice" to the operators' stream
+    table = niuniu_table(db)
+    body = by_order(1)
+    body["cards"][24] = body["cards"][0]  # the last card (the banker's fourth card, face down) posted twice
+    with pytest.raises(DomainError) as refused:
+        rounds.post_posted_round(db, table, body)
+    assert refused.value.code == "repeated_card" and body["cards"][0] in refused.value.message  # the dealer's own answer
+    [event] = [e for e in event_log.events_after(db, 0) if e.type == "round_refused"]
+    assert event.data == {"code": "repeated_card", "field": refused.value.field, "refused_rounds": 1}
+    assert hidden_codes_in(json.dumps(event.data)) == [] and body["cards"][0] not in json.dumps(event.data)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, StrictSchema, integer, text
+from roadsvc.api.schemas.common import BET_CODE, StrictSchema, account_id, integer, slip_id, text
 from roadsvc.services.admin_audit import MAX_REASON
 
 AMOUNT = validate.Regexp(r"^[0-9]{1,13}(\.[0-9]{1,2})?$", error='an amount is a decimal string with at most two '
@@ -34,9 +34,9 @@ class BetLineSchema(StrictSchema):
 
 
 class SlipSchema(StrictSchema):
-    client_slip_id = text(64, required=True, metadata={"description": "Your id for this slip, unique per table: a "
+    client_slip_id = slip_id(required=True, metadata={"description": "Your id for this slip, unique per table: a "
                           "retry with the same id gets the stored answer", "example": "gs1-000123"})
-    account_id = text(100, required=True, metadata={"example": "acct-42"})
+    account_id = account_id(required=True, metadata={"example": "acct-42"})
     account_range = fields.Nested(AccountRangeSchema, required=True, metadata={"description": "The account's range "
                                   "(盘口); each bet's range is its intersection with the table's"})
     hand_number = integer(1, 1000, metadata={"description": "The hand you mean: if bets are now on another hand, "
@@ -67,7 +67,7 @@ class CancelRoundSchema(StrictSchema):
 
 
 class SettlementQuerySchema(StrictSchema):
-    account_id = text(100, metadata={"description": "Only this account's bets", "example": "acct-42"})
+    account_id = account_id(metadata={"description": "Only this account's bets", "example": "acct-42"})
 
 
 REFUSAL_DOC = "null, or the rule that refuses: {code, message, and the rule's figures (bet, hand_number, cutoff, ...)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas.common import StrictSchema, account_id, integer, text
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF
 from roadsvc.domain.table_modes import REQUEST_KINDS
 from roadsvc.services.admin_audit import MAX_REASON
@@ -14,17 +14,17 @@ ACCOUNT = {"description": "The account (the game server's player id)", "example"
 
 
 class OpenSchema(StrictSchema):
-    account_id = text(100, metadata={**ACCOUNT, "description": "A game server opens for this account: the charter "
+    account_id = account_id(metadata={**ACCOUNT, "description": "A game server opens for this account: the charter "
                                      "account or a bettor on the hand (required from a game server; a dealer sends "
                                      "none)"})
 
 
 class AccountSchema(StrictSchema):
-    account_id = text(100, required=True, metadata=ACCOUNT)
+    account_id = account_id(required=True, metadata=ACCOUNT)
 
 
 class EndCharterSchema(StrictSchema):
-    account_id = text(100, metadata={**ACCOUNT, "description": "If given, it must be the charter account "
+    account_id = account_id(metadata={**ACCOUNT, "description": "If given, it must be the charter account "
                                      "(409 not_charter_account otherwise)"})
 
 
@@ -34,12 +34,12 @@ class DoneSchema(StrictSchema):
 
 
 class FlySchema(StrictSchema):
-    account_id = text(100, required=True, metadata=ACCOUNT)
+    account_id = account_id(required=True, metadata=ACCOUNT)
     hand_number = integer(1, 10 * MAX_CUTOFF, metadata={"description": "The hand in play, to be sure which is flown"})
 
 
 class RequestSchema(StrictSchema):
-    account_id = text(100, required=True, metadata=ACCOUNT)
+    account_id = account_id(required=True, metadata=ACCOUNT)
     kind = fields.String(required=True, validate=validate.OneOf(REQUEST_KINDS))
 
 
