@@ -1,0 +1,67 @@
+"""Recall of a table's games, one route for every game (roadsvc.services.recall; docs/recall.md)."""
+
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from roadsvc.api.auth import hidden_cards_reader, requires
+from roadsvc.api.context import database, principal
+from roadsvc.api.docs import error_responses
+from roadsvc.api.schemas.recall import RecallQuery, RecallSchema
+from roadsvc.services import recall as recalls
+from roadsvc.services.capabilities import READ, READ_MONEY
+
+blp = Blueprint("recall", __name__, description="Recall: a table's last games, step by step, from the records")
+
+RECALL_EXAMPLE = {
+    "table": {"id": 1, "name": "Baccarat 8", "game": "baccarat"}, "last": 10, "money": True,
+    "hands": [{
+        "shoe": {"id": 12, "number": 7}, "hand": 43, "state": "counted", "dealt_at": "2026-12-07T05:03:10+00:00",
+        "outcome": {"result": "banker", "player_total": 7, "banker_total": 9, "player_pair": False,
+                    "banker_pair": False, "natural": True},
+        "void_reason": None,
+        "cards": [{"order": 1, "side": "player", "card": "4S", "third": False},
+                  {"order": 2, "side": "banker", "card": "KD", "third": False},
+                  {"order": 3, "side": "player", "card": "3H", "third": False},
+                  {"order": 4, "side": "banker", "card": "9C", "third": False}],
+        "steps": [{"seq": 1, "at": "2026-12-07T05:03:01+00:00", "kind": "betting_closed", "actor": "dealer key 3",
+                   "account_id": None, "reason": None, "deadline": None, "how": None, "before": None, "after": None},
+                  {"seq": 2, "at": "2026-12-07T05:03:10+00:00", "kind": "dealt", "actor": None, "account_id": None,
+                   "reason": None, "deadline": None, "how": None, "before": None, "after": None}],
+        "bets": [{"account_id": "acct-1001", "slip_id": 88, "code": "banker", "stake": "100.00", "held": "100.00",
+                  "status": "win", "tier": None, "pay": "0.95", "returned": "195.00", "net": "95.00",
+                  "settled_at": "2026-12-07T05:03:10+00:00"}],
+        "records": [{"table": "hands", "id": 931}, {"table": "bets", "id": 4410}]}],
+    "rounds": None, "deals": None,
+}
+
+
+@blp.route("/tables/<id:table_id>/recall", methods=["GET"])
+@requires(READ)
+@blp.arguments(RecallQuery, location="query", as_kwargs=True)
+@blp.response(200, RecallSchema, example=RECALL_EXAMPLE)
+@error_responses(401, 403, 404, 409, 422)
+def recall(table_id, **asked):
+    """Recall a table's games, step by step
+
+    The table's last games (`?last=N`, 1-50, default 10; newest first), or one: a baccarat hand
+    (`?hand=N`, of the shoe `?shoe=ID`, default the table's newest shoe), a 百人牛牛 round (`?round=N`), an
+    打棒 deal (`?deal=N`, of the match `?match=ID`, default the table's newest match). For each, its outcome
+    and every intermediate step in order, read from the records: baccarat's cards in dealing order, betting
+    closed, held, flown, opened (how, by whom), voids and corrections (who, when, why, before and after);
+    百人牛牛's reveal card, the 25 cards in dealing order and each opening in order, voids, corrections and
+    leaves (逃跑); 打棒's declarations, trump, tribute and its return, the bottom and what was buried, every
+    trick, the score and the levels; and the records it was read from (`records`: table and id, what the
+    hash chain proves).
+
+    Stakes and settlements are money: only for a reader with `read_money` (pit boss, game server, admin;
+    `money` says whether they are in). A game in play recalls nothing a reader may not see now: a held
+    VIP or squeeze hand has no card and no result, a 百人牛牛 hand's fourth card is null until the hand is
+    open, an 打棒 deal under way shows no seat's cards, no hidden bottom, no tribute's card, no buried card
+    (except to a key that reads hidden cards, sent with the request, as `GET /matches/{id}` decides). A
+    one-game parameter of another game than the table's: 409 wrong_game; two questions at once (`last`
+    and `hand`, `hand` and `round`, `shoe` without `hand`): 422 naming the parameter; an unknown table,
+    shoe, hand, round, match or deal: 404.
+    """
+    reader = recalls.Reader(money=principal().can(READ_MONEY), hidden_cards=hidden_cards_reader())
+    return recalls.recall(database(), table_id, recalls.Ask(**asked), reader)
