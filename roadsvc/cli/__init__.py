@@ -9,7 +9,7 @@ import sys
 REFUSED = 2  # the exit status of every subcommand that refuses its input (the reason goes to stderr)
 
 # Subcommand modules: each has `register(subparsers)` adding its parser with `func` set.
-COMMANDS = ["roads", "odds", "db", "serve", "keys", "demo", "jobs", "publish"]
+COMMANDS = ["roads", "odds", "db", "serve", "keys", "demo", "jobs", "publish", "records"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,15 +8,19 @@ from typing import Any, Sequence
 from sqlalchemy import Row, Select, Text, bindparam, cast, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
+from roadsvc.domain.records import DELETE, INSERT
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
+from roadsvc.persistence.records import bind_rows
 
 OPEN_STATUS, CANCELLED_STATUS = "open", "cancelled"  # cancelled: its round was cancelled before dealing
 
 
 def delete_closure(session: Session, shoe_id: int, hand_number: int) -> None:
-    session.execute(
+    deleted = session.scalars(
         delete(BettingClosure).where(BettingClosure.shoe_id == shoe_id, BettingClosure.hand_number == hand_number)
-    )
+        .returning(BettingClosure.id)
+    ).all()
+    bind_rows(session, "betting_closures", deleted, DELETE)
 
 
 # The statements of placing a slip and posting a hand are built once, with bound
@@ -60,7 +64,9 @@ def insert_lines(session: Session, values: list[dict[str, Any]]) -> list[int]:
     if not values:
         return []
     query = insert(Bet).returning(Bet.id, sort_by_parameter_order=True)
-    return list(session.scalars(query, values))
+    ids = list(session.scalars(query, values))
+    bind_rows(session, "bets", ids, INSERT)
+    return ids
 
 
 # Settling: plain rows in, one executemany UPDATE out (no unit of work for 40 lines).
@@ -122,6 +128,7 @@ def write_settlements(session: Session, settled: list[dict[str, Any]]) -> None:
     process: its executemany costs a few microseconds a row."""
     if not settled:
         return
+    bind_rows(session, "bets", [line["id"] for line in settled])
     if session.get_bind().dialect.name != "postgresql":
         session.execute(update(Bet), settled)
         return

@@ -28,6 +28,7 @@ from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
 from roadsvc.persistence.events import CHANNEL_INFO, append_deferred_at_commit, channel_for, wake_readers_at_commit
 from roadsvc.persistence.hot_reads import HotConnections
 from roadsvc.persistence.notify import NotifyListener
+from roadsvc.persistence.records import bind_records_at_commit
 from roadsvc.persistence.wakeups import WakeListener, wake_folder, wake_readers
 
 WRITE_OPTION = "roadsvc_write"
@@ -68,6 +69,7 @@ class Database:
             info={CHANNEL_INFO: self.events_channel, DATABASE_INFO: self.token},
         )
         append_deferred_at_commit(self._write_sessions)
+        bind_records_at_commit(self._write_sessions)  # after the deferred events: the chain's links come last
         self.wake_folder = _wake_folder(url) if self.is_sqlite else None  # SQLite file: its readers' sockets
         if (folder := self.wake_folder) is not None:  # (the listener holds the folder, not the Database)
             wake_readers_at_commit(self._write_sessions, lambda: wake_readers(folder))

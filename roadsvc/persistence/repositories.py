@@ -8,7 +8,9 @@ from typing import Any, Sequence
 from sqlalchemy import Row, Text, bindparam, cast, exists, func, select, update
 from sqlalchemy.orm import Session
 
+from roadsvc.domain.records import INSERT
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.records import bind_rows
 from roadsvc.persistence.models import OPEN, DabangMatch, Hand, HeldHand, Shoe, Table, utcnow
 
 
@@ -147,14 +149,16 @@ def shoe_hand_rows(session: Session, shoe_id: int) -> Sequence[Row]:
     return session.execute(_SHOE_HAND_ROWS, {"shoe_id": shoe_id}).all()
 
 
-_INSERT_HAND = _HANDS.insert()
+_INSERT_HAND = _HANDS.insert().returning(_HANDS.c.id)
 
 
 def insert_hand(session: Session, shoe_id: int, number: int, data: dict[str, Any], result: str,
                 now: datetime) -> None:
-    """Store hand `number` of the shoe, counted: one INSERT (no unit of work, no object)."""
-    session.execute(_INSERT_HAND, {"shoe_id": shoe_id, "number": number, "data": data, "result": result,
-                                   "voided": False, "void_reason": None, "created_at": now, "updated_at": now})
+    """Store hand `number` of the shoe, counted: one INSERT (no unit of work, no object), bound into the chain."""
+    hand_id = session.execute(_INSERT_HAND, {"shoe_id": shoe_id, "number": number, "data": data, "result": result,
+                                             "voided": False, "void_reason": None, "created_at": now,
+                                             "updated_at": now}).scalar_one()
+    bind_rows(session, "hands", (hand_id,), INSERT)
 
 
 _TABLE_SETTINGS = select(_TABLES.c.settings).where(_TABLES.c.id == bindparam("table_id"))

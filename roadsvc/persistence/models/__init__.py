@@ -22,6 +22,7 @@ from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
 from roadsvc.persistence.models.niuniu import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState
+from roadsvc.persistence.models.records import RecordLink
 
 __all__ = [
     "NAMING", "Base", "UTCDateTime", "utcnow",
@@ -35,4 +36,5 @@ __all__ = [
     "DabangDeal", "DabangMatch", "DabangMove", "DabangTournament",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
     "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
+    "RecordLink",
 ]

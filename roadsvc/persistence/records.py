@@ -1,0 +1,254 @@
+"""The record's hash chain, stored (issue 43): what is chained, and the links appended at commit.
+
+Opt-out: every table of `Base.metadata` is chained, every column of it, except the short lists
+below (derived, cached or ephemeral data, each with its reason). A table added later is chained
+unless it is named here (tests/persistence/test_record_chain.py fails for a table in neither list).
+
+How changes are caught: the ORM's flushes (new, changed and deleted objects of chained tables,
+`after_flush`) and, explicitly, the few Core statements that write chained rows (`bind_rows`:
+a hand's INSERT, the bets' INSERT and settling UPDATE, a betting closure's DELETE). Just before
+the transaction commits, after its deferred events (events.py), the rows caught are read back
+in the same transaction and one INSERT appends a link per row: what is bound is what commits.
+On PostgreSQL the links are appended under the event log's advisory lock (taken again here if
+the transaction appended no event), so links are appended, and become visible, in commit order;
+SQLite has one writer at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any, Iterable, Iterator, Sequence
+
+from sqlalchemy import BigInteger, Column, Select, Table, bindparam, event, func, inspect, insert, select, text, tuple_
+from sqlalchemy.orm import Session, sessionmaker
+
+from roadsvc.domain.records import (
+    DELETE, GENESIS, INSERT, SEAL, UPDATE, Link, canonical_row, canonical_value, make_links, row_key,
+)
+from roadsvc.persistence.events import APPEND_LOCK, APPENDED_INFO
+from roadsvc.persistence.models import Base, RecordLink, utcnow
+
+EXCLUDED_TABLES: dict[str, str] = {
+    "record_links": "the chain itself",
+    "events": "the live event log: pruned by the jobs process; each change it announces is chained as the row itself",
+    "page_sessions": "a signed-in page's cookie and idle time: ephemeral, not a record of play (key changes are chained)",
+    "monitor_tallies": "the alert rules' working counters, restarted by the rules; the alerts they raise are chained",
+}
+EXCLUDED_COLUMNS: dict[str, dict[str, str]] = {
+    "shoes": {"revision": "a cache key, bumped by every write of the shoe",
+              "summary": "the lobby's cached summary of the hands (derived from the chained hands)",
+              "updated_at": "the time of the last cache bump"},
+    "tables": {"revision": "the lobby's cache key", "updated_at": "the time of the last cache bump"},
+    "dabang_matches": {"revision": "a cache key, bumped by every move (the moves are chained)"},
+    "dabang_tournaments": {"revision": "a cache key, bumped by every change of the bracket"},
+}
+
+PENDING_INFO = "roadsvc_chain_pending"  # Session.info key: {table name: {primary key: op}} of this transaction
+
+
+@dataclass(frozen=True)
+class ChainedTable:
+    name: str
+    table: Table
+    key: Column
+    columns: tuple[Column, ...]  # the chained columns, the key among them
+    key_index: int  # the key's place among them
+    by_keys: Select  # the chained columns of the rows whose key is in :keys
+
+    def content(self, row: Any) -> dict[str, Any]:
+        return {column.name: row[index] for index, column in enumerate(self.columns)}
+
+
+def _chained(table: Table) -> ChainedTable:
+    if len(table.primary_key.columns) != 1:
+        raise ValueError(f"chained table {table.name} needs a one-column primary key")
+    skipped = EXCLUDED_COLUMNS.get(table.name, {})
+    columns = tuple(column for column in table.columns if column.name not in skipped)
+    key = next(iter(table.primary_key.columns))
+    by_keys = select(*columns).where(key.in_(bindparam("keys", expanding=True)))
+    key_index = next(index for index, column in enumerate(columns) if column is key)
+    return ChainedTable(table.name, table, key, columns, key_index, by_keys)
+
+
+@lru_cache(maxsize=1)
+def chained_tables() -> dict[str, ChainedTable]:
+    """Every chained table by name, in the metadata's order."""
+    return {table.name: _chained(table) for table in Base.metadata.sorted_tables if table.name not in EXCLUDED_TABLES}
+
+
+@lru_cache(maxsize=None)
+def _chained_attributes(mapper: Any) -> tuple[str, ...] | None:
+    """The attribute names of a mapped class's chained columns (None: its table is not chained)."""
+    chained = chained_tables().get(mapper.local_table.name)
+    if chained is None:
+        return None
+    names = {column.name for column in chained.columns}
+    return tuple(prop.key for prop in mapper.column_attrs if prop.columns[0].name in names)
+
+
+def bind_rows(session: Session, table: str, keys: Iterable[Any], op: str = UPDATE) -> None:
+    """Bind these rows of a chained table, as they are at commit, into the chain (a Core write's
+    explicit call; the ORM's writes are caught by themselves). `op`: INSERT, UPDATE or DELETE."""
+    pending = session.info.setdefault(PENDING_INFO, {}).setdefault(table, {})
+    for key in keys:
+        pending[key] = op if op != UPDATE or pending.get(key) != INSERT else INSERT
+
+
+def _caught_in_flush(session: Session, _context: Any) -> None:
+    for objects, op in ((session.new, INSERT), (session.dirty, UPDATE), (session.deleted, DELETE)):
+        for obj in objects:
+            state = inspect(obj)
+            attributes = _chained_attributes(state.mapper)
+            if attributes is None:
+                continue
+            if op == UPDATE and not any(state.attrs[name].history.has_changes() for name in attributes):
+                continue
+            key = state.mapper.primary_key_from_instance(obj)[0]
+            bind_rows(session, state.mapper.local_table.name, (key,), op)
+
+
+def _forget_pending(session: Session, transaction: Any) -> None:
+    if transaction.parent is None:
+        session.info.pop(PENDING_INFO, None)
+
+
+_LINKS = RecordLink.__table__
+_APPEND_LINKS = insert(_LINKS)
+_HEAD = select(_LINKS.c.seq, _LINKS.c.digest, _LINKS.c.at).order_by(_LINKS.c.seq.desc()).limit(1)
+_LOCK = text("SELECT pg_advisory_xact_lock(:key)").bindparams(bindparam("key", type_=BigInteger))
+
+
+def _append_links(session: Session) -> None:
+    """before_commit: one link per row caught in the transaction, appended by one INSERT, last."""
+    session.flush()  # the changes the session still holds are caught (after_flush) before the links are made
+    pending = session.info.pop(PENDING_INFO, None)
+    if not pending:
+        return
+    changes = list(_changes(session, pending))
+    if not changes:
+        return
+    if not session.info.get(APPENDED_INFO):  # (else the event log's append took the lock already)
+        lock_appends(session)
+    append_changes(session, changes)
+
+
+def lock_appends(session: Session) -> None:
+    """PostgreSQL: take the appends' transaction-scoped advisory lock (the event log's) until commit."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(_LOCK, {"key": APPEND_LOCK})
+
+
+def append_changes(session: Session, changes: Sequence[tuple[str, str, str, str]]) -> list[Link]:
+    """Append links for these (table, key, op, canonical row) after the head; the caller serialises."""
+    head = session.execute(_HEAD).first()
+    prev, first = (GENESIS, 1) if head is None else (head.digest, head.seq + 1)
+    now = utcnow()
+    links = make_links(prev, first, now, changes)
+    session.execute(_APPEND_LINKS, [{"seq": link.seq, "at": now, "table_name": link.table, "row_key": link.key,
+                                     "op": link.op, "row": link.row, "prev": link.prev, "digest": link.digest}
+                                    for link in links])
+    return links
+
+
+def _changes(session: Session, pending: dict[str, dict[Any, str]]) -> Iterator[tuple[str, str, str, str]]:
+    tables = chained_tables()
+    for name, keys in pending.items():
+        chained = tables[name]
+        found = {row[chained.key_index]: row for row in read_rows(session, chained, [k for k, op in keys.items() if op != DELETE])}
+        for key, op in keys.items():
+            row = found.get(key) if op != DELETE else None
+            if row is None and op == INSERT:
+                continue  # inserted and gone in the same transaction (a savepoint rolled back)
+            yield name, row_key(key), DELETE if row is None else op, "null" if row is None else canonical_row(
+                chained.content(row))
+
+
+def read_rows(session: Session, chained: ChainedTable, keys: Sequence[Any], chunk: int = 500) -> Iterator[Any]:
+    """The chained columns of these rows (the key first when it is the table's first column)."""
+    for start in range(0, len(keys), chunk):
+        yield from session.execute(chained.by_keys, {"keys": list(keys[start:start + chunk])})
+
+
+def bind_records_at_commit(sessions: sessionmaker) -> None:
+    """Make the write sessions of `sessions` append their links at commit (after the deferred events)."""
+    event.listen(sessions, "after_flush", _caught_in_flush)
+    event.listen(sessions, "before_commit", _append_links)
+    event.listen(sessions, "after_transaction_end", _forget_pending)
+
+
+# Reading the chain.
+
+def head(session: Session) -> Any:
+    """(seq, digest, at) of the newest link, or None."""
+    return session.execute(_HEAD).first()
+
+
+def _as_link(row: Any) -> Link:
+    return Link(row.seq, canonical_value(row.at), row.table_name, row.row_key, row.op, row.row, row.prev, row.digest)
+
+
+_LINK_COLUMNS = (_LINKS.c.seq, _LINKS.c.at, _LINKS.c.table_name, _LINKS.c.row_key, _LINKS.c.op, _LINKS.c.row,
+                 _LINKS.c.prev, _LINKS.c.digest)
+
+
+def links_naming(session: Session, refs: Sequence[tuple[str, str]]) -> list[Link]:
+    """Every link naming one of these (table, key), oldest first."""
+    found: list[Link] = []
+    for start in range(0, len(refs), 200):
+        query = select(*_LINK_COLUMNS).where(tuple_(_LINKS.c.table_name, _LINKS.c.row_key).in_(refs[start:start + 200]))
+        found.extend(_as_link(row) for row in session.execute(query))
+    return sorted(found, key=lambda link: link.seq)
+
+
+def links(session: Session, first_seq: int = 1, last_seq: int | None = None, batch: int = 20000) -> Iterator[Link]:
+    """The links from `first_seq` on (to `last_seq`), in order, read in batches."""
+    after = first_seq - 1
+    while True:
+        query = select(*_LINK_COLUMNS).where(_LINKS.c.seq > after).order_by(_LINKS.c.seq).limit(batch)
+        if last_seq is not None:
+            query = query.where(_LINKS.c.seq <= last_seq)
+        rows = session.execute(query).all()
+        for row in rows:
+            yield _as_link(row)
+        if len(rows) < batch:
+            return
+        after = rows[-1].seq
+
+
+def link_at(session: Session, seq: int) -> Link | None:
+    row = session.execute(select(*_LINK_COLUMNS).where(_LINKS.c.seq == seq)).first()
+    return None if row is None else _as_link(row)
+
+
+def seq_range_between(session: Session, begins: datetime, ends: datetime) -> tuple[int, int] | None:
+    """(first, last) seq of the links appended in [begins, ends), or None."""
+    first, last = session.execute(select(func.min(_LINKS.c.seq), func.max(_LINKS.c.seq))
+                                  .where(_LINKS.c.at >= begins, _LINKS.c.at < ends)).one()
+    return None if first is None else (first, last)
+
+
+def all_rows(session: Session, chained: ChainedTable, batch: int = 20000) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(key, content) of every row of a chained table, by key, read in batches."""
+    after = None
+    while True:
+        query = select(*chained.columns).order_by(chained.key).limit(batch)
+        if after is not None:
+            query = query.where(chained.key > after)
+        rows = session.execute(query).all()
+        index = chained.key_index
+        for row in rows:
+            yield row_key(row[index]), chained.content(row)
+        if len(rows) < batch:
+            return
+        after = rows[-1][index]
+
+
+def chain_is_empty(session: Session) -> bool:
+    return head(session) is None
+
+
+__all__ = ["EXCLUDED_TABLES", "EXCLUDED_COLUMNS", "ChainedTable", "chained_tables", "bind_rows", "append_changes",
+           "bind_records_at_commit", "head", "links_naming", "links", "link_at", "seq_range_between", "all_rows",
+           "read_rows", "chain_is_empty", "lock_appends", "SEAL"]

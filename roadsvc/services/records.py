@@ -1,0 +1,74 @@
+"""The record's hash chain for the other use cases (issue 43): its head and the links that bind records.
+
+`chain_head` is what a stored final report prints (a printed report can be checked against the
+database years later); `proofs` is what recall shows beside each game. Verifying and exporting
+are in roadsvc.services.records_audit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Iterable, Sequence
+
+from sqlalchemy.orm import Session
+
+from roadsvc.domain.records import row_key
+from roadsvc.persistence import records as chain
+from roadsvc.persistence.engine import Database
+
+
+@dataclass(frozen=True, slots=True)
+class ChainHead:
+    seq: int  # the newest link's sequence number (links are numbered from 1)
+    digest: str  # its SHA-256, hex
+    at: datetime  # when it was appended
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "digest": self.digest, "at": self.at.isoformat()}
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """A link binding one record: the record (table, key), what happened (insert, update, delete,
+    seal), and the link's sequence number, digest, previous digest and time."""
+
+    table: str
+    key: str
+    op: str
+    seq: int
+    digest: str
+    prev: str
+    at: str  # ISO UTC
+
+    def as_json(self) -> dict[str, Any]:
+        return {"table": self.table, "key": self.key, "op": self.op, "seq": self.seq, "digest": self.digest,
+                "prev": self.prev, "at": self.at}
+
+
+def chain_head(db: Database | Session) -> ChainHead | None:
+    """The newest link (None: the chain is empty)."""
+    def read(session: Session) -> ChainHead | None:
+        found = chain.head(session)
+        return None if found is None else ChainHead(found.seq, found.digest, found.at)
+
+    if isinstance(db, Session):
+        return read(db)
+    with db.read() as session:
+        return read(session)
+
+
+def proofs(db: Database | Session, refs: Iterable[tuple[str, Any]]) -> list[Proof]:
+    """The links that bind these records ((table name, primary key) each), oldest first."""
+    wanted: Sequence[tuple[str, str]] = list(dict.fromkeys((table, row_key(key)) for table, key in refs))
+    if not wanted:
+        return []
+
+    def read(session: Session) -> list[Proof]:
+        return [Proof(link.table, link.key, link.op, link.seq, link.digest, link.prev, link.at)
+                for link in chain.links_naming(session, wanted)]
+
+    if isinstance(db, Session):
+        return read(db)
+    with db.read() as session:
+        return read(session)
