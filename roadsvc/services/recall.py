@@ -24,6 +24,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import BACCARAT, DABANG, NIUNIU
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
+from roadsvc.services import records
 from roadsvc.services.baccarat import recall as baccarat_recall
 from roadsvc.services.dabang import recall as dabang_recall
 from roadsvc.services.errors import NotFound
@@ -88,10 +89,44 @@ def recall(db: Database, table_id: int, ask: Ask, reader: Reader) -> dict[str, A
     with db.read() as session:
         table = _table(session, table_id)
         _check_game(table, ask)
-        games = RECALLS[table.game].recall(session, table.id, ask, reader)
+        games = [_shown_records(game, reader) for game in RECALLS[table.game].recall(session, table.id, ask, reader)]
+        _link(session, games)
+        head = records.chain_head(session)
     return {"table": {"id": table.id, "name": table.name, "game": table.game},
             "last": None if ask.one else ask.count, "money": reader.money,
+            "chain": None if head is None else {"seq": head.seq, "at": head.at},
             **{key: (games if game == table.game else None) for game, key in GAMES_KEY.items()}}
+
+
+def _shown_records(game: dict[str, Any], reader: Reader) -> dict[str, Any]:
+    """The game's records this reader may know of: a record holding money only for a reader of money."""
+    shown = [{"table": record["table"], "id": record["id"]} for record in game["records"]
+             if reader.money or not record["money"]]
+    return {**game, "records": shown}
+
+
+def _link(session: Session, games: list[dict[str, Any]]) -> None:
+    """Each game's links (the chain's links binding its records, oldest first), read in one query; none for a
+    game in play (`links` null): a link's digest is a hash of the record's content, hidden cards included,
+    and the few cards a hand hides could be found from it by trying every one."""
+    proven = [game for game in games if not game.pop("in_play")]
+    found: dict[tuple[str, str], list] = {}
+    refs = [(record["table"], record["id"]) for game in proven for record in game["records"]]
+    for proof in records.proofs(session, refs):
+        found.setdefault((proof.table, proof.key), []).append(proof)
+    for game in games:
+        game["links"] = None
+    for game in proven:
+        links = [proof for record in game["records"] for proof in found.get((record["table"], str(record["id"])), [])]
+        game["links"] = [_link_view(proof) for proof in sorted(links, key=lambda proof: proof.seq)]
+
+
+def _link_view(proof: records.Proof) -> dict[str, Any]:
+    """A link as the recall shows it: the record, what happened to it, the link's number, digest and time. Not
+    the previous link's digest: that link may bind another game's hidden cards (the chain is one for every
+    table); `roadsvc records verify` checks the links against each other."""
+    return {"table": proof.table, "key": proof.key, "op": proof.op, "seq": proof.seq, "digest": proof.digest,
+            "at": proof.at}
 
 
 def _table(session: Session, table_id: int) -> Table:

@@ -230,3 +230,42 @@ def test_a_finished_deal_recalls_every_trick_the_score_and_the_hands(api):
     assert len(deal["buried"]) == 6
     missing = api.get(f"/api/v1/tables/{table_id}/recall", query_string={"deal": 5})
     assert missing.status_code == 404 and missing.json["field"] == "deal"
+
+
+# The chain's links
+
+
+def test_a_hand_shows_the_links_that_bind_its_records_and_money_links_only_to_money_readers(make_table):
+    table = make_table()
+    assert table.slip(bet("banker", "100.00"), account_id="acct-7").status_code == 201
+    table.post({"cards": ["4S", "KD", "3H", "9C"]})
+    answer = recall(table.api, table.id)
+    [hand] = answer["hands"]
+    hand_id = next(record["id"] for record in hand["records"] if record["table"] == "hands")
+    bet_ids = {str(record["id"]) for record in hand["records"] if record["table"] == "bets"}
+    linked = {(link["table"], link["key"], link["op"]) for link in hand["links"]}
+    assert ("hands", str(hand_id), "insert") in linked
+    assert {key for table_name, key, _ in linked if table_name == "bets"} == bet_ids and bet_ids
+    assert [link["seq"] for link in hand["links"]] == sorted(link["seq"] for link in hand["links"])
+    assert all(len(link["digest"]) == 64 for link in hand["links"])
+    assert answer["chain"]["seq"] >= max(link["seq"] for link in hand["links"])
+    public = recall(table.api, table.id, role="display")["hands"][0]
+    assert {link["table"] for link in public["links"]} == {"hands"}
+    assert {record["table"] for record in public["records"]} == {"hands"}
+
+
+def test_a_game_in_play_shows_no_link(make_table, api):
+    squeeze = make_table("classic", {"mode": "squeeze"})
+    squeeze.post({"cards": ["4S", "KD", "3H", "9C"]})
+    assert recall(squeeze.api, squeeze.id)["hands"][0]["links"] is None
+    table_id = _niuniu_table(api)
+    assert api.post(f"/api/v1/tables/{table_id}/rounds", by_order(1), role="dealer").status_code == 201
+    assert recall(api, table_id)["rounds"][0]["links"] is None
+    assert api.post(f"/api/v1/tables/{table_id}/rounds/1/open", {}, role="dealer").status_code == 200
+    links = recall(api, table_id)["rounds"][0]["links"]
+    assert ("niuniu_rounds", "insert") in {(link["table"], link["op"]) for link in links}
+    dabang_id = new_table(api, "Dabang L")["id"]
+    match_id = new_match(api, dabang_id)["id"]
+    start_first_deal(api, match_id, 4)
+    assert recall(api, dabang_id, role="display")["deals"][0]["links"] is None
+    assert recall(api, dabang_id, role="dealer")["deals"][0]["links"]  # a key that reads hidden cards

@@ -64,6 +64,29 @@ class RecallRecordSchema(Schema):
     id = _number("The record's primary key", required=True)
 
 
+class RecallLinkSchema(Schema):
+    """A link of the hash chain binding one of the game's records (roadsvc records verify re-reads them)."""
+
+    table = _text("The record's table", required=True)
+    key = _text("The record's primary key, as the chain names it", required=True)
+    op = _text("insert, update, delete or seal", required=True)
+    seq = _number("The link's number in the chain (from 1)", required=True)
+    digest = _text("The link's SHA-256 (hex): of the record's canonical content and the link before it",
+                   required=True)
+    at = _text("When the link was appended (ISO 8601, UTC)", required=True)
+
+
+class RecallChainSchema(Schema):
+    seq = _number("The chain's newest link when the recall was read", required=True)
+    at = _when(required=True)
+
+
+def _links() -> fields.List:
+    return fields.List(fields.Nested(RecallLinkSchema), allow_none=True, metadata={
+        "description": "The chain's links binding the game's records, oldest first; null while the game is in play "
+                       "(a digest is a hash of the record, hidden cards included)"})
+
+
 # Baccarat
 
 
@@ -144,6 +167,7 @@ class RecallBaccaratHandSchema(Schema):
     bets = fields.List(fields.Nested(RecallBaccaratBetSchema), allow_none=True, metadata={
         "description": "Every bet on the hand (money: null unless the reader may read money)"})
     records = fields.List(fields.Nested(RecallRecordSchema), required=True)
+    links = _links()
 
 
 # 百人牛牛
@@ -247,6 +271,7 @@ class RecallNiuniuRoundSchema(Schema):
     settlement = fields.Nested(RecallNiuniuSettlementSchema, allow_none=True, metadata={
         "description": "Each account's bets and net, the banker's net (money)"})
     records = fields.List(fields.Nested(RecallRecordSchema), required=True)
+    links = _links()
 
 
 # 打棒
@@ -341,12 +366,15 @@ class RecallDabangDealSchema(Schema):
     result = fields.Nested(RecallDabangResultSchema, allow_none=True)
     moves = fields.List(fields.Nested(RecallDabangMoveSchema), required=True)
     records = fields.List(fields.Nested(RecallRecordSchema), required=True)
+    links = _links()
 
 
 class RecallSchema(Schema):
     table = fields.Nested(RecallTableSchema, required=True)
     last = _number("How many games were asked for (null: one game)", allow_none=True)
     money = fields.Boolean(metadata={"description": "Whether stakes and settlements are included"}, required=True)
+    chain = fields.Nested(RecallChainSchema, allow_none=True, metadata={
+        "description": "The chain's length when the recall was read (null: no link yet)"})
     hands = fields.List(fields.Nested(RecallBaccaratHandSchema), allow_none=True, metadata={
         "description": "A baccarat table's hands, newest first"})
     rounds = fields.List(fields.Nested(RecallNiuniuRoundSchema), allow_none=True, metadata={

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from roadsvc.domain.amounts import money
 from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.models import AuditRecord, Bet, BettingClosure, FlownHand, Hand, HeldHand, Shoe
+from roadsvc.services.baccarat.audit import MONEY_KEYS
 from roadsvc.services.errors import NotFound
 
 HELD, COUNTED, VOIDED = "held", "counted", "voided"
@@ -101,9 +102,9 @@ def _hand(shoe: Shoe, number: int, counted: Hand | None, held: HeldHand | None, 
     held = held or next(iter(context.held.get(key, [])), None)
     state = HELD if counted is None else (VOIDED if counted.voided else COUNTED)
     data = None if counted is None else counted.data
-    records = [] if counted is None else [{"table": "hands", "id": counted.id}]
-    records += [{"table": "held_hands", "id": held.id}] if held is not None else []
-    records += [{"table": "audit_records", "id": row.id} for row in context.audit.get(key, [])]
+    records = [] if counted is None else [_record("hands", counted.id)]
+    records += [_record("held_hands", held.id)] if held is not None else []
+    records += [_record("audit_records", row.id, _has_money(row)) for row in context.audit.get(key, [])]
     return {
         "shoe": {"id": shoe.id, "number": shoe.number}, "hand": number, "state": state,
         "dealt_at": held.held_at if held is not None else counted.created_at,
@@ -112,8 +113,18 @@ def _hand(shoe: Shoe, number: int, counted: Hand | None, held: HeldHand | None, 
         "cards": None if data is None else dealing_order(data.get("cards")),
         "steps": _numbered(_steps(counted, held, key, context)),
         "bets": _bets(context.bets.get(key, [])) if context.with_money else None,
-        "records": records + [{"table": "bets", "id": row.id} for row in context.bets.get(key, [])],
+        "records": records + [_record("bets", row.id, True) for row in context.bets.get(key, [])],
+        "in_play": state == HELD,
     }
+
+
+def _record(table: str, key: int, money: bool = False) -> dict[str, Any]:
+    """A record the recall read (`money`: it holds per-account money, so only a reader of money sees it)."""
+    return {"table": table, "id": key, "money": money}
+
+
+def _has_money(row: AuditRecord) -> bool:
+    return any(name in (state or {}) for state in (row.before, row.after) for name in MONEY_KEYS)
 
 
 def _outcome(data: dict[str, Any]) -> dict[str, Any]:

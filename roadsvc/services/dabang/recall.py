@@ -163,7 +163,9 @@ def _deal(session: Session, deal: DabangDeal, match: DabangMatch, results: dict,
         "tricks": _tricks(replay),
         "result": deal.result,
         "moves": [_move(move, shown) for move in moves],
-        "records": [{"table": "dabang_deals", "id": deal.id}] + [{"table": "dabang_moves", "id": m.id} for m in moves],
+        "records": [{"table": "dabang_deals", "id": deal.id, "money": False}]
+        + [{"table": "dabang_moves", "id": move.id, "money": False} for move in moves],
+        "in_play": not shown,
     }
 
 

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from roadsvc.domain.amounts import money
 from roadsvc.domain.cards import parse_card, parse_cards
 from roadsvc.domain.niuniu.dealing import HAND_SIZE, HIDDEN_INDEX, POSITIONS, Deal, dealing_order
-from roadsvc.domain.niuniu.rounds import round_view
+from roadsvc.domain.niuniu.rounds import DEALING, OPENING, round_view
 from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip
 from roadsvc.services.errors import NotFound
 from roadsvc.services.niuniu.round_views import deal_of
@@ -69,10 +69,23 @@ def _round(row: NiuniuRound, audits: list[NiuniuAudit], slips: list[NiuniuSlip],
         "steps": [_audited(record, with_money) for record in audits],
         "stakes": [_slip(slip, bets.get(slip.id, [])) for slip in slips] if with_money else None,
         "settlement": _settlement(row.settlement) if with_money and row.settlement else None,
-        "records": [{"table": "niuniu_rounds", "id": row.id}]
-        + [{"table": "niuniu_audit", "id": record.id} for record in audits]
-        + [{"table": "niuniu_slips", "id": slip.id} for slip in slips],
+        "records": [_record("niuniu_rounds", row.id)]
+        + [_record("niuniu_audit", record.id, _has_money(record)) for record in audits]
+        + [_record("niuniu_slips", slip.id, True) for slip in slips]
+        + [_record("niuniu_bets", bet.id, True) for slip in slips for bet in bets.get(slip.id, [])],
+        "in_play": row.status in (DEALING, OPENING),
     }
+
+
+def _record(table: str, key: int, money: bool = False) -> dict[str, Any]:
+    """A record the recall read (`money`: it holds per-account money, so only a reader of money sees it)."""
+    return {"table": table, "id": key, "money": money}
+
+
+def _has_money(record: NiuniuAudit) -> bool:
+    """A void's refunds, a correction's settlement and differences, a leave's refund: money."""
+    return any(name in (state or {}) for state in (record.before, record.after)
+               for name in ("settlement", "refunded", "differences"))
 
 
 def dealt_in_order(hands: dict[str, dict], first: str | None) -> list[dict[str, Any]] | None:
