@@ -327,7 +327,7 @@ class RecallDabangResultSchema(Schema):
     points = _number(allow_none=True)
     trick_points = _number(allow_none=True)
     bottom_points = _number(allow_none=True)
-    kou_di = _number("扣底's multiple", allow_none=True)
+    kou_di = fields.Boolean(allow_none=True, metadata={"description": "扣底: the scorers took the last trick"})
     dry_pot = fields.Boolean(allow_none=True)
     tribute_count = _number(allow_none=True)
     blood = _number(allow_none=True)
