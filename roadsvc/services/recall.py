@@ -24,7 +24,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import BACCARAT, DABANG, NIUNIU
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
-from roadsvc.services import records
+from roadsvc.services import recall_links, records
 from roadsvc.services.baccarat import recall as baccarat_recall
 from roadsvc.services.dabang import recall as dabang_recall
 from roadsvc.services.errors import NotFound
@@ -106,27 +106,13 @@ def _shown_records(game: dict[str, Any], reader: Reader) -> dict[str, Any]:
 
 
 def _link(session: Session, games: list[dict[str, Any]]) -> None:
-    """Each game's links (the chain's links binding its records, oldest first), read in one query; none for a
-    game in play (`links` null): a link's digest is a hash of the record's content, hidden cards included,
+    """Each game's links, read in one query (a game may bring its own: an 打棒 deal over keeps them); none for
+    a game in play (`links` null): a link's digest is a hash of the record's content, hidden cards included,
     and the few cards a hand hides could be found from it by trying every one."""
-    proven = [game for game in games if not game.pop("in_play")]
-    found: dict[tuple[str, str], list] = {}
-    refs = [(record["table"], record["id"]) for game in proven for record in game["records"]]
-    for proof in records.proofs(session, refs):
-        found.setdefault((proof.table, proof.key), []).append(proof)
-    for game in games:
+    in_play = [game for game in games if game.pop("in_play")]
+    for game in in_play:
         game["links"] = None
-    for game in proven:
-        links = [proof for record in game["records"] for proof in found.get((record["table"], str(record["id"])), [])]
-        game["links"] = [_link_view(proof) for proof in sorted(links, key=lambda proof: proof.seq)]
-
-
-def _link_view(proof: records.Proof) -> dict[str, Any]:
-    """A link as the recall shows it: the record, what happened to it, the link's number, digest and time. Not
-    the previous link's digest: that link may bind another game's hidden cards (the chain is one for every
-    table); `roadsvc records verify` checks the links against each other."""
-    return {"table": proof.table, "key": proof.key, "op": proof.op, "seq": proof.seq, "digest": proof.digest,
-            "at": proof.at}
+    recall_links.link(session, [game for game in games if game not in in_play and game.get("links") is None])
 
 
 def _table(session: Session, table_id: int) -> Table:

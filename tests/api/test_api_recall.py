@@ -269,3 +269,34 @@ def test_a_game_in_play_shows_no_link(make_table, api):
     start_first_deal(api, match_id, 4)
     assert recall(api, dabang_id, role="display")["deals"][0]["links"] is None
     assert recall(api, dabang_id, role="dealer")["deals"][0]["links"]  # a key that reads hidden cards
+
+
+def test_the_answer_is_what_the_schema_dumps(make_table, api, app):
+    """The route writes its JSON with a dump generated from RecallSchema: the same as marshmallow's own."""
+    from dataclasses import asdict, is_dataclass
+    from datetime import datetime
+
+    from roadsvc.api.recall import dump_recall
+    from roadsvc.api.schemas.recall import RecallSchema
+    from roadsvc.services import recall as recalls
+
+    def plain(value):
+        if is_dataclass(value):
+            return plain(asdict(value))
+        if isinstance(value, dict):
+            return {key: plain(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [plain(item) for item in value]
+        return value.isoformat() if isinstance(value, datetime) else value
+
+    table = make_table()
+    assert table.slip(bet("banker", "100.00"), account_id="acct-7").status_code == 201
+    table.post({"cards": ["4S", "KD", "3H", "9C"]})
+    niuniu = _niuniu_table(api)
+    api.post(f"/api/v1/tables/{niuniu}/rounds", by_order(1), role="dealer")
+    dabang = new_table(api, "Dabang D")["id"]
+    whole_first_deal(api, new_match(api, dabang)["id"], seed=4)
+    database = app.extensions["roadsvc.db"]
+    for table_id in (table.id, niuniu, dabang):
+        answer = recalls.recall(database, table_id, recalls.Ask(), recalls.Reader(money=True))
+        assert plain(dump_recall(answer)) == RecallSchema().dump(plain(answer))

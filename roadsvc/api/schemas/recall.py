@@ -37,8 +37,9 @@ def _number(description: str = "", **kwargs) -> fields.Integer:
     return fields.Integer(metadata={"description": description}, **kwargs)
 
 
-def _when(description: str = "", **kwargs) -> fields.DateTime:
-    return fields.DateTime(metadata={"description": description}, **kwargs)
+def _when(description: str = "", **kwargs) -> fields.String:
+    """A moment, ISO 8601 (the answer's JSON writes the service's datetimes so: roadsvc.api.recall)."""
+    return fields.String(metadata={"description": description or "ISO 8601", "format": "date-time"}, **kwargs)
 
 
 def _amount(description: str = "", **kwargs) -> fields.String:

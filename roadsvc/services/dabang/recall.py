@@ -4,7 +4,8 @@ the score and the levels after; and every move as it was made (who posted it, wh
 
 A deal is replayed alone from its draw and moves (the domain checks every move again), starting from what the
 match's earlier deals left (levels, the 打家, the blood), read off their stored results: a recall of ten deals
-never replays a whole match.
+never replays a whole match. A deal over (scored, redealt, abandoned) never changes: its view, links included,
+is read once per process and kept.
 
 What is hidden stays hidden while the deal is under way, as the match's own read decides
 (roadsvc.services.dabang.views): the seats' hands, a hidden bottom, the buried cards, the tribute's cards and
@@ -15,7 +16,8 @@ redealt, or abandoned when a pit boss stopped the match) hides nothing.
 from __future__ import annotations
 
 from collections import OrderedDict
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from threading import Lock
 from typing import Any
 
@@ -32,12 +34,14 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove
 from roadsvc.services.dabang.replay import database_of, stored_draw
 from roadsvc.services.dabang.views import codes, declaration_view, trick_view
+from roadsvc.services import recall_links
 from roadsvc.services.errors import NotFound
 
 UNDER_WAY, FINISHED, REDEALT, ABANDONED = "under_way", "finished", "redealt", "abandoned"
 PUBLIC_MOVES = frozenset({"declaration", "play"})  # what every reader sees of a move while the deal is under way
 CACHE_SIZE = 512
-_replays: OrderedDict[tuple, Any] = OrderedDict()  # a deal over is replayed once per process
+# (database, deal, its start): the view of a deal over, its links included, read once per process
+_views: OrderedDict[tuple, dict] = OrderedDict()
 _lock = Lock()
 
 
@@ -54,10 +58,39 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
     else:
         found = session.execute(query.order_by(DabangMatch.id.desc(), DabangDeal.number.desc())
                                 .limit(ask.count)).all()
-    results = _earlier_results(session, {match.id for _, match in found})
-    moves = _moves_of(session, [deal.id for deal, _ in found])
-    return [_deal(session, deal, match, results[match.id], moves.get(deal.id, []), reader.hidden_cards)
-            for deal, match in found]
+    database = database_of(session)
+    views = {deal.id: _kept(database, deal) for deal, match in found if _over(deal, match)}
+    missing = [(deal, match) for deal, match in found if views.get(deal.id) is None]
+    if missing:
+        results = _earlier_results(session, {match.id for _, match in missing})
+        moves = _moves_of(session, [deal.id for deal, _ in missing])
+        for deal, match in missing:
+            views[deal.id] = _deal(deal, match, results[match.id], moves.get(deal.id, []), reader.hidden_cards)
+        over = [(deal, views[deal.id]) for deal, match in missing if _over(deal, match)]
+        recall_links.link(session, [view for _, view in over])
+        for deal, view in over:
+            _keep(database, deal, view)
+    return [views[deal.id] for deal, _ in found]
+
+
+def _over(deal: DabangDeal, match: DabangMatch) -> bool:
+    """A deal over (scored, redealt, or abandoned with its stopped match) never changes: its view is kept."""
+    return deal.result is not None or match.ended_at is not None
+
+
+def _kept(database: str, deal: DabangDeal) -> dict[str, Any] | None:
+    with _lock:
+        view = _views.get((database, deal.id, deal.started_at))
+        if view is not None:
+            _views.move_to_end((database, deal.id, deal.started_at))
+        return view
+
+
+def _keep(database: str, deal: DabangDeal, view: dict[str, Any]) -> None:
+    with _lock:
+        _views[(database, deal.id, deal.started_at)] = view
+        while len(_views) > CACHE_SIZE:
+            _views.popitem(last=False)
 
 
 def _newest_match_id(session: Session, table_id: int) -> int | None:
@@ -78,11 +111,14 @@ def _earlier_results(session: Session, match_ids: set[int]) -> dict[int, dict[in
     return found
 
 
-def _moves_of(session: Session, deal_ids: list[int]) -> dict[int, list[DabangMove]]:
-    found: dict[int, list[DabangMove]] = {}
+def _moves_of(session: Session, deal_ids: list[int]) -> dict[int, list]:
+    """Each deal's moves in order (their columns, not ORM objects: a deal has about 170)."""
+    found: dict[int, list] = {}
     if deal_ids:
-        query = select(DabangMove).where(DabangMove.deal_id.in_(deal_ids)).order_by(DabangMove.deal_id, DabangMove.seq)
-        for move in session.scalars(query):
+        query = select(DabangMove.id, DabangMove.deal_id, DabangMove.seq, DabangMove.kind, DabangMove.seat,
+                       DabangMove.data, DabangMove.actor, DabangMove.at) \
+            .where(DabangMove.deal_id.in_(deal_ids)).order_by(DabangMove.deal_id, DabangMove.seq)
+        for move in session.execute(query):
             found.setdefault(move.deal_id, []).append(move)
     return found
 
@@ -94,7 +130,7 @@ class _Replay:
     """What one deal's replay saw: the declaring phase as it ended, the cards once the trump was fixed, the
     phase now (under way) or the deal's end."""
 
-    def __init__(self, start: Match, moves: list[DabangMove]):
+    def __init__(self, start: Match, moves: list):
         match, self.declaring, self.after_trump = start, start.current, None
         for move in moves:
             if move.kind == "trump":
@@ -122,28 +158,11 @@ def _start(match: DabangMatch, deal: DabangDeal, results: dict[int, dict | None]
                  blood or 0, deal.number).start_deal(stored_draw(deal))
 
 
-def _replayed(session: Session, match: DabangMatch, deal: DabangDeal, results: dict, moves: list[DabangMove]
-              ) -> _Replay:
-    key = (database_of(session), deal.id, deal.started_at, len(moves), moves[-1].id if moves else None)
-    with _lock:
-        if key in _replays:
-            _replays.move_to_end(key)
-            return _replays[key]
-    replay = _Replay(_start(match, deal, results), moves)
-    if replay.end is not None:  # a deal over never changes: keep it
-        with _lock:
-            _replays[key] = replay
-            while len(_replays) > CACHE_SIZE:
-                _replays.popitem(last=False)
-    return replay
-
-
 # The answer
 
 
-def _deal(session: Session, deal: DabangDeal, match: DabangMatch, results: dict, moves: list[DabangMove],
-          hidden_cards: bool) -> dict[str, Any]:
-    replay = _replayed(session, match, deal, results, moves)
+def _deal(deal: DabangDeal, match: DabangMatch, results: dict, moves: list, hidden_cards: bool) -> dict[str, Any]:
+    replay = _Replay(_start(match, deal, results), moves)
     status = _status(replay, match)
     shown = status != UNDER_WAY or hidden_cards
     cards = replay.end.cards if isinstance(replay.end, Finished) else getattr(replay.current, "cards", None)
@@ -206,11 +225,24 @@ def _tricks(replay: _Replay) -> list[dict[str, Any]]:
     return tricks
 
 
-def _move(move: DabangMove, shown: bool) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class MoveView:
+    """One move as it was made (its cards null while the deal is under way, for a hidden move)."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    at: datetime
+    actor: str
+    cards: list[str] | None
+    take: list[str] | None
+    drawn_at: int | None
+
+
+def _move(move, shown: bool) -> MoveView:
     visible = shown or move.kind in PUBLIC_MOVES
     data = move.data or {}
     cards = data.get("cards") or data.get("drawn_from_bottom") or data.get("jokers")
-    return {"seq": move.seq, "kind": move.kind, "seat": move.seat, "at": move.at, "actor": move.actor,
-            "cards": list(cards) if visible and cards is not None else None,
-            "take": list(data["take"]) if visible and data.get("take") is not None else None,
-            "drawn_at": data.get("at")}
+    return MoveView(move.seq, move.kind, move.seat, move.at, move.actor,
+                    list(cards) if visible and cards is not None else None,
+                    list(data["take"]) if visible and data.get("take") is not None else None, data.get("at"))
