@@ -69,7 +69,8 @@ from _service import (Client, Deployment, Floor, can_run, dealt_hands, fresh_dep
 from _timing import client_collector_paused
 
 from roadsvc.domain.baccarat.dealing.hands import Hand
-from roadsvc.domain.monitoring import HandIn, evaluate, resolve_settings
+from roadsvc.domain.baccarat.monitoring.facts import HandIn
+from roadsvc.domain.monitoring import evaluate, resolve_settings
 from roadsvc.domain.baccarat.monitoring.probability import longest_run_p, share_p
 
 TARGET_P99_MS = 30.0  # every phase, on SQLite

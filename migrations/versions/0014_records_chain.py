@@ -25,7 +25,7 @@ def upgrade() -> None:
     op.create_table(
         'record_links',
         sa.Column('seq', sa.BigInteger(), autoincrement=False, nullable=False),
-        sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+        sa.Column('at', sa.String(length=27), nullable=False),
         sa.Column('table_name', sa.String(length=64), nullable=False),
         sa.Column('row_key', sa.String(length=64), nullable=False),
         sa.Column('op', sa.String(length=8), nullable=False),

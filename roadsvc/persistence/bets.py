@@ -8,9 +8,9 @@ from typing import Any, Sequence
 from sqlalchemy import Row, Select, Text, bindparam, cast, delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.records import DELETE, INSERT
+from roadsvc.domain.records import DELETE
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
-from roadsvc.persistence.records import bind_rows
+from roadsvc.persistence.records import bind_inserted, bind_rows
 
 OPEN_STATUS, CANCELLED_STATUS = "open", "cancelled"  # cancelled: its round was cancelled before dealing
 
@@ -65,7 +65,7 @@ def insert_lines(session: Session, values: list[dict[str, Any]]) -> list[int]:
         return []
     query = insert(Bet).returning(Bet.id, sort_by_parameter_order=True)
     ids = list(session.scalars(query, values))
-    bind_rows(session, "bets", ids, INSERT)
+    bind_inserted(session, "bets", [{**line, "id": bet_id} for line, bet_id in zip(values, ids)])
     return ids
 
 

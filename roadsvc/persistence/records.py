@@ -16,16 +16,17 @@ SQLite has one writer at a time.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
-from sqlalchemy import BigInteger, Column, Select, Table, bindparam, event, func, inspect, insert, select, text, tuple_
+from sqlalchemy import JSON, BigInteger, Column, Select, Table, bindparam, event, func, inspect, insert, select, text, tuple_
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.domain.records import (
-    DELETE, GENESIS, INSERT, SEAL, UPDATE, Link, canonical_row, canonical_value, make_links, row_key,
+    DELETE, GENESIS, INSERT, SEAL, UPDATE, Link, canonical_row, make_links, row_key, stamp,
 )
 from roadsvc.persistence.events import APPEND_LOCK, APPENDED_INFO
 from roadsvc.persistence.models import Base, RecordLink, utcnow
@@ -45,7 +46,8 @@ EXCLUDED_COLUMNS: dict[str, dict[str, str]] = {
     "dabang_tournaments": {"revision": "a cache key, bumped by every change of the bracket"},
 }
 
-PENDING_INFO = "roadsvc_chain_pending"  # Session.info key: {table name: {primary key: op}} of this transaction
+PENDING_INFO = "roadsvc_chain_pending"  # Session.info key: {table: {key: op}}: rows to read back at commit
+KNOWN_INFO = "roadsvc_chain_known"  # Session.info key: {table: {key: (op, ORM object or values)}}: rows as written
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,42 @@ class ChainedTable:
     key_index: int  # the key's place among them
     by_keys: Select  # the chained columns of the rows whose key is in :keys
 
+    names: tuple[str, ...]  # their names
+
+    attributes: tuple[str, ...] | None  # their ORM attribute names (None: no mapped class)
+    defaults: dict[str, Any]  # a column's value when an INSERT leaves it out (None: NULL)
+    generated: frozenset[str]  # columns whose value an INSERT that leaves them out makes (a callable, the server)
+    documents: frozenset[str]  # JSON columns: a value as written is bound as it reads back
+
     def content(self, row: Any) -> dict[str, Any]:
-        return {column.name: row[index] for index, column in enumerate(self.columns)}
+        return dict(zip(self.names, row))
+
+    def object_content(self, obj: Any) -> dict[str, Any]:
+        """The chained columns of a persistent ORM object, as flushed (an expired attribute is loaded)."""
+        return self._as_read({name: getattr(obj, attribute)
+                              for name, attribute in zip(self.names, self.attributes or self.names)})
+
+    def complete(self, values: dict[str, Any]) -> dict[str, Any]:
+        return self._as_read({name: values[name] if name in values else self.defaults.get(name) for name in self.names})
+
+    def _as_read(self, content: dict[str, Any]) -> dict[str, Any]:
+        for name in self.documents:
+            content[name] = as_read_back(content[name])
+        return content
+
+
+def as_read_back(document: Any) -> Any:
+    """A JSON column's value as the database gives it back: the same value unless it holds what JSON
+    changes (a tuple, a key that is not text), which then goes through JSON once."""
+    return document if _plain(document) else json.loads(json.dumps(document))
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(type(key) is str and _plain(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_plain(item) for item in value)
+    return value is None or type(value) in (str, int, float, bool)
 
 
 def _chained(table: Table) -> ChainedTable:
@@ -69,7 +105,20 @@ def _chained(table: Table) -> ChainedTable:
     key = next(iter(table.primary_key.columns))
     by_keys = select(*columns).where(key.in_(bindparam("keys", expanding=True)))
     key_index = next(index for index, column in enumerate(columns) if column is key)
-    return ChainedTable(table.name, table, key, columns, key_index, by_keys)
+    defaults = {column.name: column.default.arg for column in columns
+                if column.default is not None and column.default.is_scalar}
+    generated = frozenset(column.name for column in columns if column.server_default is not None
+                          or (column.default is not None and not column.default.is_scalar))
+    documents = frozenset(column.name for column in columns if isinstance(column.type, JSON))
+    return ChainedTable(table.name, table, key, columns, key_index, by_keys, tuple(c.name for c in columns),
+                        _attribute_names(table, columns), defaults, generated, documents)
+
+
+def _attribute_names(table: Table, columns: tuple[Column, ...]) -> tuple[str, ...] | None:
+    mapper = next((m for m in Base.registry.mappers if m.local_table is table), None)
+    if mapper is None:
+        return None
+    return tuple(mapper.get_property_by_column(column).key for column in columns)
 
 
 @lru_cache(maxsize=1)
@@ -89,14 +138,33 @@ def _chained_attributes(mapper: Any) -> tuple[str, ...] | None:
 
 
 def bind_rows(session: Session, table: str, keys: Iterable[Any], op: str = UPDATE) -> None:
-    """Bind these rows of a chained table, as they are at commit, into the chain (a Core write's
-    explicit call; the ORM's writes are caught by themselves). `op`: INSERT, UPDATE or DELETE."""
+    """Bind these rows of a chained table, as they are at commit (read back then), into the chain: a Core
+    write's explicit call (the ORM's writes are caught by themselves). `op`: INSERT, UPDATE or DELETE."""
     pending = session.info.setdefault(PENDING_INFO, {}).setdefault(table, {})
     for key in keys:
-        pending[key] = op if op != UPDATE or pending.get(key) != INSERT else INSERT
+        pending[key] = _op(pending.get(key), op)
+
+
+def bind_inserted(session: Session, table: str, rows: Sequence[dict[str, Any]]) -> None:
+    """Bind rows a Core INSERT wrote with these values (each with its key), with no read back: the
+    values given, a chained column not given taking its scalar default (or NULL). A row read back
+    anyway (bind_rows) is bound as read. Not for an INSERT inside a savepoint that may roll back
+    (bind_rows it instead: a row not found at commit is not bound)."""
+    known = session.info.setdefault(KNOWN_INFO, {}).setdefault(table, {})
+    chained = chained_tables()[table]
+    for row in rows:
+        if chained.generated.difference(row):
+            bind_rows(session, table, (row[chained.key.name],), INSERT)
+        else:
+            known[row[chained.key.name]] = (INSERT, chained.complete(row))
+
+
+def _op(before: str | None, op: str) -> str:
+    return INSERT if before == INSERT and op == UPDATE else op
 
 
 def _caught_in_flush(session: Session, _context: Any) -> None:
+    known = session.info.setdefault(KNOWN_INFO, {})
     for objects, op in ((session.new, INSERT), (session.dirty, UPDATE), (session.deleted, DELETE)):
         for obj in objects:
             state = inspect(obj)
@@ -106,12 +174,15 @@ def _caught_in_flush(session: Session, _context: Any) -> None:
             if op == UPDATE and not any(state.attrs[name].history.has_changes() for name in attributes):
                 continue
             key = state.mapper.primary_key_from_instance(obj)[0]
-            bind_rows(session, state.mapper.local_table.name, (key,), op)
+            rows = known.setdefault(state.mapper.local_table.name, {})
+            before = rows.get(key)
+            rows[key] = (_op(None if before is None else before[0], op), obj)
 
 
 def _forget_pending(session: Session, transaction: Any) -> None:
     if transaction.parent is None:
         session.info.pop(PENDING_INFO, None)
+        session.info.pop(KNOWN_INFO, None)
 
 
 _LINKS = RecordLink.__table__
@@ -123,10 +194,10 @@ _LOCK = text("SELECT pg_advisory_xact_lock(:key)").bindparams(bindparam("key", t
 def _append_links(session: Session) -> None:
     """before_commit: one link per row caught in the transaction, appended by one INSERT, last."""
     session.flush()  # the changes the session still holds are caught (after_flush) before the links are made
-    pending = session.info.pop(PENDING_INFO, None)
-    if not pending:
+    pending, known = session.info.pop(PENDING_INFO, None) or {}, session.info.pop(KNOWN_INFO, None) or {}
+    if not pending and not known:
         return
-    changes = list(_changes(session, pending))
+    changes = list(_changes(session, _resolved(known, pending)))
     if not changes:
         return
     if not session.info.get(APPENDED_INFO):  # (else the event log's append took the lock already)
@@ -144,25 +215,51 @@ def append_changes(session: Session, changes: Sequence[tuple[str, str, str, str]
     """Append links for these (table, key, op, canonical row) after the head; the caller serialises."""
     head = session.execute(_HEAD).first()
     prev, first = (GENESIS, 1) if head is None else (head.digest, head.seq + 1)
-    now = utcnow()
-    links = make_links(prev, first, now, changes)
-    session.execute(_APPEND_LINKS, [{"seq": link.seq, "at": now, "table_name": link.table, "row_key": link.key,
+    links = make_links(prev, first, utcnow(), changes)
+    session.execute(_APPEND_LINKS, [{"seq": link.seq, "at": link.at, "table_name": link.table, "row_key": link.key,
                                      "op": link.op, "row": link.row, "prev": link.prev, "digest": link.digest}
                                     for link in links])
     return links
 
 
-def _changes(session: Session, pending: dict[str, dict[Any, str]]) -> Iterator[tuple[str, str, str, str]]:
+def _resolved(known: dict[str, dict[Any, tuple[str, Any]]],
+              pending: dict[str, dict[Any, str]]) -> dict[str, dict[Any, tuple[str, Any]]]:
+    """{table: {key: (op, content or None)}}: None is read back at commit (a Core write's row, or an ORM
+    object no longer persistent: a savepoint rolled back its insert or its delete); a delete needs nothing."""
     tables = chained_tables()
-    for name, keys in pending.items():
+    resolved: dict[str, dict[Any, tuple[str, Any]]] = {}
+    for name, rows in known.items():
+        chained, out = tables[name], resolved.setdefault(name, {})
+        for key, (op, source) in rows.items():
+            if isinstance(source, dict):
+                out[key] = (op, source)
+                continue
+            state = inspect(source)
+            if op == DELETE:
+                out[key] = (UPDATE, None) if state.persistent else (DELETE, None)
+            else:
+                out[key] = (op, chained.object_content(source) if state.persistent else None)
+    for name, rows in pending.items():
+        out = resolved.setdefault(name, {})
+        for key, op in rows.items():
+            before = out.get(key)
+            out[key] = (_op(None if before is None else before[0], op), None)
+    return resolved
+
+
+def _changes(session: Session, resolved: dict[str, dict[Any, tuple[str, Any]]]) -> Iterator[tuple[str, str, str, str]]:
+    tables = chained_tables()
+    for name, rows in resolved.items():
         chained = tables[name]
-        found = {row[chained.key_index]: row for row in read_rows(session, chained, [k for k, op in keys.items() if op != DELETE])}
-        for key, op in keys.items():
-            row = found.get(key) if op != DELETE else None
-            if row is None and op == INSERT:
+        unread = [key for key, (op, content) in rows.items() if content is None and op != DELETE]
+        found = {row[chained.key_index]: chained.content(row) for row in read_rows(session, chained, unread)}
+        for key, (op, content) in rows.items():
+            if op != DELETE and content is None:
+                content = found.get(key)
+            if content is None and op == INSERT:
                 continue  # inserted and gone in the same transaction (a savepoint rolled back)
-            yield name, row_key(key), DELETE if row is None else op, "null" if row is None else canonical_row(
-                chained.content(row))
+            yield name, row_key(key), DELETE if content is None else op, "null" if content is None else canonical_row(
+                content)
 
 
 def read_rows(session: Session, chained: ChainedTable, keys: Sequence[Any], chunk: int = 500) -> Iterator[Any]:
@@ -186,7 +283,7 @@ def head(session: Session) -> Any:
 
 
 def _as_link(row: Any) -> Link:
-    return Link(row.seq, canonical_value(row.at), row.table_name, row.row_key, row.op, row.row, row.prev, row.digest)
+    return Link(row.seq, row.at, row.table_name, row.row_key, row.op, row.row, row.prev, row.digest)
 
 
 _LINK_COLUMNS = (_LINKS.c.seq, _LINKS.c.at, _LINKS.c.table_name, _LINKS.c.row_key, _LINKS.c.op, _LINKS.c.row,
@@ -225,7 +322,7 @@ def link_at(session: Session, seq: int) -> Link | None:
 def seq_range_between(session: Session, begins: datetime, ends: datetime) -> tuple[int, int] | None:
     """(first, last) seq of the links appended in [begins, ends), or None."""
     first, last = session.execute(select(func.min(_LINKS.c.seq), func.max(_LINKS.c.seq))
-                                  .where(_LINKS.c.at >= begins, _LINKS.c.at < ends)).one()
+                                  .where(_LINKS.c.at >= stamp(begins), _LINKS.c.at < stamp(ends))).one()
     return None if first is None else (first, last)
 
 
@@ -251,4 +348,4 @@ def chain_is_empty(session: Session) -> bool:
 
 __all__ = ["EXCLUDED_TABLES", "EXCLUDED_COLUMNS", "ChainedTable", "chained_tables", "bind_rows", "append_changes",
            "bind_records_at_commit", "head", "links_naming", "links", "link_at", "seq_range_between", "all_rows",
-           "read_rows", "chain_is_empty", "lock_appends", "SEAL"]
+           "read_rows", "chain_is_empty", "lock_appends", "bind_inserted", "SEAL"]

@@ -8,9 +8,8 @@ from typing import Any, Sequence
 from sqlalchemy import Row, Text, bindparam, cast, exists, func, select, update
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.records import INSERT
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.records import bind_rows
+from roadsvc.persistence.records import bind_inserted
 from roadsvc.persistence.models import OPEN, DabangMatch, Hand, HeldHand, Shoe, Table, utcnow
 
 
@@ -155,10 +154,10 @@ _INSERT_HAND = _HANDS.insert().returning(_HANDS.c.id)
 def insert_hand(session: Session, shoe_id: int, number: int, data: dict[str, Any], result: str,
                 now: datetime) -> None:
     """Store hand `number` of the shoe, counted: one INSERT (no unit of work, no object), bound into the chain."""
-    hand_id = session.execute(_INSERT_HAND, {"shoe_id": shoe_id, "number": number, "data": data, "result": result,
-                                             "voided": False, "void_reason": None, "created_at": now,
-                                             "updated_at": now}).scalar_one()
-    bind_rows(session, "hands", (hand_id,), INSERT)
+    row = {"shoe_id": shoe_id, "number": number, "data": data, "result": result, "voided": False, "void_reason": None,
+           "created_at": now, "updated_at": now}
+    row["id"] = session.execute(_INSERT_HAND, row).scalar_one()
+    bind_inserted(session, "hands", (row,))
 
 
 _TABLE_SETTINGS = select(_TABLES.c.settings).where(_TABLES.c.id == bindparam("table_id"))

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Sequence
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.records import row_key
+from roadsvc.domain.records import parse_stamp, row_key
 from roadsvc.persistence import records as chain
 from roadsvc.persistence.engine import Database
 
@@ -39,7 +39,7 @@ class Proof:
     seq: int
     digest: str
     prev: str
-    at: str  # ISO UTC
+    at: str  # UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ
 
     def as_json(self) -> dict[str, Any]:
         return {"table": self.table, "key": self.key, "op": self.op, "seq": self.seq, "digest": self.digest,
@@ -50,7 +50,7 @@ def chain_head(db: Database | Session) -> ChainHead | None:
     """The newest link (None: the chain is empty)."""
     def read(session: Session) -> ChainHead | None:
         found = chain.head(session)
-        return None if found is None else ChainHead(found.seq, found.digest, found.at)
+        return None if found is None else ChainHead(found.seq, found.digest, parse_stamp(found.at))
 
     if isinstance(db, Session):
         return read(db)

@@ -196,3 +196,23 @@ def test_a_shoes_caches_are_not_chained(api, make_table, column):
     baccarat_flows(api, make_table)
     tamper(api, f"UPDATE shoes SET {column} = NULL" if column == "summary" else "UPDATE shoes SET revision = 999")
     assert verified(api).ok
+
+
+def test_a_displays_reads_never_touch_the_chain(api, make_table):
+    from sqlalchemy import event
+
+    table = make_table()
+    table.post(NATURAL)
+    statements: list[str] = []
+
+    def seen(conn, cursor, statement, *args) -> None:
+        statements.append(statement)
+
+    engine = database(api).engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        for url in (f"/api/v1/tables/{table.id}/roads", "/api/v1/tables", f"/api/v1/tables/{table.id}/bets"):
+            assert api.get(url).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert statements and not [s for s in statements if "record_links" in s]

@@ -7,8 +7,6 @@ are hex SHA-256 digests (roadsvc.domain.records)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import BigInteger, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -20,7 +18,7 @@ class RecordLink(Base):
     __table_args__ = (Index(None, "table_name", "row_key"), Index(None, "at"))
 
     seq: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    at: Mapped[datetime]
+    at: Mapped[str] = mapped_column(String(27))  # UTC, fixed width (roadsvc.domain.records.stamp): hashed as stored
     table_name: Mapped[str] = mapped_column(String(64))
     row_key: Mapped[str] = mapped_column(String(64))
     op: Mapped[str] = mapped_column(String(8))
