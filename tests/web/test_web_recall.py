@@ -184,3 +184,23 @@ def test_a_bad_question_is_refused_and_a_page_needs_a_sign_in(tables, pages):
     assert tables.pages.client.get("/floor/tables/999999/recall").status_code == 404
     tables.pages.client.post("/logout", data={"csrf_token": tables.pages.token(f"/floor/tables/{table_id}")})
     assert tables.pages.client.get(f"/floor/tables/{table_id}/recall").status_code == 302
+
+
+def test_the_api_read_with_the_page_s_cookie_hides_what_is_in_play(tables):
+    """A signed-in page reads the API with its cookie (no key): it never reads hidden cards, whatever the pit
+    boss's key may read, in any game."""
+    squeeze = baccarat_table(tables, {"mode": "squeeze"})
+    tables.api("POST", f"/api/v1/tables/{squeeze}/hands", {"cards": ["4S", "KD", "3H", "9C"]})
+    niu = tables.new("Niu C", "niuniu")
+    tables.api("POST", f"/api/v1/tables/{niu}/rounds", by_order(1))
+    dab = tables.new("Dabang C", "dabang")
+    api = _PageApi(tables)
+    match_id = new_match(api, dab)["id"]
+    start_first_deal(api, match_id, 4)
+    read = {table_id: tables.pages.client.get(f"/api/v1/tables/{table_id}/recall") for table_id in (squeeze, niu, dab)}
+    assert all(response.status_code == 200 for response in read.values())
+    assert card_codes(read[squeeze].get_data(as_text=True)) == []
+    assert hidden_codes_in(read[niu].get_data(as_text=True)) == []
+    [deal] = read[dab].json["deals"]
+    assert deal["hands"] is None and deal["bottom_dealt"] is None and deal["links"] is None
+    assert read[dab].json["money"] is True  # the pit boss's session reads money
