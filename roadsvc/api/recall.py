@@ -21,6 +21,7 @@ blp = Blueprint("recall", __name__, description="Recall: a table's last games, s
 
 RECALL_EXAMPLE = {
     "table": {"id": 1, "name": "Baccarat 8", "game": "baccarat"}, "last": 10, "money": True,
+    "chain": {"seq": 182301, "at": "2026-12-07T05:03:41.020113+00:00"},
     "hands": [{
         "shoe": {"id": 12, "number": 7}, "hand": 43, "state": "counted", "dealt_at": "2026-12-07T05:03:10+00:00",
         "outcome": {"result": "banker", "player_total": 7, "banker_total": 9, "player_pair": False,
@@ -37,7 +38,13 @@ RECALL_EXAMPLE = {
         "bets": [{"account_id": "acct-1001", "slip_id": 88, "code": "banker", "stake": "100.00", "held": "100.00",
                   "status": "win", "tier": None, "pay": "0.95", "returned": "195.00", "net": "95.00",
                   "settled_at": "2026-12-07T05:03:10+00:00"}],
-        "records": [{"table": "hands", "id": 931}, {"table": "bets", "id": 4410}]}],
+        "records": [{"table": "hands", "id": 931}, {"table": "bets", "id": 4410}],
+        "links": [{"table": "bets", "key": "4410", "op": "insert", "seq": 182233,
+                   "digest": "9f2c64b1d0e3a7c5b8f41e2d6a9c0b3e7d5f1a2c4e6b8d0f2a4c6e8b0d2f4a6c",
+                   "at": "2026-12-07T05:02:58.104331Z"},
+                  {"table": "hands", "key": "931", "op": "insert", "seq": 182240,
+                   "digest": "3b7d1f5a9c2e6b0d4f8a1c5e9b3d7f1a5c9e3b7d1f5a9c2e6b0d4f8a1c5e9b3d",
+                   "at": "2026-12-07T05:03:10.220871Z"}]}],
     "rounds": None, "deals": None,
 }
 

@@ -39,14 +39,14 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
 
 
 def _last_hands(session: Session, table_id: int, count: int) -> tuple[dict[int, Shoe], list[tuple]]:
-    shoes = {shoe.id: shoe for shoe in session.scalars(select(Shoe).where(Shoe.table_id == table_id))}
-    if not shoes:
-        return shoes, []
     counted = session.scalars(select(Hand).join(Shoe, Shoe.id == Hand.shoe_id).where(Shoe.table_id == table_id)
                               .order_by(Hand.shoe_id.desc(), Hand.number.desc()).limit(count)).all()
     held = session.scalars(select(HeldHand).join(Shoe, Shoe.id == HeldHand.shoe_id)
                            .where(Shoe.table_id == table_id, HeldHand.opened_at.is_(None))).all()
-    return shoes, _merged(session, counted, held)[:count]
+    found = _merged(session, counted, held)[:count]
+    shoe_ids = {shoe_id for shoe_id, *_ in found}
+    shoes = {shoe.id: shoe for shoe in session.scalars(select(Shoe).where(Shoe.id.in_(shoe_ids)))} if found else {}
+    return shoes, found
 
 
 def _one_hand(session: Session, table_id: int, shoe_id: int | None, number: int) -> tuple[dict[int, Shoe], list]:
