@@ -10,9 +10,10 @@ with a pit boss's key (money and links included: the heaviest answer) and its pl
 each; both series come from the same moments. The first requests of each worker (the 打棒 replays, the
 catalogues) are warmed up and not counted.
 
-A recall of 打棒 deals replays each deal from its draw and moves; a deal over is kept replayed (per process),
-so the served figure is of warm replays. The cold figure is timed apart, in process: the same recall with
-the replay cache emptied before each call, beside the plain read through the same services.
+A recall of 打棒 deals replays each deal from its draw and moves; a deal over is kept (its view and links, per
+process), so the served figure is of kept deals and the one under way. The cold figure is timed apart, in
+process: the same recall with the kept deals dropped before each call, beside the plain read through the same
+services.
 
 Target (printed PASS or MISS; nothing exits non-zero): recall of 10 games p99 at most 50 ms, every game, on
 each database. The machine's load (os.getloadavg, before and after) is printed beside the figures.
@@ -138,11 +139,11 @@ def served(base: str, key: str, tables: dict[str, int], requests: int) -> dict[s
 
 
 def cold_dabang(app, table_id: int, runs: int) -> tuple[list[float], list[float]]:
-    """The 打棒 recall with every replay undone (the cache emptied before each call), beside the plain read."""
+    """The 打棒 recall with no deal kept (dropped before each call), beside the plain read."""
     db, reader = app.extensions["roadsvc.db"], recalls.Reader(money=True)
     cold, plain = [], []
     for _ in range(runs):
-        dabang_recall._replays.clear()  # the bench's own process: what a fresh worker has
+        dabang_recall._views.clear()  # the bench's own process: what a fresh worker has
         start = time.perf_counter()
         answer = recalls.recall(db, table_id, recalls.Ask(last=LAST), reader)
         cold.append((time.perf_counter() - start) * 1000)
