@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from datetime import datetime
+from threading import Lock
 from typing import Any
 
 from flask import Response
@@ -13,7 +15,7 @@ from roadsvc.api.auth import hidden_cards_reader, requires
 from roadsvc.api.context import database, principal
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.schemas.compiled import compile_dump
-from roadsvc.api.schemas.recall import RecallQuery, RecallSchema
+from roadsvc.api.schemas.recall import RecallDabangDealSchema, RecallQuery, RecallSchema
 from roadsvc.services import recall as recalls
 from roadsvc.services.capabilities import READ, READ_MONEY
 
@@ -55,6 +57,12 @@ RESPONSES = {"200": {"description": "The games, newest first",
 # What RecallSchema().dump gives, from a function generated once (marshmallow's own dump of an 打棒 deal's
 # hundreds of plays and links took longer than reading them).
 dump_recall = compile_dump(RecallSchema())
+dump_deal = compile_dump(RecallDabangDealSchema())
+# An 打棒 deal over, as written JSON, while the service keeps its view (its `kept` name and its links, the same
+# list, say it is that view): a kept deal is written once per process, not on every recall.
+_written: OrderedDict[tuple, tuple[list, bytes]] = OrderedDict()
+_lock = Lock()
+WRITTEN_SIZE = 512
 
 
 def _moment(value: Any) -> str:
@@ -63,8 +71,35 @@ def _moment(value: Any) -> str:
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
+def _json(value: Any) -> bytes:
+    return json.dumps(value, default=_moment, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def recall_json(answer: dict[str, Any]) -> bytes:
-    return json.dumps(dump_recall(answer), default=_moment, ensure_ascii=False, separators=(",", ":")).encode()
+    """The answer as JSON; each kept 打棒 deal as it was first written."""
+    deals = answer.get("deals")
+    if not deals:
+        return _json(dump_recall(answer))
+    head = _json(dump_recall({**answer, "deals": []}))
+    if not head.endswith(b'"deals":[]}'):  # the schema's last field, always: written whole otherwise
+        return _json(dump_recall(answer))
+    return head[:-2] + b",".join(_deal_json(deal) for deal in deals) + b"]}"
+
+
+def _deal_json(deal: dict[str, Any]) -> bytes:
+    kept = deal.get("kept")
+    if kept is None:
+        return _json(dump_deal(deal))
+    with _lock:
+        found = _written.get(kept)
+    if found is not None and found[0] is deal["links"]:
+        return found[1]
+    written = _json(dump_deal(deal))
+    with _lock:
+        _written[kept] = (deal["links"], written)
+        while len(_written) > WRITTEN_SIZE:
+            _written.popitem(last=False)
+    return written
 
 
 @blp.route("/tables/<id:table_id>/recall", methods=["GET"])

@@ -69,6 +69,7 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
         over = [(deal, views[deal.id]) for deal, match in missing if _over(deal, match)]
         recall_links.link(session, [view for _, view in over])
         for deal, view in over:
+            view["kept"] = (database, deal.id, deal.started_at)  # what names it while it is kept (the API's JSON)
             _keep(database, deal, view)
     return [views[deal.id] for deal, _ in found]
 
