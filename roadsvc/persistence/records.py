@@ -22,7 +22,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
-from sqlalchemy import JSON, BigInteger, Column, Select, Table, bindparam, event, func, inspect, insert, select, text, tuple_
+from sqlalchemy import JSON, BigInteger, Column, Select, Table, bindparam, event, func, inspect, select, text, tuple_
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.domain.records import (
@@ -186,7 +186,6 @@ def _forget_pending(session: Session, transaction: Any) -> None:
 
 
 _LINKS = RecordLink.__table__
-_APPEND_LINKS = insert(_LINKS)
 _HEAD = select(_LINKS.c.seq, _LINKS.c.digest, _LINKS.c.at).order_by(_LINKS.c.seq.desc()).limit(1)
 _LOCK = text("SELECT pg_advisory_xact_lock(:key)").bindparams(bindparam("key", type_=BigInteger))
 
@@ -211,14 +210,22 @@ def lock_appends(session: Session) -> None:
         session.execute(_LOCK, {"key": APPEND_LOCK})
 
 
+# A commit's two statements go to the driver as they are (plain integers and texts both ways): the
+# ORM's and the compiler's per-statement work cost more than the statements (bench/records_post_cost.py).
+_HEAD_SQL = "SELECT seq, digest FROM record_links ORDER BY seq DESC LIMIT 1"
+_APPEND_SQL = ("INSERT INTO record_links (seq, at, table_name, row_key, op, \"row\", prev, digest) "
+               "VALUES ({0}, {0}, {0}, {0}, {0}, {0}, {0}, {0})")
+_PLACEHOLDERS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
 def append_changes(session: Session, changes: Sequence[tuple[str, str, str, str]]) -> list[Link]:
     """Append links for these (table, key, op, canonical row) after the head; the caller serialises."""
-    head = session.execute(_HEAD).first()
-    prev, first = (GENESIS, 1) if head is None else (head.digest, head.seq + 1)
+    conn = session.connection()
+    head = conn.exec_driver_sql(_HEAD_SQL).first()
+    prev, first = (GENESIS, 1) if head is None else (head[1], head[0] + 1)
     links = make_links(prev, first, utcnow(), changes)
-    session.execute(_APPEND_LINKS, [{"seq": link.seq, "at": link.at, "table_name": link.table, "row_key": link.key,
-                                     "op": link.op, "row": link.row, "prev": link.prev, "digest": link.digest}
-                                    for link in links])
+    rows = [(link.seq, link.at, link.table, link.key, link.op, link.row, link.prev, link.digest) for link in links]
+    conn.exec_driver_sql(_APPEND_SQL.format(_PLACEHOLDERS[conn.dialect.paramstyle]), rows if len(rows) > 1 else rows[0])
     return links
 
 
@@ -263,9 +270,11 @@ def _changes(session: Session, resolved: dict[str, dict[Any, tuple[str, Any]]]) 
 
 
 def read_rows(session: Session, chained: ChainedTable, keys: Sequence[Any], chunk: int = 500) -> Iterator[Any]:
-    """The chained columns of these rows (the key first when it is the table's first column)."""
+    """The chained columns of these rows, in the session's transaction (on its connection: a Core
+    statement needs none of the ORM's per-execution work)."""
+    conn = session.connection()
     for start in range(0, len(keys), chunk):
-        yield from session.execute(chained.by_keys, {"keys": list(keys[start:start + chunk])})
+        yield from conn.execute(chained.by_keys, {"keys": list(keys[start:start + chunk])})
 
 
 def bind_records_at_commit(sessions: sessionmaker) -> None:

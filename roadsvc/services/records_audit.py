@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Any, Iterable, Iterator
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.records import (
@@ -235,8 +236,6 @@ def _current_records(session: Session, named: set[tuple[str, str]]) -> Iterator[
 
 
 def _stored_reports(session: Session, first: date, last: date) -> list[dict[str, Any]]:
-    from sqlalchemy import select
-
     rows = session.scalars(select(ShiftReport).where(ShiftReport.day >= first.isoformat(),
                                                      ShiftReport.day <= last.isoformat())
                            .order_by(ShiftReport.day, ShiftReport.shift))
