@@ -14,6 +14,7 @@ from flask_smorest import Api
 
 from roadsvc.api import alerts, audit, errors, events, floor, keys, read_links, slips, tables
 from roadsvc.api import accounts
+from roadsvc.api import recall
 from roadsvc.api.baccarat import bets, hands, history, images, integrity, roads, shoes
 from roadsvc.api.baccarat import vip_tables
 from roadsvc.api import niuniu
@@ -29,7 +30,7 @@ BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp
               audit.blp, floor.blp, alerts.blp, events.blp, read_links.blp,
               vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp,
               reports.blp, slips.blp, *niuniu.BLUEPRINTS, dabang_matches.blp, dabang_road.blp,
-              dabang_tournaments.blp, dealers.blp, accounts.blp]
+              dabang_tournaments.blp, dealers.blp, accounts.blp, recall.blp]
 POLLS = (roads.POLL, niuniu.trend.POLL, tables.POLL)  # polled reads whose current 304 is answered before Flask (roadsvc.api.serving.polls)
 URL_PREFIX = "/api/v1"
 
