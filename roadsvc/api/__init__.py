@@ -69,9 +69,11 @@ def create_api(app: Flask) -> RoadsApi:
         app.config.setdefault(key, value)
     app.url_map.converters["id"] = IdConverter
     app.url_map.converters["road"] = RoadConverter
+    app.url_map.converters["account"] = accounts.AccountConverter
     api = RoadsApi(app)
     api.register_converter(IdConverter, id_parameter_schema)
     api.register_converter(RoadConverter, road_parameter_schema)
+    api.register_converter(accounts.AccountConverter, accounts.account_parameter_schema)
     register_shift_converters(app, api)
     return api
 

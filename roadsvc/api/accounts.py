@@ -6,6 +6,7 @@ from __future__ import annotations
 import marshmallow as ma
 from flask_smorest import Blueprint
 from marshmallow import fields
+from werkzeug.routing import UnicodeConverter
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database
@@ -96,12 +97,21 @@ class AccountLinkAnswerSchema(ma.Schema):
     members = fields.List(fields.String(), metadata={"description": "Every account in the group now"})
 
 
+class AccountConverter(UnicodeConverter):
+    """An account id in a path (`/accounts/<account:account_id>/...`): any segment reaches the view, which answers
+    one not of the form 422 `invalid_account_id`; the document gives the form (a pattern)."""
+
+
+def account_parameter_schema(converter: AccountConverter) -> dict:
+    return {"type": "string", "maxLength": 100, "pattern": f"^{play.ACCOUNT_FORM.pattern}$"}
+
+
 ACCOUNT_PARAMETER = [{"in": "path", "name": "account_id", "required": True,
                       "schema": {"type": "string", "maxLength": 100, "pattern": play.ACCOUNT_FORM.pattern},
                       "description": "The account id as the game server sends it"}]
 
 
-@blp.route("/accounts/<string:account_id>/play", methods=["GET"])
+@blp.route("/accounts/<account:account_id>/play", methods=["GET"])
 @requires(MONITOR)
 @blp.response(200, AccountPlaySchema, example=PLAY_EXAMPLE)
 @error_responses(401, 403, 404, 422)
@@ -117,7 +127,7 @@ def account_play(account_id):
     return play.account_play(database(), account_id)
 
 
-@blp.route("/accounts/<string:account_id>/link", methods=["PUT"])
+@blp.route("/accounts/<account:account_id>/link", methods=["PUT"])
 @requires(LINK_ACCOUNTS)
 @blp.arguments(AccountLinkSchema, example={"group": "ring-7"})
 @blp.response(200, AccountLinkAnswerSchema, example={"account_id": "acct-1001", "link_group": "ring-7",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-PATH_VALUES = {"road": "big_road", "fmt": "png", "date": "2026-01-05", "shift": "day"}
+PATH_VALUES = {"road": "big_road", "fmt": "png", "date": "2026-01-05", "shift": "day", "account_id": "acct-1"}
 
 
 def operations(api) -> list[tuple[str, str, list[str]]]:

@@ -10,7 +10,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # extra event ("seats", {...}), a 打棒 event's {"kind": "..."}.
 WRITES = re.compile(r"""(?:(?:append|defer)_event\(session,|changed\(session, table_id,|NewEvent\(|"kind": |"""
                     r"""_audit_and_announce\(session,|shoe_event\(session,|\(\(|\[\()\s*"([a-z_]+)", [{\w]""")
-NOT_EVENTS = {"shift"}  # services/floor.py: ("shift", key) in a tile's signature
+# services/floor.py: ("shift", key) in a tile's signature; services/baccarat/recall.py: [("player", card), ...], the
+# cards in dealing order.
+NOT_EVENTS = {"shift", "player", "banker"}
 
 
 def written_kinds() -> set[str]:
