@@ -28,6 +28,7 @@ function cap(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
 export const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_card', 'shoe_closed', 'betting_closed',
   'betting_cancelled', 'table_changed', 'resync', 'good_roads', 'alert', 'odds', 'hand_held', 'hand_flown',
   'charter_started', 'charter_ended', 'pit_note', 'key_revoked', 'page_sessions_ended', 'dealer_changed',
+  'play_counted', 'account_linked',  // the advantage-play watch
   'round', 'round_refused', 'slip', 'late_slip', 'banker_queue', 'seats',  // 百人牛牛
   'dabang'];  // 打棒: every move, a match's start and end, a tournament's draw
 
