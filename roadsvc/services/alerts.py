@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -185,6 +185,17 @@ def _act(db: Database, alert_id: int, state: str, actor: str, note: str) -> Aler
         if alert is None:
             raise NotFound("alert_not_found", f"no alert {alert_id}", "alert_id")
         return change_state(session, alert, state, actor, note)
+
+
+def resolve_by_itself(db: Database, alert_id: int, why: str | Callable[[Session, Alert], str], now: datetime) -> int:
+    """The monitor resolves an alert whose condition is gone, noting `why` (a message id, or one worked out
+    from the alert in the transaction): 1, or 0 when it is gone or resolved already."""
+    with db.write() as session:
+        alert = repo.alert_for_update(session, alert_id)
+        if alert is None or alert.state == ALERT_RESOLVED:
+            return 0
+        change_state(session, alert, ALERT_RESOLVED, SYSTEM_ACTOR, why(session, alert) if callable(why) else why, now)
+    return 1
 
 
 def get_alert(db: Database, alert_id: int) -> Alert:

@@ -70,10 +70,4 @@ def check_replication(db: Database, expected: int, now: datetime | None = None) 
 
 
 def _resolve(db: Database, alert_id: int, now: datetime) -> int:
-    with db.write() as session:
-        alert = repo.alert_for_update(session, alert_id)
-        if alert is None or alert.state == ALERT_RESOLVED:
-            return 0
-        alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,
-                            N_("the condition is gone: every standby streams again"), now)
-    return 1
+    return alerts.resolve_by_itself(db, alert_id, N_("the condition is gone: every standby streams again"), now)

@@ -29,7 +29,7 @@ from roadsvc.persistence import alerts as repo
 from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Shoe, utcnow
+from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Alert, Shoe, utcnow
 from roadsvc.persistence.models.dealers import LATE_SLIP, REFUSAL
 from roadsvc.domain.games import BACCARAT
 from roadsvc.services import alerts
@@ -171,12 +171,9 @@ def _record_at(db: Database, shoe_id: int, findings: list, now: datetime) -> int
 
 
 def _resolve_by_itself(db: Database, alert_id: int, now: datetime) -> int:
-    with db.write() as session:
-        alert = repo.alert_for_update(session, alert_id)
-        if alert is None or alert.state == ALERT_RESOLVED:
-            return 0
+    def why(session: Session, alert: Alert) -> str:
         shoe = session.get(Shoe, alert.shoe_id)
-        why = N_("the shoe closed") if shoe is None or shoe.status != OPEN else N_("the condition is gone: a hand came")
-        alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
-    return 1
+        return N_("the shoe closed") if shoe is None or shoe.status != OPEN else N_("the condition is gone: a hand came")
+
+    return alerts.resolve_by_itself(db, alert_id, why, now)
 

@@ -31,7 +31,7 @@ from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence import dealers as dealers_repo
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, DabangMatch, DabangRefusal, utcnow
+from roadsvc.persistence.models import ALERT_RESOLVED, Alert, DabangMatch, DabangRefusal, utcnow
 from roadsvc.persistence.models.dealers import REFUSAL
 from roadsvc.services import alerts
 from roadsvc.services.dabang import replay, views
@@ -130,12 +130,8 @@ def _record_stale(db: Database, clock: MatchClock, now: datetime) -> int:
 
 
 def _resolve_by_itself(db: Database, alert_id: int, now: datetime) -> int:
-    with db.write() as session:
-        alert = alerts_repo.alert_for_update(session, alert_id)
-        if alert is None or alert.state == ALERT_RESOLVED:
-            return 0
+    def why(session: Session, alert: Alert) -> str:
         match = rows.match_row(session, int(alert.subject.partition(":")[2]))
-        why = (N_("the match ended") if match is None or match.ended_at is not None
-               else N_("the condition is gone: a move came"))
-        alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
-    return 1
+        return N_("the match ended") if match is None or match.ended_at is not None else N_("the condition is gone: a move came")
+
+    return alerts.resolve_by_itself(db, alert_id, why, now)

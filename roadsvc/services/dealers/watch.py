@@ -92,10 +92,4 @@ def _record(db: Database, table_id: int, subject: str, finding, now: datetime) -
 
 
 def _resolve(db: Database, alert_id: int, now: datetime) -> int:
-    with db.write() as session:
-        alert = alerts_repo.alert_for_update(session, alert_id)
-        if alert is None or alert.state == ALERT_RESOLVED:
-            return 0
-        alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR,
-                            N_("the dealer's figures are in line with the floor's again"), now)
-    return 1
+    return alerts.resolve_by_itself(db, alert_id, N_("the dealer's figures are in line with the floor's again"), now)

@@ -118,10 +118,5 @@ def _record_at(db: Database, table_id: int, findings: list, now: datetime) -> in
 
 
 def _resolve_by_itself(db: Database, alert_id: int, closed: bool, now: datetime) -> int:
-    with db.write() as session:
-        alert = repo.alert_for_update(session, alert_id)
-        if alert is None or alert.state == ALERT_RESOLVED:
-            return 0
-        why = N_("the table closed for now: no round since") if closed else N_("the condition is gone: a round moved")
-        alerts.change_state(session, alert, ALERT_RESOLVED, alerts.SYSTEM_ACTOR, why, now)
-    return 1
+    why = N_("the table closed for now: no round since") if closed else N_("the condition is gone: a round moved")
+    return alerts.resolve_by_itself(db, alert_id, why, now)
