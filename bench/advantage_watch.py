@@ -2,7 +2,7 @@
 
 Part 1, the statistic (in process, the integrity engine's exact EVs): 200 shoes dealt by cards (the
 cut card 40-64 cards from the end), each bet's exact EV before every hand by the integrity engine
-(`ev_series`), a bet past its cutoff taking no stake. 500 flat bettors, each with its own habits
+(`open_bet_evs`), a bet past its cutoff taking no stake. 500 flat bettors, each with its own habits
 (one side bet every hand; side bets now and then; a sitting of a stretch of hands on banker or player and
 a side bet; banker or player only), and 1 counter who stakes a side bet only when its exact EV is
 above zero (every open bet the shoe turns positive). After each shoe every account is judged by
@@ -36,10 +36,9 @@ import time
 from dataclasses import dataclass, field
 
 from roadsvc.domain.baccarat.bets import rule_set
-from roadsvc.domain.baccarat.bets.cutoffs import cutoff_refusal
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.domain.baccarat.integrity.engine import engine_for
-from roadsvc.domain.baccarat.integrity.series import ev_series
+from roadsvc.domain.baccarat.integrity.series import open_bet_evs
 from roadsvc.domain.baccarat.monitoring.advantage_play import (
     ALPHA, MIN_POSITIVE_STAKES, PlayEvidence, Stake, Tally, shoe_tallies,
 )
@@ -59,9 +58,7 @@ def dealt_shoes(seed: int, shoes: int) -> list[list[dict[str, float]]]:
     found = []
     for _ in range(shoes):
         shoe = deal_shoe(rng)
-        series = ev_series(engine, 8, shoe.burn_card, list(enumerate(shoe.hands, start=1)), None)
-        found.append([{code: float(ev) for code, ev in entry.ev.items()
-                       if cutoff_refusal(rules.bets[code], entry.hand_number) is None} for entry in series])
+        found.append(open_bet_evs(engine, rules, shoe.burn_card, shoe.hands))
     return found
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
 
+from roadsvc.domain.baccarat.bets.cutoffs import cutoff_refusal
 from roadsvc.domain.baccarat.dealing.cards import Card
 from roadsvc.domain.errors import DomainError
 from roadsvc.domain.baccarat.dealing.hands import Hand
@@ -70,3 +71,13 @@ def ev_series(engine: OddsEngine, decks: int, burn_card: Card | None, hands: Seq
         odds = engine.evaluate(composition)
         series.append(HandEV(number, composition.cards_left, {code: b.ev for code, b in odds.bets.items()}))
     return series
+
+
+def open_bet_evs(engine: OddsEngine, rules, burn_card: Card | None, hands: Sequence[Hand], decks: int = 8
+                 ) -> list[dict[str, float]]:
+    """A dealt shoe's exact EV of every bet open (its cutoff not passed under `rules`) before each of its
+    hands, numbered from 1: what a stake on that hand could have been placed at (the advantage-play watch's
+    simulations)."""
+    series = ev_series(engine, decks, burn_card, list(enumerate(hands, start=1)), None)
+    return [{code: float(ev) for code, ev in entry.ev.items()
+             if cutoff_refusal(rules.bets[code], entry.hand_number) is None} for entry in series]

@@ -8,10 +8,9 @@ import random
 import pytest
 
 from roadsvc.domain.baccarat.bets import rule_set
-from roadsvc.domain.baccarat.bets.cutoffs import cutoff_refusal
 from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.domain.baccarat.integrity.engine import engine_for
-from roadsvc.domain.baccarat.integrity.series import ev_series
+from roadsvc.domain.baccarat.integrity.series import open_bet_evs
 from roadsvc.domain.baccarat.monitoring.advantage_play import (
     ADVANTAGE_PLAY, MIN_POSITIVE_STAKES, BetProfile, PlayEvidence, Stake, Tally, poisson_upper_tail, profiles,
     shoe_tallies,
@@ -30,9 +29,7 @@ def dealt_series(seed: int, shoes: int) -> list[list[dict[str, float]]]:
     found = []
     for _ in range(shoes):
         shoe = deal_shoe(rng)
-        series = ev_series(engine, 8, shoe.burn_card, list(enumerate(shoe.hands, start=1)), None)
-        found.append([{code: float(ev) for code, ev in entry.ev.items()
-                       if cutoff_refusal(rules.bets[code], entry.hand_number) is None} for entry in series])
+        found.append(open_bet_evs(engine, rules, shoe.burn_card, shoe.hands))
     return found
 
 
