@@ -139,12 +139,14 @@ def test_serve_raises_its_open_files_limit_for_the_streams(capsys):
 
 
 def gunicorn_control(environ: dict[str, str]) -> dict[str, str]:
-    """gunicorn's own resolved control-socket settings under roadsvc's config file (its --print-config)."""
+    """gunicorn's own resolved control-socket settings under roadsvc's config file (its --print-config).
+    --print-config imports the application it is given; a small callable of the config module stands in
+    for wsgi:app (whose app would be built for nothing: 4 s a call)."""
     import os
     import subprocess
     import sys
     printed = subprocess.run([sys.executable, "-m", "gunicorn", "--print-config", "-c", "python:roadsvc.gunicorn_config",
-                              "wsgi:app"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=60,
+                              "roadsvc.gunicorn_config:post_request"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=60,
                              env={k: v for k, v in {**os.environ, **environ}.items() if v is not None})
     found = dict(re.findall(r"^(control_socket\w*)\s+=\s+(.*)$", printed.stdout, re.M))
     assert found, printed.stdout + printed.stderr
