@@ -8,8 +8,10 @@ from typing import Sequence
 from sqlalchemy import Row, and_, case, func, or_, select, union
 from sqlalchemy.orm import Session
 
-from roadsvc.persistence.models import (Alert, AuditRecord, DabangDeal, DabangMatch, DabangMove, DabangRefusal, Hand,
+from roadsvc.domain.games import DABANG
+from roadsvc.persistence.models import (Alert, AuditRecord, DabangDeal, DabangMatch, DabangMove, DealerIncident, Hand,
                                         Shoe, ShiftReport, ShiftReportFile, Table)
+from roadsvc.persistence.models.dealers import REFUSAL
 
 CHANGES = ("void", "correct")
 
@@ -69,9 +71,11 @@ def dabang_deals(session: Session, begins: datetime, ends: datetime) -> dict[int
 
 
 def dabang_refusals(session: Session, begins: datetime, ends: datetime) -> dict[int, int]:
-    """Per 打棒 table: the plays refused in [begins, ends)."""
-    query = (select(DabangRefusal.table_id, func.count(DabangRefusal.id))
-             .where(DabangRefusal.at >= begins, DabangRefusal.at < ends).group_by(DabangRefusal.table_id))
+    """Per 打棒 table: the plays refused in [begins, ends), as the dealers' incidents record them (the one record of
+    a refused play)."""
+    query = (select(DealerIncident.table_id, func.count(DealerIncident.id))
+             .where(DealerIncident.game == DABANG, DealerIncident.kind == REFUSAL,
+                    DealerIncident.at >= begins, DealerIncident.at < ends).group_by(DealerIncident.table_id))
     return {table_id: int(count) for table_id, count in session.execute(query)}
 
 
