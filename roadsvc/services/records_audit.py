@@ -4,8 +4,10 @@ and `verify --bundle`. docs/records.md says what each checks and what an auditor
 verify walks every link (recomputes each digest from the one before, from the genesis), keeps the
 newest link naming each record, then reads every row of every chained table and compares its
 canonical form with that link: a row changed, a row the chain has and the tables do not (deleted),
-a row no link names (inserted behind the service's back), a row the chain deleted. It reads the
-links and the rows in one snapshot (REPEATABLE READ on PostgreSQL).
+a row no link names (inserted behind the service's back), a row the chain deleted. A stored report's
+file is bound by its SHA-256 (chained), not by its bytes: verify hashes every file's bytes and names
+one whose hash is not the chained one (`file_altered`). It reads the links and the rows in one
+snapshot (REPEATABLE READ on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from roadsvc.domain.records import (
     GENESIS, SEAL, ChainWalk, Finding, Link, canonical_json, canonical_row, row_key,
 )
 from roadsvc.persistence import records as chain
+from roadsvc.persistence import shift_reports
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ShiftReport
 
@@ -34,7 +37,7 @@ SHOWN_FINDINGS = 20  # findings kept with their fields (the count says how many 
 
 @dataclass
 class Difference:
-    """A record not as committed: table, key, what (changed, missing, unlinked, deleted_but_present),
+    """A record not as committed: table, key, what (changed, missing, unlinked, deleted_but_present, file_altered),
     the newest link naming it, and the fields that differ {name: (committed, found)}."""
 
     table: str
@@ -124,7 +127,19 @@ def verify(db: Database) -> Verification:
             result.records[name] = count
         for finding in walk.missing():
             _note(result, finding, _committed_row(session, finding))
+        _check_files(session, result)
         return result
+
+
+def _check_files(session: Session, result: Verification) -> None:
+    """Each stored report file's bytes against its chained SHA-256 (the chain binds the hash, not the bytes)."""
+    for row in shift_reports.stored_files(session):
+        found = hashlib.sha256(row.body).hexdigest()
+        if found != row.sha256:
+            result.difference_count += 1
+            if len(result.differences) < SHOWN_FINDINGS:
+                result.differences.append(Difference("shift_report_files", row_key(row.id), "file_altered", None,
+                                                     {"sha256": (row.sha256, found)}))
 
 
 def _walked(walk: ChainWalk, anchor: tuple[int, str]) -> Verification:

@@ -191,4 +191,35 @@ def test_a_stored_report_and_its_pdfs_are_bound_into_the_chain(dealt):
         session.execute(update(ShiftReportFile).where(ShiftReportFile.language == "en")
                         .values(sha256="0" * 64))
     found = records_audit.verify(db)
-    assert not found.ok and [d.table for d in found.differences] == ["shift_report_files"]
+    assert not found.ok and [(d.table, d.what) for d in found.differences] == [
+        ("shift_report_files", "changed"), ("shift_report_files", "file_altered")]  # the hash changed; no longer the bytes'
+
+
+
+def test_a_stored_pdf_whose_bytes_were_altered_is_refused_alerted_and_named_by_verify(dealt):
+    """The chain binds a stored PDF's SHA-256, not its bytes: bytes swapped behind the service (the hash left as
+    written) are never served: 409 report_file_altered, a critical alert at the report's table, verify names it;
+    the other languages' files, untouched, are served as written."""
+    from roadsvc.services import records_audit
+
+    shift, db = running(), dealt.db
+    assert shift_reports.write_due(db, CLOCK, shift.ends) == shift.key
+    with db.read() as session:
+        original = session.scalars(select(ShiftReportFile.body).where(ShiftReportFile.language == "en")).one()
+    forged = original + b"%% one line added after it was signed\n"
+    with db.engine.begin() as conn:  # behind the service: no link, the chained sha256 left as it was
+        conn.execute(update(ShiftReportFile).where(ShiftReportFile.language == "en").values(body=forged))
+    refused = get(dealt.api, shift, "pdf")
+    assert refused.status_code == 409 and refused.json["code"] == "report_file_altered"
+    assert refused.json["field"] == "lang" and forged not in refused.data
+    assert get(dealt.api, shift, "pdf", "zh-Hant").status_code == 200
+    [alert] = [a for a in dealt.api.get("/api/v1/alerts", role="pitboss").json["alerts"]
+               if a["code"] == "report_file_altered"]
+    assert (alert["severity"], alert["table_id"], alert["details"]["language"]) == ("critical", dealt.id, "en")
+    assert alert["details"]["found_sha256"] == hashlib.sha256(forged).hexdigest()
+    assert get(dealt.api, shift, "pdf").status_code == 409  # seen again, not raised twice
+    again = [a for a in dealt.api.get("/api/v1/alerts", role="pitboss").json["alerts"]
+             if a["code"] == "report_file_altered"]
+    assert [a["count"] for a in again] == [2]
+    found = records_audit.verify(db)
+    assert not found.ok and [(d.table, d.what) for d in found.differences] == [("shift_report_files", "file_altered")]
