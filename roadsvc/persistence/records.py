@@ -309,6 +309,14 @@ def links_naming(session: Session, refs: Sequence[tuple[str, str]]) -> list[Link
     return sorted(found, key=lambda link: link.seq)
 
 
+def first_seq_naming(session: Session, refs: Sequence[tuple[str, str]]) -> int | None:
+    """The oldest link naming one of these (table, key), or None."""
+    found = [session.execute(select(func.min(_LINKS.c.seq)).where(
+        tuple_(_LINKS.c.table_name, _LINKS.c.row_key).in_(refs[start:start + 200]))).scalar()
+        for start in range(0, len(refs), 200)]
+    return min((seq for seq in found if seq is not None), default=None)
+
+
 def links(session: Session, first_seq: int = 1, last_seq: int | None = None, batch: int = 20000) -> Iterator[Link]:
     """The links from `first_seq` on (to `last_seq`), in order, read in batches."""
     after = first_seq - 1
@@ -357,5 +365,5 @@ def chain_is_empty(session: Session) -> bool:
 
 
 __all__ = ["EXCLUDED_TABLES", "EXCLUDED_COLUMNS", "ChainedTable", "chained_tables", "bind_rows", "append_changes",
-           "bind_records_at_commit", "head", "links_naming", "links", "link_at", "seq_range_between", "all_rows",
+           "bind_records_at_commit", "head", "links_naming", "first_seq_naming", "links", "link_at", "seq_range_between", "all_rows",
            "read_rows", "chain_is_empty", "lock_appends", "bind_inserted", "SEAL"]

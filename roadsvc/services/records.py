@@ -58,6 +58,19 @@ def chain_head(db: Database | Session) -> ChainHead | None:
         return read(session)
 
 
+def head_before(session: Session, refs: Iterable[tuple[str, Any]]) -> ChainHead | None:
+    """The newest link before every link naming these records ((table, primary key) each): the head to print
+    where they hold what is hidden now (a digest binds its link's row and, through `prev`, every row before it,
+    so a link at or after one binding a hidden card would let its few values be found by trying each). The
+    newest link where no link names them; None where nothing precedes them (or the chain is empty)."""
+    wanted = list(dict.fromkeys((table, row_key(key)) for table, key in refs))
+    first = chain.first_seq_naming(session, wanted) if wanted else None
+    if first is None:
+        return chain_head(session)
+    link = chain.link_at(session, first - 1) if first > 1 else None
+    return None if link is None else ChainHead(link.seq, link.digest, parse_stamp(link.at))
+
+
 def proofs(db: Database | Session, refs: Iterable[tuple[str, Any]]) -> list[Proof]:
     """The links that bind these records ((table name, primary key) each), oldest first."""
     wanted: Sequence[tuple[str, str]] = list(dict.fromkeys((table, row_key(key)) for table, key in refs))

@@ -223,3 +223,30 @@ def test_a_stored_pdf_whose_bytes_were_altered_is_refused_alerted_and_named_by_v
     assert [a["count"] for a in again] == [2]
     found = records_audit.verify(db)
     assert not found.ok and [(d.table, d.what) for d in found.differences] == [("shift_report_files", "file_altered")]
+
+
+def test_the_printed_head_never_binds_a_card_hidden_when_it_is_written(dealt):
+    """A 百人牛牛 round dealt and not opened when the report is stored holds closed fourth cards: the head printed is
+    the link before the round's first, never one at or after it (its digest would let the card be found by trying
+    each); once the round is opened, the next report prints the newest link."""
+    from niuniu_support import by_order
+
+    from roadsvc.persistence import records as chain
+    from roadsvc.services.records import chain_head
+
+    shift, db, api = running(), dealt.db, dealt.api
+    niuniu = api.post("/api/v1/tables", {"name": "Niu Niu 9", "game": "niuniu"}, role="pitboss").json
+    rounds = f"/api/v1/tables/{niuniu['id']}/rounds"
+    assert api.post(rounds, by_order(1), role="dealer").status_code == 201  # dealt: its fourth cards closed
+    dealt.post(BANKER_NATURAL_9)  # a public record after the hidden one
+    newest = chain_head(db)
+    with db.read() as session:
+        first_hidden = min(link.seq for link in chain.links_naming(session, [("niuniu_rounds", "1")]))
+        before_it = chain.link_at(session, first_hidden - 1)
+    assert first_hidden < newest.seq
+    document = shift_reports.final_document(db, CLOCK, shift, shift.ends)
+    assert document["chain_head"]["sequence"] == before_it.seq == first_hidden - 1
+    assert document["chain_head"]["digest"] == before_it.digest
+    assert api.post(f"{rounds}/1/open", {}, role="dealer").status_code in (200, 201)
+    opened = shift_reports.final_document(db, CLOCK, shift, shift.ends)["chain_head"]
+    assert (opened["sequence"], opened["digest"]) == (chain_head(db).seq, chain_head(db).digest)

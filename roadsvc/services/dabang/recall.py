@@ -74,6 +74,14 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
     return [views[deal.id] for deal, _ in found]
 
 
+def hidden_records(session: Session) -> list[tuple[str, int]]:
+    """The records holding cards hidden now: each deal under way (its draw holds every seat's hand; its moves,
+    the buried cards, come after it in the chain)."""
+    query = (select(DabangDeal.id).join(DabangMatch, DabangMatch.id == DabangDeal.match_id)
+             .where(DabangDeal.result.is_(None), DabangMatch.ended_at.is_(None)))
+    return [("dabang_deals", key) for key in session.scalars(query)]
+
+
 def _over(deal: DabangDeal, match: DabangMatch) -> bool:
     """A deal over (scored, redealt, or abandoned with its stopped match) never changes: its view is kept."""
     return deal.result is not None or match.ended_at is not None
