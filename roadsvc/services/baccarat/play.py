@@ -14,7 +14,9 @@ from sqlalchemy import select
 
 from roadsvc.domain.baccarat.monitoring.advantage_play import ADVANTAGE_PLAY
 from roadsvc.domain.baccarat.monitoring.opposite_bets import OPPOSITE_BETS
+from roadsvc.domain import identifiers
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.identifiers import MAX_ACCOUNT_ID
 from roadsvc.persistence import play as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, PlayAccount, PlayTally, Table, utcnow
@@ -23,13 +25,16 @@ from roadsvc.services.baccarat.play_watch import ACCOUNT, evidence_of, subject_o
 from roadsvc.services.errors import NotFound
 
 WATCH_CODES = (ADVANTAGE_PLAY, OPPOSITE_BETS)
-ACCOUNT_FORM = re.compile(r"[A-Za-z0-9_.:@-]{1,100}")
 GROUP_FORM = re.compile(r"[A-Za-z0-9_.:-]{1,60}")
 
 
 def check_account_id(account_id: str) -> str:
-    if not ACCOUNT_FORM.fullmatch(account_id or ""):
-        raise DomainError("invalid_account_id", "an account id is 1 to 100 letters, digits or _ . : @ -",
+    """The account id as a slip's (the one identifier rule, roadsvc.domain.identifiers): refused 422
+    `invalid_account_id` when empty or longer than 100, `invalid_characters` for a character no slip may hold."""
+    refused = identifiers.identifier_refusal(account_id or "", MAX_ACCOUNT_ID)
+    if refused is not None:
+        code, why = refused
+        raise DomainError("invalid_account_id" if code == "invalid_length" else code, f"an account id: {why}",
                           "account_id")
     return account_id
 
