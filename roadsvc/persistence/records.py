@@ -44,6 +44,7 @@ EXCLUDED_COLUMNS: dict[str, dict[str, str]] = {
     "tables": {"revision": "the lobby's cache key", "updated_at": "the time of the last cache bump"},
     "dabang_matches": {"revision": "a cache key, bumped by every move (the moves are chained)"},
     "dabang_tournaments": {"revision": "a cache key, bumped by every change of the bracket"},
+    "play_accounts": {"p_value": "the account's p-value as last judged: derived from its chained tallies"},
     "shift_report_files": {"body": "a stored report's PDF bytes: bound by their SHA-256 (`sha256`, chained)"},
 }
 

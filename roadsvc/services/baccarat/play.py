@@ -75,20 +75,22 @@ def _alert(alert: Alert) -> dict[str, Any]:
 
 
 def watched_accounts(db: Database, limit: int = 50) -> list[dict[str, Any]]:
-    """The accounts with an unresolved watch alert, then the others with the smallest p-values."""
+    """The accounts with an unresolved watch alert, then the others with the smallest p-values (as the watch last
+    judged them: `play_accounts.p_value`); only the shown accounts' tallies are read."""
     with db.read() as session:
         active = list(session.scalars(select(Alert).where(Alert.code.in_(WATCH_CODES), Alert.state != ALERT_RESOLVED,
                                                           Alert.subject.like(f"{ACCOUNT}:%"))))
-        rows = list(session.scalars(select(PlayTally)))
-        accounts = {a.id: a for a in session.scalars(select(PlayAccount))}
+        alerted: dict[int, list[Alert]] = {}
+        for alert in active:
+            alerted.setdefault(int(alert.subject.partition(":")[2]), []).append(alert)
+        accounts = {a.id: a for a in repo.shown_accounts(session, alerted, limit)}
+        rows = list(session.scalars(select(PlayTally).where(PlayTally.play_account_id.in_(accounts)))) \
+            if accounts else []
     by_account: dict[int, list[PlayTally]] = {}
     for row in rows:
         by_account.setdefault(row.play_account_id, []).append(row)
-    alerted: dict[int, list[Alert]] = {}
-    for alert in active:
-        alerted.setdefault(int(alert.subject.partition(":")[2]), []).append(alert)
-    entries = [_entry(accounts[number], by_account.get(number, []), alerted.get(number, []))
-               for number in set(by_account) | set(alerted) if number in accounts]
+    entries = [_entry(account, by_account.get(number, []), alerted.get(number, []))
+               for number, account in accounts.items()]
     entries.sort(key=lambda e: (not e["alerts"], e["p_value"], e["account_id"]))
     return entries[:limit]
 
