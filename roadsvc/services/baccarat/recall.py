@@ -40,7 +40,8 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
 
 def hidden_records(session: Session) -> list[tuple[str, int]]:
     """The records holding cards hidden now: each held hand not yet opened (its cards are its row's)."""
-    return [("held_hands", key) for key in session.scalars(select(HeldHand.id).where(HeldHand.opened_at.is_(None)))]
+    held = HeldHand.__tablename__
+    return [(held, key) for key in session.scalars(select(HeldHand.id).where(HeldHand.opened_at.is_(None)))]
 
 
 def _last_hands(session: Session, table_id: int, count: int) -> tuple[dict[int, Shoe], list[tuple]]:

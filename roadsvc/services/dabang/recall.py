@@ -79,7 +79,7 @@ def hidden_records(session: Session) -> list[tuple[str, int]]:
     the buried cards, come after it in the chain)."""
     query = (select(DabangDeal.id).join(DabangMatch, DabangMatch.id == DabangDeal.match_id)
              .where(DabangDeal.result.is_(None), DabangMatch.ended_at.is_(None)))
-    return [("dabang_deals", key) for key in session.scalars(query)]
+    return [(DabangDeal.__tablename__, key) for key in session.scalars(query)]
 
 
 def _over(deal: DabangDeal, match: DabangMatch) -> bool:

@@ -43,7 +43,7 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
 def hidden_records(session: Session) -> list[tuple[str, int]]:
     """The records holding cards hidden now: each round in play (dealt, a closed fourth card not yet opened)."""
     query = select(NiuniuRound.id).where(NiuniuRound.status.in_((DEALING, OPENING)))
-    return [("niuniu_rounds", key) for key in session.scalars(query)]
+    return [(NiuniuRound.__tablename__, key) for key in session.scalars(query)]
 
 
 def _by_round(rows) -> dict[int, list]:
