@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from roadsvc.domain.records import INSERT, UPDATE
 from roadsvc.persistence.models import Bet, PlayAccount, PlayTally, ShoeBetProfile
-from roadsvc.persistence.records import bind_rows
+from roadsvc.persistence.records.binding import bind_rows
 
 SIDES = ("banker", "player")
 NOT_STAKED = ("cancelled", "void")  # stakes given back: never played

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.records import parse_stamp, row_key
-from roadsvc.persistence import records as chain
+from roadsvc.persistence.records import reading
 from roadsvc.persistence.engine import Database
 
 
@@ -49,7 +49,7 @@ class Proof:
 def chain_head(db: Database | Session) -> ChainHead | None:
     """The newest link (None: the chain is empty)."""
     def read(session: Session) -> ChainHead | None:
-        found = chain.head(session)
+        found = reading.head(session)
         return None if found is None else ChainHead(found.seq, found.digest, parse_stamp(found.at))
 
     if isinstance(db, Session):
@@ -64,10 +64,10 @@ def head_before(session: Session, refs: Iterable[tuple[str, Any]]) -> ChainHead 
     so a link at or after one binding a hidden card would let its few values be found by trying each). The
     newest link where no link names them; None where nothing precedes them (or the chain is empty)."""
     wanted = list(dict.fromkeys((table, row_key(key)) for table, key in refs))
-    first = chain.first_seq_naming(session, wanted) if wanted else None
+    first = reading.first_seq_naming(session, wanted) if wanted else None
     if first is None:
         return chain_head(session)
-    link = chain.link_at(session, first - 1) if first > 1 else None
+    link = reading.link_at(session, first - 1) if first > 1 else None
     return None if link is None else ChainHead(link.seq, link.digest, parse_stamp(link.at))
 
 
@@ -79,7 +79,7 @@ def proofs(db: Database | Session, refs: Iterable[tuple[str, Any]]) -> list[Proo
 
     def read(session: Session) -> list[Proof]:
         return [Proof(link.table, link.key, link.op, link.seq, link.digest, link.prev, link.at)
-                for link in chain.links_naming(session, wanted)]
+                for link in reading.links_naming(session, wanted)]
 
     if isinstance(db, Session):
         return read(db)

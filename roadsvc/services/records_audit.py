@@ -26,7 +26,8 @@ from sqlalchemy.orm import Session
 from roadsvc.domain.records import (
     GENESIS, SEAL, ChainWalk, Finding, Link, canonical_json, canonical_row, row_key,
 )
-from roadsvc.persistence import records as chain
+from roadsvc.persistence.records import binding, reading
+from roadsvc.persistence.records import chained as chained_rows
 from roadsvc.persistence import shift_reports
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ShiftReport
@@ -114,12 +115,12 @@ def verify(db: Database) -> Verification:
     """Walk the whole chain and re-read every record it names (and every row of a chained table)."""
     with db.consistent_read() as session:
         walk = ChainWalk(GENESIS, 1)
-        for link in chain.links(session):
+        for link in reading.links(session):
             walk.follow(link)
         result = _walked(walk, (0, GENESIS))
-        for name, chained in chain.chained_tables().items():
+        for name, chained in chained_rows.chained_tables().items():
             count = 0
-            for key, content in chain.all_rows(session, chained):
+            for key, content in chained_rows.all_rows(session, chained):
                 count += 1
                 finding = walk.check_row(name, key, canonical_row(content))
                 if finding is not None:
@@ -150,7 +151,7 @@ def _walked(walk: ChainWalk, anchor: tuple[int, str]) -> Verification:
 def _committed_row(session: Session, finding: Finding) -> str | None:
     if finding.seq is None:
         return None
-    link = chain.link_at(session, finding.seq)
+    link = reading.link_at(session, finding.seq)
     return None if link is None else link.row
 
 
@@ -161,15 +162,15 @@ def seal(db: Database) -> int:
     transaction under the append lock; returns how many. For a database upgraded to the chain: its
     rows written before have no link. The links say `seal`, so verify's counts show it was done."""
     with db.write() as session:
-        chain.lock_appends(session)
+        binding.lock_appends(session)
         linked: dict[str, set[str]] = {}
-        for link in chain.links(session):
+        for link in reading.links(session):
             linked.setdefault(link.table, set()).add(link.key)
         changes = [(name, key, SEAL, canonical_row(content))
-                   for name, chained in chain.chained_tables().items()
-                   for key, content in chain.all_rows(session, chained) if key not in linked.get(name, ())]
+                   for name, chained in chained_rows.chained_tables().items()
+                   for key, content in chained_rows.all_rows(session, chained) if key not in linked.get(name, ())]
         for start in range(0, len(changes), 5000):
-            chain.append_changes(session, changes[start:start + 5000])
+            binding.append_changes(session, changes[start:start + 5000])
         return len(changes)
 
 
@@ -205,8 +206,8 @@ def export(db: Database, first: date, last: date, out: io.BufferedIOBase | Any) 
     links name as they are now, and the shift reports stored for the period's days."""
     begins, ends = period_bounds(first, last)
     with db.consistent_read() as session:
-        period = chain.seq_range_between(session, begins, ends)
-        links = [] if period is None else list(chain.links(session, period[0]))
+        period = reading.seq_range_between(session, begins, ends)
+        links = [] if period is None else list(reading.links(session, period[0]))
         anchor = (0, GENESIS) if not links else (links[0].seq - 1, links[0].prev)
         named = {(link.table, link.key) for link in links if period and link.seq <= period[1]}
         records = list(_current_records(session, named))
@@ -238,7 +239,7 @@ def export(db: Database, first: date, last: date, out: io.BufferedIOBase | Any) 
 
 
 def _current_records(session: Session, named: set[tuple[str, str]]) -> Iterator[tuple[str, str, str]]:
-    tables = chain.chained_tables()
+    tables = chained_rows.chained_tables()
     by_table: dict[str, list[str]] = {}
     for table, key in sorted(named):
         if table in tables:
@@ -246,7 +247,7 @@ def _current_records(session: Session, named: set[tuple[str, str]]) -> Iterator[
     for table, keys in by_table.items():
         chained = tables[table]
         python_keys = [chained.key.type.python_type(key) for key in keys]
-        for row in chain.read_rows(session, chained, python_keys):
+        for row in chained_rows.read_rows(session, chained, python_keys):
             yield table, row_key(row[chained.key_index]), canonical_row(chained.content(row))
 
 

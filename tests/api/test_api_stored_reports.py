@@ -231,7 +231,7 @@ def test_the_printed_head_never_binds_a_card_hidden_when_it_is_written(dealt):
     each); once the round is opened, the next report prints the newest link."""
     from niuniu_support import by_order
 
-    from roadsvc.persistence import records as chain
+    from roadsvc.persistence.records import reading
     from roadsvc.services.records import chain_head
 
     shift, db, api = running(), dealt.db, dealt.api
@@ -241,8 +241,8 @@ def test_the_printed_head_never_binds_a_card_hidden_when_it_is_written(dealt):
     dealt.post(BANKER_NATURAL_9)  # a public record after the hidden one
     newest = chain_head(db)
     with db.read() as session:
-        first_hidden = min(link.seq for link in chain.links_naming(session, [("niuniu_rounds", "1")]))
-        before_it = chain.link_at(session, first_hidden - 1)
+        first_hidden = min(link.seq for link in reading.links_naming(session, [("niuniu_rounds", "1")]))
+        before_it = reading.link_at(session, first_hidden - 1)
     assert first_hidden < newest.seq
     document = shift_reports.final_document(db, CLOCK, shift, shift.ends)
     assert document["chain_head"]["sequence"] == before_it.seq == first_hidden - 1

@@ -14,8 +14,8 @@ from sqlalchemy import inspect, select, text
 from dbsupport import BACKENDS, PostgresSchema, postgres_url, require_postgres
 from roadsvc.domain.games import DABANG
 from roadsvc.domain.records import INSERT, canonical_row
-from roadsvc.persistence import dealers as dealers_repo
-from roadsvc.persistence import records as chain
+from roadsvc.persistence.dealers import registry as dealers_repo
+from roadsvc.persistence.records import binding
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import alembic_config, upgrade
 from roadsvc.persistence.models import DabangMatch, Dealer, DealerChange, DealerIncident, Table
@@ -48,8 +48,8 @@ def _refusal(db: Database, table_id: int, match_id: int, code: str, at: datetime
                                             "at": at}).scalar_one()
         row = {"id": key, "match_id": match_id, "table_id": table_id, "seat": 2, "deal_number": 1, "code": code,
                "at": at}
-        chain.lock_appends(session)
-        chain.append_changes(session, [("dabang_refusals", str(key), INSERT, canonical_row(row))])
+        binding.lock_appends(session)
+        binding.append_changes(session, [("dabang_refusals", str(key), INSERT, canonical_row(row))])
 
 
 @pytest.fixture

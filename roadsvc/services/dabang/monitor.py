@@ -28,7 +28,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import DABANG
 from roadsvc.domain.monitoring import evaluate, resolve_settings, subjects
 from roadsvc.persistence import alerts as alerts_repo
-from roadsvc.persistence import dealers as dealers_repo
+from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, DabangMatch, utcnow

@@ -88,7 +88,7 @@ def test_the_floor_counts_hands_rounds_and_deals_apart(api):
 def test_a_refused_play_is_recorded_once_as_its_dealer_incident(api):
     """One record per refused play: the refusal's transaction stores its dealer incident (and the match's alert),
     nothing else; the report and the dealers' figures both read that incident."""
-    from roadsvc.persistence import records as chain
+    from roadsvc.persistence.records import reading
     from roadsvc.services.records import chain_head
 
     db = api.client.application.extensions["roadsvc.db"]
@@ -103,7 +103,7 @@ def test_a_refused_play_is_recorded_once_as_its_dealer_incident(api):
                        {"seat": waiting, "cards": deal["hands"][str(waiting)][:1]}, role="dealer")
     assert refused.json["code"] == "not_your_turn"
     with db.read() as session:
-        written = [(link.table, link.op) for link in chain.links(session, before + 1)]
+        written = [(link.table, link.op) for link in reading.links(session, before + 1)]
     assert sorted(written) == [("alerts", "insert"), ("dealer_incidents", "insert")]
     [entry] = [e for e in api.get(URL, role="pitboss").json["tables"] if e["table"]["id"] == table["id"]]
     assert entry["refusals"] == 1
