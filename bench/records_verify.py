@@ -7,7 +7,7 @@ executemany, then one `seal` link per row, appended in batches through the chain
 
   * baseline: reading every row of every chained table and every link, no hashing, no comparing
     (the same batched queries verify runs);
-  * verify: roadsvc.services.records_audit.verify (what `roadsvc records verify` runs): every link's
+  * verify: roadsvc.services.records.audit.verify (what `roadsvc records verify` runs): every link's
     digest recomputed, every row put in canonical form and compared with its newest link.
 
 Each is printed with records/s; verify's figure is PASS or MISS against the target. The machine is
@@ -37,7 +37,7 @@ from roadsvc.persistence.records import binding, reading  # noqa: E402
 from roadsvc.persistence.records import chained as chained_rows  # noqa: E402
 from roadsvc.persistence.engine import Database  # noqa: E402
 from roadsvc.persistence.models import Base, Bet, BetSlip, Hand, PitNote, Shoe, Table  # noqa: E402
-from roadsvc.services import records_audit  # noqa: E402
+from roadsvc.services.records import audit as records_audit  # noqa: E402
 
 TARGET_S = 60.0
 HANDS_PER_SHOE = 60

@@ -182,7 +182,7 @@ def test_every_report_answer_conforms_to_the_document(dealt, app):
 
 
 def test_a_stored_report_and_its_pdfs_are_bound_into_the_chain(dealt):
-    from roadsvc.services import records_audit
+    from roadsvc.services.records import audit as records_audit
 
     shift, db = running(), dealt.db
     assert shift_reports.write_due(db, CLOCK, shift.ends) == shift.key
@@ -200,7 +200,7 @@ def test_a_stored_pdf_whose_bytes_were_altered_is_refused_alerted_and_named_by_v
     """The chain binds a stored PDF's SHA-256, not its bytes: bytes swapped behind the service (the hash left as
     written) are never served: 409 report_file_altered, a critical alert at the report's table, verify names it;
     the other languages' files, untouched, are served as written."""
-    from roadsvc.services import records_audit
+    from roadsvc.services.records import audit as records_audit
 
     shift, db = running(), dealt.db
     assert shift_reports.write_due(db, CLOCK, shift.ends) == shift.key
@@ -232,7 +232,7 @@ def test_the_printed_head_never_binds_a_card_hidden_when_it_is_written(dealt):
     from niuniu_support import by_order
 
     from roadsvc.persistence.records import reading
-    from roadsvc.services.records import chain_head
+    from roadsvc.services.records.chain import chain_head
 
     shift, db, api = running(), dealt.db, dealt.api
     niuniu = api.post("/api/v1/tables", {"name": "Niu Niu 9", "game": "niuniu"}, role="pitboss").json

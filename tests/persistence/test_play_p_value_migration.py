@@ -13,7 +13,7 @@ from roadsvc.domain.baccarat.monitoring.advantage_play import PlayEvidence, Tall
 from roadsvc.persistence.migrations import upgrade
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import PlayAccount
-from roadsvc.services import records_audit
+from roadsvc.services.records import audit as records_audit
 
 TALLY = text("INSERT INTO play_tallies (play_account_id, table_id, bet, shoes, stakes, staked, positive_stakes, "
              "positive_staked, ev_staked, null_ev_staked, expected_positive, positive_variance, updated_at) VALUES "

@@ -20,7 +20,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.persistence.migrations import alembic_config, upgrade
 from roadsvc.persistence.models import DabangMatch, Dealer, DealerChange, DealerIncident, Table
 from roadsvc.persistence.models.dealers import REFUSAL
-from roadsvc.services import records_audit
+from roadsvc.services.records import audit as records_audit
 
 T0 = datetime(2026, 11, 20, 6, 0, tzinfo=timezone.utc)
 REFUSAL_SQL = text("INSERT INTO dabang_refusals (match_id, table_id, seat, deal_number, code, at) "

@@ -6,7 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.common import StrictSchema, integer, name, text
-from roadsvc.services.keys import ROLES
+from roadsvc.services.capabilities import ROLES
 
 
 class KeyCreateSchema(StrictSchema):

@@ -34,7 +34,7 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove
 from roadsvc.services.dabang.replay import database_of, stored_draw
 from roadsvc.services.dabang.views import codes, declaration_view, trick_view
-from roadsvc.services import recall_links
+from roadsvc.services.records import recall_links
 from roadsvc.services.errors import NotFound
 
 UNDER_WAY, FINISHED, REDEALT, ABANDONED = "under_way", "finished", "redealt", "abandoned"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services import records
+from roadsvc.services.records import chain
 from roadsvc.services.baccarat import recall as baccarat_recall
 from roadsvc.services.dabang import recall as dabang_recall
 from roadsvc.services.niuniu import recall as niuniu_recall
@@ -23,5 +23,5 @@ HIDING = (baccarat_recall.hidden_records, niuniu_recall.hidden_records, dabang_r
 
 def chain_head(db: Database) -> dict[str, Any] | None:
     with db.consistent_read() as session:
-        head = records.head_before(session, [ref for hidden in HIDING for ref in hidden(session)])
+        head = chain.head_before(session, [ref for hidden in HIDING for ref in hidden(session)])
     return None if head is None else {"sequence": head.seq, "digest": head.digest, "at": head.at.isoformat()}

@@ -1,7 +1,7 @@
 """A stored report's files served only as written (issue 43): a PDF's bytes are checked against the SHA-256
 chained when it was written before they leave; altered bytes are refused (409 `report_file_altered`) and raise
 the critical `report_file_altered` alert at the report's tables (roadsvc.domain.monitoring.report_rules).
-`roadsvc records verify` checks every stored file the same way (roadsvc.services.records_audit)."""
+`roadsvc records verify` checks every stored file the same way (roadsvc.services.records.audit)."""
 
 from __future__ import annotations
 

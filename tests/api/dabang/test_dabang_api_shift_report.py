@@ -89,7 +89,7 @@ def test_a_refused_play_is_recorded_once_as_its_dealer_incident(api):
     """One record per refused play: the refusal's transaction stores its dealer incident (and the match's alert),
     nothing else; the report and the dealers' figures both read that incident."""
     from roadsvc.persistence.records import reading
-    from roadsvc.services.records import chain_head
+    from roadsvc.services.records.chain import chain_head
 
     db = api.client.application.extensions["roadsvc.db"]
     table = new_table(api, "Dabang 9")

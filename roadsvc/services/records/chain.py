@@ -1,8 +1,8 @@
 """The record's hash chain for the other use cases (issue 43): its head and the links that bind records.
 
 `chain_head` is what a stored final report prints (a printed report can be checked against the
-database years later); `proofs` is what recall shows beside each game. Verifying and exporting
-are in roadsvc.services.records_audit.
+database years later); `proofs` is what recall shows beside each game. Verifying, sealing and
+exporting are in roadsvc.services.records.audit and .bundle.
 """
 
 from __future__ import annotations
