@@ -11,7 +11,7 @@ from werkzeug.routing import PathConverter
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.common import CodedRegexp, StrictSchema
+from roadsvc.api.schemas.coded import CodedRegexp, StrictSchema
 from roadsvc.domain.identifiers import MAX_ACCOUNT_ID, identifier_pattern
 from roadsvc.services.baccarat import play
 from roadsvc.services.capabilities import LINK_ACCOUNTS, MONITOR

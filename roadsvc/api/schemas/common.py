@@ -36,6 +36,7 @@ import decimal
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from roadsvc.api.schemas.coded import Coded, CodedOneOf, CodedRange, CodedRegexp, StrictSchema
 from roadsvc.domain import identifiers
 from roadsvc.domain.amounts import MAX_AMOUNT, MAX_AMOUNT_DIGITS
 from roadsvc.domain.identifiers import MAX_ACCOUNT_ID
@@ -56,57 +57,6 @@ AMOUNT_PATTERN = rf"^[0-9]{{1,{MAX_AMOUNT_DIGITS}}}(\.[0-9]{{1,2}})?$"
 # the suit's symbol); jokers BJ (大王) and SJ (小王).
 PLAYING_CARD_PATTERN = r"^([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]$"  # no joker (baccarat)
 CARD_CODE_PATTERN = r"^(([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]|[BbSs][Jj])$"
-
-
-class Coded(str):
-    """A validation message that carries the stable error `code` the API answers with."""
-
-    code: str
-
-    def __new__(cls, message: str, code: str) -> "Coded":
-        text = super().__new__(cls, message)
-        text.code = code
-        return text
-
-
-class CodedRange(validate.Range):
-    """marshmallow's Range (so the OpenAPI shows minimum/maximum) refusing with `code`."""
-
-    def __init__(self, low, high, code: str, **kwargs):
-        super().__init__(low, high, **kwargs)
-        self.code = code
-
-    def _format_error(self, value, message: str) -> str:
-        return Coded(super()._format_error(value, message), self.code)
-
-
-class CodedRegexp(validate.Regexp):
-    """marshmallow's Regexp (so the OpenAPI shows the pattern) refusing with `code`."""
-
-    def __init__(self, pattern: str, code: str, error: str):
-        super().__init__(pattern, error=error)
-        self.code = code
-
-    def _format_error(self, value) -> str:
-        return Coded(super()._format_error(value), self.code)
-
-
-class CodedOneOf(validate.OneOf):
-    """marshmallow's OneOf (so the OpenAPI shows the enum) refusing with `code`."""
-
-    def __init__(self, choices, code: str, **kwargs):
-        super().__init__(choices, **kwargs)
-        self.code = code
-
-    def _format_error(self, value) -> str:
-        return Coded(super()._format_error(value), self.code)
-
-
-class StrictSchema(ma.Schema):
-    """Unknown fields are refused (a typo must not be silently ignored)."""
-
-    class Meta:
-        unknown = ma.RAISE
 
 
 def printable(text: str) -> None:
