@@ -32,7 +32,7 @@ from roadsvc.persistence.engine import Database  # noqa: E402
 from roadsvc.persistence.migrations import upgrade  # noqa: E402
 from roadsvc.services import tables  # noqa: E402
 from roadsvc.services.baccarat import shoes
-from roadsvc.services.keys import create_key  # noqa: E402
+from roadsvc.services.keys.lifecycle import create_key
 
 BACKENDS = ("sqlite", "postgres")
 

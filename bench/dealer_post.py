@@ -1,5 +1,5 @@
 """What naming the dealer costs a baccarat post (issue 45): a hand's INSERT carries a scalar subquery of the
-table's newest dealer change (roadsvc.persistence.dealers.DEALER_AT). Posts through the service
+table's newest dealer change (roadsvc.persistence.dealers.registry.DEALER_AT). Posts through the service
 (roadsvc.services.baccarat.hands.post_hand, no HTTP) on a SQLite file, in interleaved blocks: with the
 subquery (a table with 200 dealer changes) and the baseline in the same run, the same INSERT without it.
 

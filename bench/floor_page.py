@@ -33,7 +33,7 @@ from sqlalchemy import create_engine  # noqa: E402
 
 from roadsvc.app import create_app  # noqa: E402
 from roadsvc.persistence.models import Base  # noqa: E402
-from roadsvc.services.keys import create_key  # noqa: E402
+from roadsvc.services.keys.lifecycle import create_key
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 TIMING = """() => {

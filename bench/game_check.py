@@ -21,7 +21,7 @@ from roadsvc.api.auth import current_principal, require_table_game
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Base
 from roadsvc.services import tables
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 
 def main() -> None:

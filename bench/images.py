@@ -52,7 +52,7 @@ from roadsvc.render.params import RenderParams
 from roadsvc.render.png import encode as renderer_encode
 from roadsvc.services import tables
 from roadsvc.services.baccarat import hands, shoes
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 TARGET_RENDER = 3.0
 NOISE = 0.05

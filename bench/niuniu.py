@@ -29,7 +29,7 @@ from roadsvc.app import create_app
 from roadsvc.domain.cards import standard_deck
 from roadsvc.domain.niuniu.hands import HandType, evaluate, hand_type
 from roadsvc.persistence.migrations import upgrade
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 from niuniu_support import by_order  # noqa: E402

@@ -43,7 +43,7 @@ from roadsvc.app import create_app  # noqa: E402
 from roadsvc.domain.dabang.match import Match  # noqa: E402
 from roadsvc.services import recall as recalls  # noqa: E402
 from roadsvc.services.dabang import recall as dabang_recall  # noqa: E402
-from roadsvc.services.keys import create_key  # noqa: E402
+from roadsvc.services.keys.lifecycle import create_key
 from roadsvc.services.tables import get_table  # noqa: E402
 
 TARGET_P99_MS = 50.0

@@ -7,7 +7,7 @@ executemany, then one `seal` link per row, appended in batches through the chain
 
   * baseline: reading every row of every chained table and every link, no hashing, no comparing
     (the same batched queries verify runs);
-  * verify: roadsvc.services.records_audit.verify (what `roadsvc records verify` runs): every link's
+  * verify: roadsvc.services.records.audit.verify (what `roadsvc records verify` runs): every link's
     digest recomputed, every row put in canonical form and compared with its newest link.
 
 Each is printed with records/s; verify's figure is PASS or MISS against the target. The machine is
@@ -33,10 +33,11 @@ from sqlalchemy import insert  # noqa: E402
 
 from roadsvc.domain.baccarat.dealing.hands import parse_hand  # noqa: E402
 from roadsvc.domain.records import SEAL, canonical_row  # noqa: E402
-from roadsvc.persistence import records as chain  # noqa: E402
+from roadsvc.persistence.records import binding, reading  # noqa: E402
+from roadsvc.persistence.records import chained as chained_rows  # noqa: E402
 from roadsvc.persistence.engine import Database  # noqa: E402
 from roadsvc.persistence.models import Base, Bet, BetSlip, Hand, PitNote, Shoe, Table  # noqa: E402
-from roadsvc.services import records_audit  # noqa: E402
+from roadsvc.services.records import audit as records_audit  # noqa: E402
 
 TARGET_S = 60.0
 HANDS_PER_SHOE = 60
@@ -85,7 +86,7 @@ def rows(name: str, count: int, counts: dict[str, int]):
 def fill(db: Database, records: int) -> dict[str, int]:
     counts = plan(records)
     models = {"tables": Table, "shoes": Shoe, "hands": Hand, "bet_slips": BetSlip, "bets": Bet, "pit_notes": PitNote}
-    tables = chain.chained_tables()
+    tables = chained_rows.chained_tables()
     for name, count in counts.items():
         batch: list[dict] = []
         for row in rows(name, count, counts):
@@ -101,16 +102,16 @@ def fill(db: Database, records: int) -> dict[str, int]:
 def _write(db: Database, model, chained, batch: list[dict]) -> None:
     with db.write() as session:
         session.execute(insert(model.__table__), batch)
-        found = chain.read_rows(session, chained, [row["id"] for row in batch], chunk=5000)
-        chain.append_changes(session, [(chained.name, str(row[chained.key_index]), SEAL,
+        found = chained_rows.read_rows(session, chained, [row["id"] for row in batch], chunk=5000)
+        binding.append_changes(session, [(chained.name, str(row[chained.key_index]), SEAL,
                                         canonical_row(chained.content(row))) for row in found])
 
 
 def read_everything(db: Database) -> int:
     with db.consistent_read() as session:
-        count = sum(1 for _ in chain.links(session))
-        for chained in chain.chained_tables().values():
-            count += sum(1 for _ in chain.all_rows(session, chained))
+        count = sum(1 for _ in reading.links(session))
+        for chained in chained_rows.chained_tables().values():
+            count += sum(1 for _ in chained_rows.all_rows(session, chained))
     return count
 
 

@@ -29,7 +29,7 @@ from roadsvc.persistence.engine import Database
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.games import TableGames
 from roadsvc.services.baccarat.images import EXTENSION as IMAGES, RoadImages, font_problem
-from roadsvc.services.keys import KeyVerifier
+from roadsvc.services.keys.verifier import KeyVerifier
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.scopes import TableScopes
 from roadsvc.services.baccarat.snapshots import SnapshotCache

@@ -28,7 +28,8 @@ from typing import Any, Mapping
 from flask import Flask
 
 from roadsvc.app import create_app, init_state
-from roadsvc.services.keys import ROLES, create_role_keys
+from roadsvc.services.capabilities import ROLES
+from roadsvc.services.keys.lifecycle import create_role_keys
 
 HUB, DB = "roadsvc.events", "roadsvc.db"
 

@@ -11,7 +11,7 @@ import pytest
 from appsupport import HUB, stop_state
 from dbsupport import sqlite_with_schema
 from roadsvc.persistence.models import utcnow
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 from roadsvc.stream.hub import EventHub
 
 CONFIG = {"TESTING": True, "LOG_LEVEL": "WARNING", "RATELIMIT_WRITES": "3 per minute"}

@@ -6,12 +6,13 @@ from __future__ import annotations
 import marshmallow as ma
 from flask_smorest import Blueprint
 from marshmallow import fields
-from werkzeug.routing import UnicodeConverter
+from werkzeug.routing import PathConverter
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.common import CodedRegexp, StrictSchema
+from roadsvc.api.schemas.coded import CodedRegexp, StrictSchema
+from roadsvc.domain.identifiers import MAX_ACCOUNT_ID, identifier_pattern
 from roadsvc.services.baccarat import play
 from roadsvc.services.capabilities import LINK_ACCOUNTS, MONITOR
 
@@ -97,18 +98,21 @@ class AccountLinkAnswerSchema(ma.Schema):
     members = fields.List(fields.String(), metadata={"description": "Every account in the group now"})
 
 
-class AccountConverter(UnicodeConverter):
-    """An account id in a path (`/accounts/<account:account_id>/...`): any segment reaches the view, which answers
-    one not of the form 422 `invalid_account_id`; the document gives the form (a pattern)."""
+class AccountConverter(PathConverter):
+    """An account id in a path (`/accounts/<account:account_id>/...`), percent-encoded: any id a slip may hold
+    reaches the view (a `/` in it too), which checks it by the one identifier rule (422 `invalid_account_id`,
+    `invalid_characters`)."""
+
+
+ACCOUNT_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_ACCOUNT_ID,
+                  "pattern": identifier_pattern(MAX_ACCOUNT_ID),
+                  "description": "The account id as the game server sends it in its slips, percent-encoded: 1-100 "
+                  "characters; no control, invisible or look-alike space characters, no space at either end"}
 
 
 def account_parameter_schema(converter: AccountConverter) -> dict:
-    return {"type": "string", "maxLength": 100, "pattern": f"^{play.ACCOUNT_FORM.pattern}$"}
+    return dict(ACCOUNT_SCHEMA)
 
-
-ACCOUNT_PARAMETER = [{"in": "path", "name": "account_id", "required": True,
-                      "schema": {"type": "string", "maxLength": 100, "pattern": play.ACCOUNT_FORM.pattern},
-                      "description": "The account id as the game server sends it"}]
 
 
 @blp.route("/accounts/<account:account_id>/play", methods=["GET"])
@@ -122,7 +126,8 @@ def account_play(account_id):
     the watch counted: per bet and in all, its stakes at EV > 0 and at or below 0, the stake-weighted mean EV
     against the same stakes placed regardless of the shoe, the p-value, whether it is flagged, and its
     `advantage_play` and `opposite_bets` alerts. 404 `account_not_found` for an account the watch has not
-    seen; 422 `invalid_account_id` (field `account_id`).
+    seen; 422 `invalid_account_id` (empty or over 100 characters) or `invalid_characters` (a character no slip
+    may hold), field `account_id`: the id is checked by the one identifier rule, as a slip's.
     """
     return play.account_play(database(), account_id)
 

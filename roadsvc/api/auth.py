@@ -26,7 +26,8 @@ from roadsvc.api.serving.limits import rate_limits
 from roadsvc.domain.games import GAMES
 from roadsvc.services.errors import Unauthenticated
 from roadsvc.services.pit import page_sessions
-from roadsvc.services.keys import KeyVerifier, Principal, authorize, presented_in
+from roadsvc.services.keys.principals import Principal, authorize, presented_in
+from roadsvc.services.keys.verifier import KeyVerifier
 
 MAX_KEY_LENGTH = 200
 READS = frozenset({"GET", "HEAD"})

@@ -12,7 +12,7 @@ from roadsvc.services.admin_audit import Actor
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.games import TableGames
 from roadsvc.services.pit.shifts import FloorClock
-from roadsvc.services.keys import Principal
+from roadsvc.services.keys.principals import Principal
 from roadsvc.services.lobby import Lobby
 from roadsvc.services.scopes import TableScopes
 from roadsvc.services.baccarat.snapshots import SnapshotCache

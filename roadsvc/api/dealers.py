@@ -13,7 +13,8 @@ from marshmallow import fields, validate
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database, floor_clock
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.common import StrictSchema, name
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import name
 from roadsvc.persistence.models import utcnow
 from roadsvc.services import tables
 from roadsvc.services.capabilities import DEALERS, POST_HANDS, READ

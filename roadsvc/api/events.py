@@ -21,7 +21,7 @@ from roadsvc.services.capabilities import MONITOR, READ
 from roadsvc.persistence.repositories import table_exists
 from roadsvc.services.errors import DomainError, NotFound, Unauthenticated
 from roadsvc.services.events import ALL, OPERATORS
-from roadsvc.services.keys import Principal, authorize
+from roadsvc.services.keys.principals import Principal, authorize
 from roadsvc.stream.engine.handover import ENGINE_HEADER, Handover
 from roadsvc.stream.grants import Grant, grant_of
 from roadsvc.stream.hub import EventHub

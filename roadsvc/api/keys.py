@@ -15,7 +15,7 @@ from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
 from roadsvc.api.schemas.common import Empty
 from roadsvc.api.schemas.keys import CreatedKeySchema, KeyCreateSchema, KeySchema, RotatedKeySchema
-from roadsvc.services import keys
+from roadsvc.services.keys import lifecycle as keys
 
 blp = Blueprint("keys", __name__, description="API keys and roles (display, game_server, dealer, pitboss, admin: "
                                                    "each with its capabilities)")

@@ -25,7 +25,7 @@ from roadsvc.api.context import database
 from roadsvc.services.capabilities import MINT_READ_LINKS
 from roadsvc.api.docs import error_responses
 from roadsvc.api.errors import error_response
-from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.api.schemas.coded import StrictSchema
 from roadsvc.render.params import FORMATS, ROADS
 from roadsvc.services import tables
 from roadsvc.services.errors import DomainError, Forbidden

@@ -13,7 +13,9 @@ from typing import Any
 from roadsvc.cli import REFUSED
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
-from roadsvc.services import keys
+from roadsvc.services.keys import lifecycle as keys
+from roadsvc.services.capabilities import ROLES
+from roadsvc.services.keys.principals import KeyInfo
 from roadsvc.services.admin_audit import Actor
 from roadsvc.services.errors import DomainError, ServiceError
 
@@ -22,7 +24,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("keys", help="create, list and revoke API keys")
     commands = parser.add_subparsers(dest="keys_command", required=True)
     create = commands.add_parser("create", help="create a key and print it (shown only this once)")
-    create.add_argument("--role", required=True, choices=keys.ROLES)
+    create.add_argument("--role", required=True, choices=ROLES)
     create.add_argument("--table", type=int, help="bind a dealer key to this table id")
     create.add_argument("--name", help="a name to recognise the key by")
     create.add_argument("--expires-in", help="the key stops working after this long: 90m, 12h, 30d")
@@ -70,12 +72,12 @@ def run_rotate(args: argparse.Namespace) -> int:
     return _guarded(rotate)
 
 
-def _print_created(info: keys.KeyInfo, plain: str) -> None:
+def _print_created(info: KeyInfo, plain: str) -> None:
     print(plain)
     print(f"# {_line(info)} -- store it now: it is not shown again", flush=True)
 
 
-def _line(info: keys.KeyInfo) -> str:
+def _line(info: KeyInfo) -> str:
     table = f" table={info.table_id}" if info.table_id else ""
     revoked = " REVOKED" if info.revoked_at else ""
     expires = f" expires={info.expires_at.isoformat(timespec='seconds')}" if info.expires_at else ""

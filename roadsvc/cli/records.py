@@ -13,7 +13,7 @@ from typing import Any
 
 from roadsvc.cli import REFUSED
 from roadsvc.persistence.engine import open_database
-from roadsvc.services import records_audit
+from roadsvc.services.records import audit, bundle
 
 DIFFERS = 1
 
@@ -39,14 +39,14 @@ def run_verify(args: argparse.Namespace) -> int:
     if args.bundle:
         try:
             with open(args.bundle, "rb") as source:
-                result = records_audit.verify_bundle(source)
+                result = bundle.verify_bundle(source)
         except OSError as error:
             print(f"cannot read {args.bundle}: {error}", file=sys.stderr)
             return REFUSED
     else:
         db = open_database()
         try:
-            result = records_audit.verify(db)
+            result = audit.verify(db)
         finally:
             db.dispose()
     print(json.dumps(result.as_json(), indent=2, ensure_ascii=False) if args.json else "\n".join(result.lines()))
@@ -65,8 +65,8 @@ def run_export(args: argparse.Namespace) -> int:
     db = open_database()
     try:
         with open(args.out, "wb") as out:
-            done = records_audit.export(db, first, last, out)
-    except records_audit.ExportRefused as refused:
+            done = bundle.export(db, first, last, out)
+    except bundle.ExportRefused as refused:
         print("\n".join(refused.verification.lines()))
         print("nothing exported: the records differ from the chain", file=sys.stderr)
         return DIFFERS
@@ -81,7 +81,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_seal(args: argparse.Namespace) -> int:
     db = open_database()
     try:
-        count = records_audit.seal(db)
+        count = audit.seal(db)
     finally:
         db.dispose()
     print(f"{count} records bound into the chain (op seal)")

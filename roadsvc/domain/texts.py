@@ -54,7 +54,7 @@ class Reader:
         return self.catalogue.ngettext(singular, plural, n) % {"num": n, **values}
 
 
-# How the records name a person: the key's name and id, "Li (key 4)" (roadsvc.services.keys.Principal.actor).
+# How the records name a person: the key's name and id, "Li (key 4)" (roadsvc.services.keys.principals.Principal.actor).
 _KEYED = re.compile(r"(?P<name>.*) \(key (?P<id>\d+)\)")
 
 

@@ -19,7 +19,7 @@ writes by revision exactly as they see a dealer's.
   the 打棒 matches (jobs/dabang.py: a match with no move for its threshold).
 * replication: on the monitor's interval, when ROADSVC_DB_STANDBYS is set, the database's standbys read from
   the primary's pg_stat_replication: a `replication_degraded` alert at every table while fewer stream or none
-  is synchronous, resolved when they are back (services.replication). A failing pass tries again next time.
+  is synchronous, resolved when they are back (services.database.replication). A failing pass tries again next time.
 * table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
   opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
   every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
@@ -66,7 +66,7 @@ from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.dealers import watch as dealer_watch
 from roadsvc.services.dealers.demo import DealerRotation
 from roadsvc.services import events as event_log
-from roadsvc.services import replication
+from roadsvc.services.database import replication
 from roadsvc.services.demo import (
     DabangDemoPlayer, DemoBettors, DemoDealer, NiuniuDemoDealer, ensure_demo_floor, ensure_watch_table,
 )

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from roadsvc.domain.records import DELETE
 from roadsvc.persistence.models import Bet, BetSlip, BettingClosure
-from roadsvc.persistence.records import bind_inserted, bind_rows
+from roadsvc.persistence.records.binding import bind_inserted, bind_rows
 
 OPEN_STATUS, CANCELLED_STATUS = "open", "cancelled"  # cancelled: its round was cancelled before dealing
 

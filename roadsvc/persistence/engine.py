@@ -28,7 +28,7 @@ from roadsvc.persistence.checkpoints import WalStatus, sqlite_checkpointer
 from roadsvc.persistence.events import CHANNEL_INFO, append_deferred_at_commit, channel_for, wake_readers_at_commit
 from roadsvc.persistence.hot_reads import HotConnections
 from roadsvc.persistence.notify import NotifyListener
-from roadsvc.persistence.records import bind_records_at_commit
+from roadsvc.persistence.records.binding import bind_records_at_commit
 from roadsvc.persistence.wakeups import WakeListener, wake_folder, wake_readers
 
 WRITE_OPTION = "roadsvc_write"

@@ -8,9 +8,9 @@ from typing import Any, Sequence
 from sqlalchemy import Row, Text, bindparam, cast, exists, func, select, update
 from sqlalchemy.orm import Session
 
-from roadsvc.persistence.dealers import DEALER_AT
+from roadsvc.persistence.dealers.registry import DEALER_AT
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.records import bind_inserted
+from roadsvc.persistence.records.binding import bind_inserted
 from roadsvc.persistence.models import OPEN, DabangMatch, Hand, HeldHand, Shoe, Table, utcnow
 
 

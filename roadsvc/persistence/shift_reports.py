@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from sqlalchemy import Row, and_, case, func, or_, select, union
 from sqlalchemy.orm import Session
 
-from roadsvc.persistence.models import (Alert, AuditRecord, DabangDeal, DabangMatch, DabangMove, DabangRefusal, Hand,
+from roadsvc.domain.games import DABANG
+from roadsvc.persistence.models import (Alert, AuditRecord, DabangDeal, DabangMatch, DabangMove, DealerIncident, Hand,
                                         Shoe, ShiftReport, ShiftReportFile, Table)
+from roadsvc.persistence.models.dealers import REFUSAL
 
 CHANGES = ("void", "correct")
 
@@ -69,9 +71,11 @@ def dabang_deals(session: Session, begins: datetime, ends: datetime) -> dict[int
 
 
 def dabang_refusals(session: Session, begins: datetime, ends: datetime) -> dict[int, int]:
-    """Per 打棒 table: the plays refused in [begins, ends)."""
-    query = (select(DabangRefusal.table_id, func.count(DabangRefusal.id))
-             .where(DabangRefusal.at >= begins, DabangRefusal.at < ends).group_by(DabangRefusal.table_id))
+    """Per 打棒 table: the plays refused in [begins, ends), as the dealers' incidents record them (the one record of
+    a refused play)."""
+    query = (select(DealerIncident.table_id, func.count(DealerIncident.id))
+             .where(DealerIncident.game == DABANG, DealerIncident.kind == REFUSAL,
+                    DealerIncident.at >= begins, DealerIncident.at < ends).group_by(DealerIncident.table_id))
     return {table_id: int(count) for table_id, count in session.execute(query)}
 
 
@@ -84,10 +88,25 @@ def stored_since(session: Session, since: datetime) -> Sequence[ShiftReport]:
     return session.scalars(select(ShiftReport).where(ShiftReport.written_at >= since).order_by(ShiftReport.id)).all()
 
 
-def stored_file(session: Session, report_id: int, kind: str, language: str) -> bytes | None:
-    query = select(ShiftReportFile.body).where(ShiftReportFile.report_id == report_id, ShiftReportFile.kind == kind,
-                                               ShiftReportFile.language == language)
-    return session.scalars(query).first()
+def stored_file(session: Session, report_id: int, kind: str, language: str) -> Row | None:
+    """(body, sha256) of a stored report's file: its bytes and the SHA-256 chained when it was written."""
+    query = select(ShiftReportFile.body, ShiftReportFile.sha256).where(
+        ShiftReportFile.report_id == report_id, ShiftReportFile.kind == kind, ShiftReportFile.language == language)
+    return session.execute(query).first()
+
+
+def stored_files(session: Session, batch: int = 50) -> Iterator[Row]:
+    """(id, report_id, kind, language, body, sha256) of every stored file, by id, read a few at a time (a PDF is
+    tens of kilobytes)."""
+    after = 0
+    while True:
+        rows = session.execute(select(ShiftReportFile.id, ShiftReportFile.report_id, ShiftReportFile.kind,
+                                      ShiftReportFile.language, ShiftReportFile.body, ShiftReportFile.sha256)
+                               .where(ShiftReportFile.id > after).order_by(ShiftReportFile.id).limit(batch)).all()
+        yield from rows
+        if len(rows) < batch:
+            return
+        after = rows[-1].id
 
 
 def written_keys(session: Session) -> dict[str, datetime]:

@@ -35,7 +35,8 @@ from roadsvc.services.dabang import matches, replay
 from roadsvc.services.dabang import moves as dabang_moves
 from roadsvc.services.dealers.demo import ensure_demo_dealers
 from roadsvc.services.errors import ServiceError
-from roadsvc.services.keys import ROLES, create_role_keys
+from roadsvc.services.capabilities import ROLES
+from roadsvc.services.keys.lifecycle import create_role_keys
 from roadsvc.services.niuniu import rounds as niuniu_rounds
 from roadsvc.services.niuniu import slips as niuniu_slips
 

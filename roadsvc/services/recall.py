@@ -5,7 +5,7 @@ Games are peers: each game's recall is its own module (roadsvc.services.<game>.r
 `recall(session, table_id, ask, reader) -> list[dict]`, newest game first. This module names the table,
 checks that the question fits its game (a `?round=` at a baccarat table: 409 wrong_game, as on every path of
 one game) and adds the records each game was read from (`records`: table and primary key), which the hash
-chain proves (roadsvc.services.records, when it is there).
+chain proves (roadsvc.services.records.chain, when it is there).
 
 What a reader may see is decided once per request (`Reader`): money (stakes and settlements) with
 `read_money`; a game in play shows nothing hidden now (a held hand's cards, a closed 百人牛牛 fourth card, an
@@ -24,7 +24,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import BACCARAT, DABANG, NIUNIU
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
-from roadsvc.services import recall_links, records
+from roadsvc.services.records import chain, recall_links
 from roadsvc.services.baccarat import recall as baccarat_recall
 from roadsvc.services.dabang import recall as dabang_recall
 from roadsvc.services.errors import NotFound
@@ -91,7 +91,7 @@ def recall(db: Database, table_id: int, ask: Ask, reader: Reader) -> dict[str, A
         _check_game(table, ask)
         games = [_shown_records(game, reader) for game in RECALLS[table.game].recall(session, table.id, ask, reader)]
         _link(session, games)
-        head = records.chain_head(session)
+        head = chain.chain_head(session)
     return {"table": {"id": table.id, "name": table.name, "game": table.game},
             "last": None if ask.one else ask.count, "money": reader.money,
             "chain": None if head is None else {"seq": head.seq, "at": head.at},

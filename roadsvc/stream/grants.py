@@ -40,7 +40,7 @@ OPEN = Grant()  # a stream that nothing but its connection ends (tests, the benc
 
 
 def grant_of(principal: Any, now: datetime, clock_now: float) -> Grant:
-    """The grant of a caller (roadsvc.services.keys.Principal): its key, its page session, and the first of
+    """The grant of a caller (roadsvc.services.keys.principals.Principal): its key, its page session, and the first of
     the key's expiry and the session's end, placed on the stream's clock (`clock_now` is that clock at `now`)."""
     ends = [moment for moment in (principal.expires_at, principal.session_ends_at) if moment is not None]
     deadline = clock_now + (min(ends) - now).total_seconds() if ends else math.inf

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services import events as event_log, keys
+from roadsvc.services import events as event_log
+from roadsvc.services.keys import lifecycle as keys
 from roadsvc.services.events import EventRecord
 from roadsvc.stream.alarms import Alarm, Ringable, next_turn
 from roadsvc.stream.grants import KEY, Grant, ends_of

@@ -28,7 +28,7 @@ OPEN_ENDPOINTS = {"web.login", "web.static", "web.font", "web.favicon"}
 # and run no inline script (the page's settings are a JSON data block, not code).
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
             "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-STATUS_OF = {NotFound: 404, Conflict: 409}
+STATUS_OF = {NotFound: 404, Conflict: 409}  # a refusal's status by its kind: a subclass (WrongGame) is its kind's
 
 
 @blp.before_request
@@ -143,10 +143,15 @@ def refused_input(error: DomainError):
 
 @blp.errorhandler(ServiceError)
 def refused_service(error: ServiceError):
-    response = _error_page(STATUS_OF.get(type(error), 400), error.code, error.message)
+    response = _error_page(status_of(error), error.code, error.message)
     if isinstance(error, TooManyRequests):
         return response[0], 429, {"Retry-After": str(error.retry_after)}
     return response
+
+
+def status_of(error: ServiceError) -> int:
+    """The status of a refusal's kind, by class hierarchy (400 for a kind the pages do not name)."""
+    return next((status for kind, status in STATUS_OF.items() if isinstance(error, kind)), 400)
 
 
 def _error_page(status: int, code: str, message: str, worded: bool = False):

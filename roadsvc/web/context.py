@@ -13,7 +13,7 @@ from roadsvc.render.themes import THEMES
 from roadsvc.services.floor import FloorCache
 from roadsvc.services.floor_page import RoadArt
 from roadsvc.services.pit.shifts import FloorClock
-from roadsvc.services.keys import Principal
+from roadsvc.services.keys.principals import Principal
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.web.labels import check_language
 

@@ -13,8 +13,6 @@ from flask import render_template, request
 from roadsvc.domain.errors import DomainError
 from roadsvc.services import recall as recalls
 from roadsvc.services.capabilities import READ_MONEY
-from roadsvc.services.errors import Conflict
-from roadsvc.services.games import WrongGame
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, pit_boss
 from roadsvc.web.dabang_pages import suit
@@ -46,9 +44,6 @@ def moment(text: str | None) -> datetime | None:
 def recall(table_id: int):
     ask = asked()
     reader = recalls.Reader(money=pit_boss().can(READ_MONEY), hidden_cards=False)
-    try:
-        answer = recalls.recall(database(), table_id, ask, reader)
-    except WrongGame as error:  # the pages answer a Conflict as 409 (roadsvc.web.blueprint), by its own class
-        raise Conflict(error.code, error.message, error.field) from None
+    answer = recalls.recall(database(), table_id, ask, reader)  # WrongGame, a Conflict, is 409 (web.blueprint)
     return render_template("web/recall.html", recall=answer, ask=ask, choices=CHOICES, suit=suit, moment=moment,
                            who=pit_boss(), logout_form=LogoutForm())

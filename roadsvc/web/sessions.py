@@ -31,7 +31,8 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from roadsvc.persistence.engine import Database
 from roadsvc.services.pit import page_sessions
 from roadsvc.services.errors import Unauthenticated
-from roadsvc.services.keys import PAGE_ROLES, KeyVerifier, Principal, presented_in
+from roadsvc.services.keys.principals import PAGE_ROLES, Principal, presented_in
+from roadsvc.services.keys.verifier import KeyVerifier
 
 SECRET_FILE = "secret_key"
 LIFETIMES, TOKEN = page_sessions.LIFETIMES, page_sessions.TOKEN

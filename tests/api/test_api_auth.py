@@ -10,7 +10,7 @@ from sqlalchemy import select
 from apiroutes import api_routes, fill
 from roadsvc.persistence.models import ApiKey
 from roadsvc.services.capabilities import ALL_CAPABILITIES, CAPABILITIES, ROLES, can
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 # The capability each of this service's routes needs (routes of other areas are covered
 # by the generic walk below through the capability each view declares).

@@ -7,7 +7,7 @@ import pytest
 
 from apiroutes import api_routes, fill
 from roadsvc.services.capabilities import can
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 PUBLIC = {"/api/v1/openapi.json", "/api/docs", "/api/docs/init.js", "/api/docs/<filename>"}
 SCOPED = ("<table_id>", "<shoe_id>")

@@ -7,7 +7,7 @@ import marshmallow as ma
 import pytest
 
 from roadsvc.api.schemas import common
-from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.api.schemas.coded import StrictSchema
 
 
 class Fields(StrictSchema):

@@ -10,7 +10,7 @@ import pytest
 import redis
 
 from roadsvc.app import create_app
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 REDIS_URL = os.environ.get("ROADSVC_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 LIMITS = {"RATELIMIT_AUTH_FAILURES": "3 per minute", "RATELIMIT_WRITES": "4 per minute", "RATELIMIT_RENDERS": "2 per minute"}
@@ -77,7 +77,7 @@ def test_a_spent_address_looks_a_repeated_wrong_key_up_once(app, monkeypatch):
     for attempt in range(3):
         client.get("/api/v1/tables", headers=bearer(f"rs_guess{attempt}"))
     looked_up = []
-    monkeypatch.setattr("roadsvc.services.keys.lookup_key", lambda db, plain: looked_up.append(plain))
+    monkeypatch.setattr("roadsvc.services.keys.verifier.lookup_key", lambda db, plain: looked_up.append(plain))
     for _ in range(5):
         assert_too_many(client.get("/api/v1/tables", headers=bearer("rs_more")), "too_many_auth_failures")
     assert looked_up == ["rs_more"]  # the key cache keeps the miss for its TTL

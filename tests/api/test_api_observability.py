@@ -9,7 +9,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from roadsvc.app import create_app
 from roadsvc.render import fonts
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 
 def request_lines(captured: str) -> list[dict]:

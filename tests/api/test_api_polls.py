@@ -10,7 +10,7 @@ import pytest
 from flask import request, request_started
 
 from roadsvc.app import create_app
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 ROADS = "/api/v1/tables/{}/roads"
 

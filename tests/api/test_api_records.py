@@ -11,8 +11,8 @@ from sqlalchemy import text
 from betting import bet, make_table  # noqa: F401
 from dabang_api import bury_and_pass, new_match, new_table, next_legal_play, start_first_deal, state
 from niuniu_support import by_order, slip_body
-from roadsvc.services import records_audit
-from roadsvc.services.records import chain_head, proofs
+from roadsvc.services.records import audit as records_audit
+from roadsvc.services.records.chain import chain_head, proofs
 
 NATURAL = {"cards": ["4S", "KD", "3H", "9C"]}  # banker 9 over player 7
 

@@ -16,7 +16,7 @@ import pytest
 from betting import make_table  # noqa: F401
 from test_api_shift_reports import BANKER_NATURAL_9, CLOCK, pdf_text
 
-from roadsvc.services.keys import create_role_keys
+from roadsvc.services.keys.lifecycle import create_role_keys
 
 MARKUP = "VIP <b>Gold"
 FORMULA = '=HYPERLINK("http://evil.example/x","click")'

@@ -10,7 +10,7 @@ import pytest
 from roadsvc.app import create_app
 from roadsvc.services import tables
 from roadsvc.services.baccarat import shoes
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 
 @pytest.fixture

@@ -182,7 +182,7 @@ def test_every_report_answer_conforms_to_the_document(dealt, app):
 
 
 def test_a_stored_report_and_its_pdfs_are_bound_into_the_chain(dealt):
-    from roadsvc.services import records_audit
+    from roadsvc.services.records import audit as records_audit
 
     shift, db = running(), dealt.db
     assert shift_reports.write_due(db, CLOCK, shift.ends) == shift.key
@@ -191,4 +191,62 @@ def test_a_stored_report_and_its_pdfs_are_bound_into_the_chain(dealt):
         session.execute(update(ShiftReportFile).where(ShiftReportFile.language == "en")
                         .values(sha256="0" * 64))
     found = records_audit.verify(db)
-    assert not found.ok and [d.table for d in found.differences] == ["shift_report_files"]
+    assert not found.ok and [(d.table, d.what) for d in found.differences] == [
+        ("shift_report_files", "changed"), ("shift_report_files", "file_altered")]  # the hash changed; no longer the bytes'
+
+
+
+def test_a_stored_pdf_whose_bytes_were_altered_is_refused_alerted_and_named_by_verify(dealt):
+    """The chain binds a stored PDF's SHA-256, not its bytes: bytes swapped behind the service (the hash left as
+    written) are never served: 409 report_file_altered, a critical alert at the report's table, verify names it;
+    the other languages' files, untouched, are served as written."""
+    from roadsvc.services.records import audit as records_audit
+
+    shift, db = running(), dealt.db
+    assert shift_reports.write_due(db, CLOCK, shift.ends) == shift.key
+    with db.read() as session:
+        original = session.scalars(select(ShiftReportFile.body).where(ShiftReportFile.language == "en")).one()
+    forged = original + b"%% one line added after it was signed\n"
+    with db.engine.begin() as conn:  # behind the service: no link, the chained sha256 left as it was
+        conn.execute(update(ShiftReportFile).where(ShiftReportFile.language == "en").values(body=forged))
+    refused = get(dealt.api, shift, "pdf")
+    assert refused.status_code == 409 and refused.json["code"] == "report_file_altered"
+    assert refused.json["field"] == "lang" and forged not in refused.data
+    assert get(dealt.api, shift, "pdf", "zh-Hant").status_code == 200
+    [alert] = [a for a in dealt.api.get("/api/v1/alerts", role="pitboss").json["alerts"]
+               if a["code"] == "report_file_altered"]
+    assert (alert["severity"], alert["table_id"], alert["details"]["language"]) == ("critical", dealt.id, "en")
+    assert alert["details"]["found_sha256"] == hashlib.sha256(forged).hexdigest()
+    assert get(dealt.api, shift, "pdf").status_code == 409  # seen again, not raised twice
+    again = [a for a in dealt.api.get("/api/v1/alerts", role="pitboss").json["alerts"]
+             if a["code"] == "report_file_altered"]
+    assert [a["count"] for a in again] == [2]
+    found = records_audit.verify(db)
+    assert not found.ok and [(d.table, d.what) for d in found.differences] == [("shift_report_files", "file_altered")]
+
+
+def test_the_printed_head_never_binds_a_card_hidden_when_it_is_written(dealt):
+    """A 百人牛牛 round dealt and not opened when the report is stored holds closed fourth cards: the head printed is
+    the link before the round's first, never one at or after it (its digest would let the card be found by trying
+    each); once the round is opened, the next report prints the newest link."""
+    from niuniu_support import by_order
+
+    from roadsvc.persistence.records import reading
+    from roadsvc.services.records.chain import chain_head
+
+    shift, db, api = running(), dealt.db, dealt.api
+    niuniu = api.post("/api/v1/tables", {"name": "Niu Niu 9", "game": "niuniu"}, role="pitboss").json
+    rounds = f"/api/v1/tables/{niuniu['id']}/rounds"
+    assert api.post(rounds, by_order(1), role="dealer").status_code == 201  # dealt: its fourth cards closed
+    dealt.post(BANKER_NATURAL_9)  # a public record after the hidden one
+    newest = chain_head(db)
+    with db.read() as session:
+        first_hidden = min(link.seq for link in reading.links_naming(session, [("niuniu_rounds", "1")]))
+        before_it = reading.link_at(session, first_hidden - 1)
+    assert first_hidden < newest.seq
+    document = shift_reports.final_document(db, CLOCK, shift, shift.ends)
+    assert document["chain_head"]["sequence"] == before_it.seq == first_hidden - 1
+    assert document["chain_head"]["digest"] == before_it.digest
+    assert api.post(f"{rounds}/1/open", {}, role="dealer").status_code in (200, 201)
+    opened = shift_reports.final_document(db, CLOCK, shift, shift.ends)["chain_head"]
+    assert (opened["sequence"], opened["digest"]) == (chain_head(db).seq, chain_head(db).digest)

@@ -16,7 +16,8 @@ from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.admin_audit import trail
-from roadsvc.services.keys import create_key, lookup_key
+from roadsvc.services.keys.lifecycle import create_key
+from roadsvc.services.keys.verifier import lookup_key
 
 KEY = re.compile(r"rs_[A-Za-z0-9_-]{40,}")
 

@@ -13,7 +13,8 @@ from roadsvc.cli.serve import STREAMING_WORKER, gunicorn_argv, raise_open_files,
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.services.baccarat import hands, shoes
-from roadsvc.services.keys import ROLES, lookup_key
+from roadsvc.services.capabilities import ROLES
+from roadsvc.services.keys.verifier import lookup_key
 
 KEY = re.compile(r"rs_[A-Za-z0-9_-]{40,}")
 

@@ -23,7 +23,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from roadsvc.services.capabilities import ROLES, roles_with
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 PLACEHOLDER = "rs_contract_placeholder"
 SEED, MAX_EXAMPLES = 20261123, 120  # the contract run's (tests/contract/test_contract_*.py)

@@ -22,7 +22,7 @@ from contract_run import documented_operations, run_contract  # noqa: E402
 from roadsvc.app import create_app  # noqa: E402
 from roadsvc.persistence.migrations import upgrade  # noqa: E402
 from roadsvc.services.capabilities import ROLES  # noqa: E402
-from roadsvc.services.keys import create_key  # noqa: E402
+from roadsvc.services.keys.lifecycle import create_key
 
 
 def main() -> int:

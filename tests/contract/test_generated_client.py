@@ -20,7 +20,7 @@ import pytest
 from niuniu_support import by_order, slip_body
 from roadsvc.app import create_app
 from roadsvc.persistence.migrations import upgrade
-from roadsvc.services import keys as key_service
+from roadsvc.services.keys import lifecycle as key_service
 
 PACKAGE = "roadsvc_generated_client"
 GENERATOR = Path(sys.executable).parent / "openapi-python-client"

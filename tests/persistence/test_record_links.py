@@ -8,13 +8,13 @@ import threading
 from sqlalchemy import select, update
 
 from roadsvc.domain.records import GENESIS, broken_links
-from roadsvc.persistence import records as chain
+from roadsvc.persistence.records import reading
 from roadsvc.persistence.models import PitNote, RecordLink, Shoe, Table
 
 
 def all_links(db):
     with db.read() as session:
-        return list(chain.links(session))
+        return list(reading.links(session))
 
 
 def new_table(db, name="T1") -> int:

@@ -264,7 +264,7 @@ def test_a_stream_resumes_with_last_event_id_from_the_engine_or_from_the_log_mis
 def test_a_revoked_keys_streams_end_and_it_cannot_open_another(engine):
     admin = Database(engine.db.url)
     try:
-        from roadsvc.services.keys import create_key, revoke_key
+        from roadsvc.services.keys.lifecycle import create_key, revoke_key
         info, key = create_key(admin, "display", "to be revoked")
         stream = engine_stream(engine, key, f"?table_id={engine.floor.table_ids[0]}")
         revoke_key(admin, info.id)

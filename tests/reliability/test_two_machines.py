@@ -22,7 +22,7 @@ from _service import Client, dealt_hands, hand_body
 from _sse import SseConnection
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 pytestmark = pytest.mark.slow
 

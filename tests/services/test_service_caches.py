@@ -7,7 +7,8 @@ from roadsvc.config import load_settings
 from roadsvc.domain.baccarat.dealing.hands import parse_hand
 from roadsvc.services import tables
 from roadsvc.services.baccarat import hands, shoes
-from roadsvc.services.keys import KeyVerifier, create_key, revoke_key
+from roadsvc.services.keys.lifecycle import create_key, revoke_key
+from roadsvc.services.keys.verifier import KeyVerifier
 from roadsvc.services.caches import LRU
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 

@@ -1,4 +1,4 @@
-"""The jobs' replication pass (services.replication) on SQLite and on the tests' PostgreSQL server, which has
+"""The jobs' replication pass (services.database.replication) on SQLite and on the tests' PostgreSQL server, which has
 no standby: a floor expecting standbys gets a `replication_degraded` alert at every table, worded in the three
 languages; SQLite has nothing to replicate. Raised and resolved on a real cluster:
 tests/reliability/test_replicated_database.py."""
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from roadsvc.domain.monitoring.texts import alert_message, alert_title
 from roadsvc.translations import reader
-from roadsvc.services import alerts, replication, tables
+from roadsvc.services import alerts, tables
+from roadsvc.services.database import replication
 
 
 def test_a_server_without_its_standbys_raises_replication_degraded_at_every_table(db):

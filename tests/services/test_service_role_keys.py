@@ -6,7 +6,8 @@ import pytest
 
 from roadsvc.services import admin_audit
 from roadsvc.services.errors import DomainError
-from roadsvc.services.keys import KeyVerifier, create_role_keys, list_keys
+from roadsvc.services.keys.lifecycle import create_role_keys, list_keys
+from roadsvc.services.keys.verifier import KeyVerifier
 
 
 def test_each_role_gets_a_working_unbound_key_and_each_creation_is_audited(db):

@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 from roadsvc.stream.engine.handover import Handover, engine_handover
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.signing import EngineUrls, signature

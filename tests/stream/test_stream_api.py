@@ -142,7 +142,7 @@ def test_roles_no_key_no_stream_and_only_operators_see_operator_events(app, api,
 
 
 def test_a_dealer_key_bound_to_a_table_streams_only_that_table(app, api, open_stream):
-    from roadsvc.services.keys import create_key
+    from roadsvc.services.keys.lifecycle import create_key
 
     one, two = new_table(api, "T1"), new_table(api, "T2")
     api.keys["bound"] = create_key(app.extensions["roadsvc.db"], "dealer", "bound", table_id=one)[1]

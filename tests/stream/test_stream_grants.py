@@ -12,7 +12,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from roadsvc.persistence.events import OPERATORS, NewEvent, append_events
-from roadsvc.services.keys import Principal, lookup_key
+from roadsvc.services.keys.principals import Principal
+from roadsvc.services.keys.verifier import lookup_key
 from roadsvc.stream.grants import Grant, grant_of
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import StreamView

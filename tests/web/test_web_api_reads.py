@@ -4,7 +4,7 @@ cannot send a key); it may not write with it."""
 from __future__ import annotations
 
 from roadsvc.services import alerts
-from roadsvc.services.keys import list_keys, revoke_key
+from roadsvc.services.keys.lifecycle import list_keys, revoke_key
 
 
 def test_a_signed_in_page_reads_the_api_without_a_key(signed_in):

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from websupport import csrf_token
-from roadsvc.services.keys import list_keys, revoke_key
+from roadsvc.services.keys.lifecycle import list_keys, revoke_key
 from roadsvc.web.sessions import secret_key
 
 

@@ -204,3 +204,28 @@ def test_the_api_read_with_the_page_s_cookie_hides_what_is_in_play(tables):
     [deal] = read[dab].json["deals"]
     assert deal["hands"] is None and deal["bottom_dealt"] is None and deal["links"] is None
     assert read[dab].json["money"] is True  # the pit boss's session reads money
+
+
+def test_the_pages_answer_a_refusal_by_its_kind_whatever_its_class():
+    """The pages' error handler matches a refusal by class hierarchy: every subclass of NotFound and Conflict
+    in the services (WrongGame, ReportFileAltered, ...) answers its kind's status, none falls to 400."""
+    import importlib
+    import pkgutil
+
+    import roadsvc.services
+    from roadsvc.services.errors import Conflict, NotFound
+    from roadsvc.web.blueprint import status_of
+
+    for module in pkgutil.walk_packages(roadsvc.services.__path__, "roadsvc.services."):
+        importlib.import_module(module.name)
+
+    def every(kind):
+        for sub in kind.__subclasses__():
+            yield sub
+            yield from every(sub)
+
+    found = {kind: list(every(kind)) for kind in (NotFound, Conflict)}
+    assert "WrongGame" in {sub.__name__ for sub in found[Conflict]}
+    for kind, status in ((NotFound, 404), (Conflict, 409)):
+        for sub in found[kind]:
+            assert status_of(sub.__new__(sub)) == status, sub

@@ -10,7 +10,7 @@ import pytest
 
 from roadsvc.services import tables
 from websupport import csrf_token
-from roadsvc.services.keys import list_keys, revoke_key
+from roadsvc.services.keys.lifecycle import list_keys, revoke_key
 from roadsvc.services.pit.page_sessions import live_sessions
 
 START = datetime(2026, 11, 25, 3, 0, tzinfo=timezone.utc)

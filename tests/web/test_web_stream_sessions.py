@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from roadsvc.services import tables
-from roadsvc.services.keys import list_keys, revoke_key
+from roadsvc.services.keys.lifecycle import list_keys, revoke_key
 from streamsupport import Stream
 from websupport import csrf_token
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from roadsvc.api.schemas import common
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas import coded, common
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import integer, text
 
 MAX_CARDS = 162  # a draw; every other list of cards is shorter
 SEAT_DOC = "The seat, 1-4 (team A: 1 and 3; team B: 2 and 4)"
@@ -118,7 +119,7 @@ class DabangEndMatchSchema(StrictSchema):
 class DabangMatchListQuery(common.PageQuery):
     """`?state=open|finished&after=<id>&limit=`: newest first; `after` is the last id of the page before."""
 
-    state = fields.String(validate=common.CodedOneOf(["open", "finished"], "invalid_parameter"), metadata={
+    state = fields.String(validate=coded.CodedOneOf(["open", "finished"], "invalid_parameter"), metadata={
         "description": "open: under way (not won nor stopped); finished: won or stopped"})
 
 

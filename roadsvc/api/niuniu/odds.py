@@ -8,7 +8,7 @@ from marshmallow import fields
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.api.schemas.coded import StrictSchema
 from roadsvc.services.capabilities import MONITOR
 from roadsvc.services.niuniu import odds
 

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, fields, validate
 
+from roadsvc.api.schemas.coded import Coded, CodedOneOf, CodedRange, StrictSchema
 from roadsvc.api.schemas.common import (
-    Amount, Coded, CodedOneOf, CodedRange, PageQuery, StrictSchema, account_id, area, card_code, cards, integer,
-    position, round_number, slip_id, text,
+    Amount,
+    PageQuery,
+    account_id,
+    area,
+    card_code,
+    cards,
+    integer,
+    position,
+    round_number,
+    slip_id,
+    text,
 )
 from roadsvc.domain.niuniu.dealing import POSITIONS
 from roadsvc.services.admin_audit import MAX_REASON

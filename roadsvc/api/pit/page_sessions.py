@@ -11,7 +11,8 @@ from marshmallow import fields
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database, now
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.common import StrictSchema, integer
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import integer
 from roadsvc.services.pit import page_sessions
 from roadsvc.services.capabilities import MANAGE_KEYS
 

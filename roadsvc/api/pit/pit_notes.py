@@ -11,7 +11,8 @@ from marshmallow import fields
 from roadsvc.api.auth import requires
 from roadsvc.api.context import acting, database
 from roadsvc.api.docs import error_responses
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import integer, text
 from roadsvc.services import tables
 from roadsvc.services.pit import pit_notes
 from roadsvc.services.capabilities import MONITOR

@@ -49,7 +49,7 @@ def chosen_language() -> str:
         "application/json": {"schema": ShiftReportSchema},
         "text/csv": {"schema": {"type": "string"}},
         "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
-@error_responses(401, 403, 404, 422)
+@error_responses(401, 403, 404, 409, 422)
 def shift_report(date, shift):
     """A shift's report
 
@@ -65,7 +65,9 @@ def shift_report(date, shift):
     CSV or PDF with `?format=` or `Accept`; the CSV's and PDF's words and file name in `?lang=`
     (zh-Hans, zh-Hant, en), times in the floor's time zone. A malformed or out-of-range date is 422
     `invalid_date` / `date_out_of_range` (field `date`), a shift that is none of the floor's 422
-    `unknown_shift` (field `shift`), a shift that has not begun 404 `shift_not_started`. The PDF is
+    `unknown_shift` (field `shift`), a shift that has not begun 404 `shift_not_started`; a stored PDF whose bytes
+    are not the ones written (their SHA-256 differs from the one chained) is never served: 409
+    `report_file_altered` (field `lang`) and a critical alert of that code. The PDF is
     the one a pit manager signs: money with thousands separators, page numbers, the zone written
     out, the chain head, a sign-off line.
     """

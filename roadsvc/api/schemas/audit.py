@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.api.schemas.coded import StrictSchema
 from roadsvc.services.admin_audit import KINDS, MAX_PAGE_SIZE
 
 

@@ -32,26 +32,21 @@ and none at either end. Each refusal is a 422 whose `field` names the input (dot
 from __future__ import annotations
 
 import decimal
-import re
-import unicodedata
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from roadsvc.api.schemas.coded import Coded, CodedOneOf, CodedRange, CodedRegexp, StrictSchema
+from roadsvc.domain import identifiers
 from roadsvc.domain.amounts import MAX_AMOUNT, MAX_AMOUNT_DIGITS
+from roadsvc.domain.identifiers import MAX_ACCOUNT_ID
 from roadsvc.domain.baccarat.bets.bounds import MAX_LIMIT, MAX_PAY, MIN_LIMIT, MONEY_PATTERN, PAY_PATTERN, PAY_PLACES
 from roadsvc.domain.niuniu.dealing import PLAYERS, POSITIONS
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-# Unicode categories never allowed in text: control, format (bidi, zero-width), line and
-# paragraph separators, private use, surrogates.
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs"})
-SEPARATOR_CATEGORIES = frozenset({"Zs", "Zl", "Zp"})  # spaces; only U+0020 is allowed in an identifier
 BET_CODE_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 BET_CODE = validate.Regexp(BET_CODE_PATTERN, error="a code is lower-case letters, digits and _")
 CENT = decimal.Decimal("0.01")
 MAX_NAME = 100
-MAX_ACCOUNT_ID = 100
 MAX_SLIP_ID = 64
 MAX_ROUND = 10_000_000
 MAX_DEAL = 1_000
@@ -64,69 +59,15 @@ PLAYING_CARD_PATTERN = r"^([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]
 CARD_CODE_PATTERN = r"^(([AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣♤♡♢♧]|[BbSs][Jj])$"
 
 
-class Coded(str):
-    """A validation message that carries the stable error `code` the API answers with."""
-
-    code: str
-
-    def __new__(cls, message: str, code: str) -> "Coded":
-        text = super().__new__(cls, message)
-        text.code = code
-        return text
-
-
-class CodedRange(validate.Range):
-    """marshmallow's Range (so the OpenAPI shows minimum/maximum) refusing with `code`."""
-
-    def __init__(self, low, high, code: str, **kwargs):
-        super().__init__(low, high, **kwargs)
-        self.code = code
-
-    def _format_error(self, value, message: str) -> str:
-        return Coded(super()._format_error(value, message), self.code)
-
-
-class CodedRegexp(validate.Regexp):
-    """marshmallow's Regexp (so the OpenAPI shows the pattern) refusing with `code`."""
-
-    def __init__(self, pattern: str, code: str, error: str):
-        super().__init__(pattern, error=error)
-        self.code = code
-
-    def _format_error(self, value) -> str:
-        return Coded(super()._format_error(value), self.code)
-
-
-class CodedOneOf(validate.OneOf):
-    """marshmallow's OneOf (so the OpenAPI shows the enum) refusing with `code`."""
-
-    def __init__(self, choices, code: str, **kwargs):
-        super().__init__(choices, **kwargs)
-        self.code = code
-
-    def _format_error(self, value) -> str:
-        return Coded(super()._format_error(value), self.code)
-
-
-class StrictSchema(ma.Schema):
-    """Unknown fields are refused (a typo must not be silently ignored)."""
-
-    class Meta:
-        unknown = ma.RAISE
-
-
 def printable(text: str) -> None:
     """Valid Unicode (no lone surrogates) without invisible or reordering characters: no
     control characters (C0, DEL, C1 such as U+0085; NUL breaks PostgreSQL text), no format
     characters (bidi overrides such as U+202E, zero-width U+200B, U+FEFF), no line or
-    paragraph separators, no private-use characters. A name must read as it is stored."""
-    if CONTROL.search(text) or any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in text):
-        raise ma.ValidationError(Coded("control, bidi, zero-width and other invisible characters are not allowed",
-                                       "invalid_characters"))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ma.ValidationError(Coded("not valid Unicode text", "invalid_characters")) from None
+    paragraph separators, no private-use characters. A name must read as it is stored
+    (roadsvc.domain.identifiers, the one rule)."""
+    why = identifiers.unprintable(text)
+    if why is not None:
+        raise ma.ValidationError(Coded(why, identifiers.INVALID_CHARACTERS))
 
 
 def text(max_length: int, **kwargs) -> fields.String:
@@ -137,11 +78,9 @@ def plainly_spaced(text: str) -> None:
     """An identifier's one rule beside `printable`: the only space is the plain U+0020, and never at
     either end. A look-alike separator (no-break U+00A0, U+202F, the em and ideographic spaces, a
     tab) would make two ids that read the same; a space at an end is invisible on a report."""
-    if any(ch != " " and (ch.isspace() or unicodedata.category(ch) in SEPARATOR_CATEGORIES) for ch in text):
-        raise ma.ValidationError(Coded("only the plain space (U+0020) separates words in an identifier: no "
-                                       "no-break, wide or other look-alike space, no tab", "invalid_characters"))
-    if text != text.strip():
-        raise ma.ValidationError(Coded("an identifier neither starts nor ends with a space", "invalid_characters"))
+    why = identifiers.badly_spaced(text)
+    if why is not None:
+        raise ma.ValidationError(Coded(why, identifiers.INVALID_CHARACTERS))
 
 
 def identifier(max_length: int, **kwargs) -> fields.String:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema, integer, name, text
-from roadsvc.services.keys import ROLES
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import integer, name, text
+from roadsvc.services.capabilities import ROLES
 
 
 class KeyCreateSchema(StrictSchema):

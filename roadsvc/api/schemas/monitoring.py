@@ -5,7 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, StrictSchema, text
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import BET_CODE, text
 from roadsvc.services.alerts import SEVERITIES, STATES
 from roadsvc.services.admin_audit import MAX_REASON
 

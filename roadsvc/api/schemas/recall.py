@@ -5,21 +5,21 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from roadsvc.api.schemas import common
+from roadsvc.api.schemas import coded, common
 from roadsvc.services.recall import DEFAULT_LAST, MAX_LAST
 
 
 def _id(description: str) -> fields.Integer:
-    return fields.Integer(strict=False, validate=common.CodedRange(1, common.MAX_ROUND, "invalid_parameter"),
-                          error_messages={"invalid": common.Coded("a whole number", "invalid_parameter")},
+    return fields.Integer(strict=False, validate=coded.CodedRange(1, common.MAX_ROUND, "invalid_parameter"),
+                          error_messages={"invalid": coded.Coded("a whole number", "invalid_parameter")},
                           metadata={"description": description})
 
 
-class RecallQuery(common.StrictSchema):
+class RecallQuery(coded.StrictSchema):
     """`?last=N`, or one game: `?hand=` (with `?shoe=`), `?round=`, `?deal=` (with `?match=`)."""
 
-    last = fields.Integer(strict=False, validate=common.CodedRange(1, MAX_LAST, "invalid_parameter"),
-                          error_messages={"invalid": common.Coded("last is a whole number", "invalid_parameter")},
+    last = fields.Integer(strict=False, validate=coded.CodedRange(1, MAX_LAST, "invalid_parameter"),
+                          error_messages={"invalid": coded.Coded("last is a whole number", "invalid_parameter")},
                           metadata={"description": f"The table's last N games, newest first (1-{MAX_LAST}; default "
                                                    f"{DEFAULT_LAST}). Not with a one-game parameter."})
     shoe = _id("Baccarat: the shoe's id (as /shoes/{id} names it) of `hand`; default the table's newest shoe")

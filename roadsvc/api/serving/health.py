@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Flask, jsonify
 
 from roadsvc.api.context import database
-from roadsvc.services.health import problems
+from roadsvc.services.database.health import problems
 
 
 def healthz():

@@ -38,7 +38,7 @@ from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
 from roadsvc.services.errors import TooManyRequests, Unauthenticated
-from roadsvc.services.keys import Principal
+from roadsvc.services.keys.principals import Principal
 
 EXTENSION = "roadsvc.limits"
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})

@@ -41,7 +41,7 @@ from roadsvc.api.docs import MAX_ID
 from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.games import TableGames
-from roadsvc.services.keys import Principal, presented_in
+from roadsvc.services.keys.principals import Principal, presented_in
 
 NOT_MODIFIED, OK = "304 NOT MODIFIED", "200 OK"
 JSON = "application/json"

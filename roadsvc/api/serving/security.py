@@ -24,7 +24,7 @@ from flask import Flask, Response
 from flask_cors import CORS
 from werkzeug.datastructures import EnvironHeaders
 
-from roadsvc.services.keys import presented_in
+from roadsvc.services.keys.principals import presented_in
 
 JSON_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 SVG_CSP = ("default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; "

@@ -11,6 +11,7 @@ from roadsvc.domain.monitoring.registry import SEVERITIES
 
 # Within a severity: higher first. Codes not listed rank 0 (operational: stale tables, requests).
 RANK = {
+    "report_file_altered": 65,  # a stored report's signed PDF is not the file written: refused, never served
     "report_mismatch": 60,  # a record changed after its shift's final report was stored
     "positive_ev": 50,  # the cards left favour an open bet: the house is losing money now
     "advantage_play": 45,  # an account's stakes follow the exact EV: a counter at work (issue 45)

@@ -29,6 +29,7 @@ TITLES: dict[str, str] = {
     "dealer_refusals": N_("Dealer's refusals out of line"),
     "dealer_pace": N_("Dealer's pace out of line"),
     "report_mismatch": N_("Stored report differs"),
+    "report_file_altered": N_("Stored report file altered"),
     "replication_degraded": N_("Database replication degraded"),
     "advantage_play": N_("Advantage play"),
     "opposite_bets": N_("Both sides bet"),
@@ -319,6 +320,18 @@ def _report_mismatch(d: Mapping[str, Any], r: Reader) -> str:
     return r(N_("The final report of shift %(date)s %(start)s, stored when the shift ended, differs from the records "
                 "now in %(figures)s: a record of that shift changed after it closed"),
              date=d["date"], start=f"{d['shift'][:2]}:{d['shift'][2:]}", figures=figures)
+# The languages a stored report's files are written in (roadsvc.domain.texts.LANGUAGES), named.
+FILE_LANGUAGES: dict[str, str] = {"zh-Hans": N_("Simplified Chinese"), "zh-Hant": N_("Traditional Chinese"),
+                                  "en": N_("English")}
+
+
+def _report_file_altered(d: Mapping[str, Any], r: Reader) -> str:
+    return r(N_("The %(language)s PDF of the final report of shift %(date)s %(start)s is not the file written when "
+                "the shift ended (its SHA-256 differs): it is refused until restored from a backup"),
+             language=r(FILE_LANGUAGES.get(d["language"], d["language"])), date=d["date"],
+             start=f"{d['shift'][:2]}:{d['shift'][2:]}")
+
+
 def _replication(d: Mapping[str, Any], r: Reader) -> str:
     return r(N_("%(streaming)s of %(expected)s database standbys streaming, %(synchronous)s synchronous: "
                 "every record is kept on fewer machines until they are back"),
@@ -349,7 +362,7 @@ MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,
     "dealer_refusals": _dealer_refusals, "dealer_pace": _dealer_pace,
-    "hold_out_of_line": _hold, "report_mismatch": _report_mismatch,
+    "hold_out_of_line": _hold, "report_mismatch": _report_mismatch, "report_file_altered": _report_file_altered,
     "hold_out_of_line": _hold, "advantage_play": _advantage_play, "opposite_bets": _opposite_bets,
 }
 

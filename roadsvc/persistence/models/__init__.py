@@ -19,7 +19,6 @@ from roadsvc.persistence.models.monitoring import (
 )
 from roadsvc.persistence.models.events import Event
 from roadsvc.persistence.models.dabang import DabangDeal, DabangMatch, DabangMove, DabangTournament
-from roadsvc.persistence.models.dabang import DabangRefusal
 from roadsvc.persistence.models.baccarat.vip import (
     CHARTER_ACTIVE, REQUEST_DONE, REQUEST_OPEN, Charter, FlownHand, HeldHand, TableRequest,
 )
@@ -38,7 +37,7 @@ __all__ = [
     "ShiftReport",
     "Event",
     "DabangDeal", "DabangMatch", "DabangMove", "DabangTournament",
-    "DabangRefusal", "ShiftReportFile",
+    "ShiftReportFile",
     "CHARTER_ACTIVE", "REQUEST_DONE", "REQUEST_OPEN", "Charter", "FlownHand", "HeldHand", "TableRequest",
     "NiuniuAudit", "NiuniuBet", "NiuniuRound", "NiuniuSlip", "NiuniuTableState",
     "Dealer", "DealerChange", "DealerIncident",

@@ -84,19 +84,3 @@ class DabangMove(Base):
     data: Mapped[dict[str, Any]]
     actor: Mapped[str] = mapped_column(String(120))
     at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class DabangRefusal(Base):
-    """A refused play (issue 43): which match, table, seat and deal, the rule's code and when; never a card
-    (the refused cards were not played). Written with the `refused_plays` alert, counted by the shift report."""
-
-    __tablename__ = "dabang_refusals"
-    __table_args__ = (Index(None, "table_id", "at"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    match_id: Mapped[int] = mapped_column(ForeignKey("dabang_matches.id", ondelete="CASCADE"))
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
-    seat: Mapped[int]
-    deal_number: Mapped[int | None]
-    code: Mapped[str] = mapped_column(String(40))
-    at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -5,7 +5,7 @@ A dealer takes a table when the table's dealer key declares the dealer's badge (
 row per change, `dealer_id` None when the table's dealer leaves and no one takes over). Every counted
 baccarat hand, 百人牛牛 round and 打棒 deal names the dealer at its table when it was dealt
 (`hands.dealer_id`, `niuniu_rounds.dealer_id`, `dabang_deals.dealer_id`), written by the INSERT that
-stores the game itself (roadsvc.persistence.dealers.DEALER_AT)."""
+stores the game itself (roadsvc.persistence.dealers.registry.DEALER_AT)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ from roadsvc.domain.monitoring import (
 from roadsvc.domain.baccarat.integrity.advantage import POSITIVE_EV
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import alerts as repo
-from roadsvc.persistence import dealers as dealers_repo
+from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, OPEN, Alert, Shoe, utcnow

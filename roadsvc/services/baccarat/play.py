@@ -14,7 +14,9 @@ from sqlalchemy import select
 
 from roadsvc.domain.baccarat.monitoring.advantage_play import ADVANTAGE_PLAY
 from roadsvc.domain.baccarat.monitoring.opposite_bets import OPPOSITE_BETS
+from roadsvc.domain import identifiers
 from roadsvc.domain.errors import DomainError
+from roadsvc.domain.identifiers import MAX_ACCOUNT_ID
 from roadsvc.persistence import play as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, PlayAccount, PlayTally, Table, utcnow
@@ -23,13 +25,16 @@ from roadsvc.services.baccarat.play_watch import ACCOUNT, evidence_of, subject_o
 from roadsvc.services.errors import NotFound
 
 WATCH_CODES = (ADVANTAGE_PLAY, OPPOSITE_BETS)
-ACCOUNT_FORM = re.compile(r"[A-Za-z0-9_.:@-]{1,100}")
 GROUP_FORM = re.compile(r"[A-Za-z0-9_.:-]{1,60}")
 
 
 def check_account_id(account_id: str) -> str:
-    if not ACCOUNT_FORM.fullmatch(account_id or ""):
-        raise DomainError("invalid_account_id", "an account id is 1 to 100 letters, digits or _ . : @ -",
+    """The account id as a slip's (the one identifier rule, roadsvc.domain.identifiers): refused 422
+    `invalid_account_id` when empty or longer than 100, `invalid_characters` for a character no slip may hold."""
+    refused = identifiers.identifier_refusal(account_id or "", MAX_ACCOUNT_ID)
+    if refused is not None:
+        code, why = refused
+        raise DomainError("invalid_account_id" if code == "invalid_length" else code, f"an account id: {why}",
                           "account_id")
     return account_id
 
@@ -70,20 +75,22 @@ def _alert(alert: Alert) -> dict[str, Any]:
 
 
 def watched_accounts(db: Database, limit: int = 50) -> list[dict[str, Any]]:
-    """The accounts with an unresolved watch alert, then the others with the smallest p-values."""
+    """The accounts with an unresolved watch alert, then the others with the smallest p-values (as the watch last
+    judged them: `play_accounts.p_value`); only the shown accounts' tallies are read."""
     with db.read() as session:
         active = list(session.scalars(select(Alert).where(Alert.code.in_(WATCH_CODES), Alert.state != ALERT_RESOLVED,
                                                           Alert.subject.like(f"{ACCOUNT}:%"))))
-        rows = list(session.scalars(select(PlayTally)))
-        accounts = {a.id: a for a in session.scalars(select(PlayAccount))}
+        alerted: dict[int, list[Alert]] = {}
+        for alert in active:
+            alerted.setdefault(int(alert.subject.partition(":")[2]), []).append(alert)
+        accounts = {a.id: a for a in repo.shown_accounts(session, alerted, limit)}
+        rows = list(session.scalars(select(PlayTally).where(PlayTally.play_account_id.in_(accounts)))) \
+            if accounts else []
     by_account: dict[int, list[PlayTally]] = {}
     for row in rows:
         by_account.setdefault(row.play_account_id, []).append(row)
-    alerted: dict[int, list[Alert]] = {}
-    for alert in active:
-        alerted.setdefault(int(alert.subject.partition(":")[2]), []).append(alert)
-    entries = [_entry(accounts[number], by_account.get(number, []), alerted.get(number, []))
-               for number in set(by_account) | set(alerted) if number in accounts]
+    entries = [_entry(account, by_account.get(number, []), alerted.get(number, []))
+               for number, account in accounts.items()]
     entries.sort(key=lambda e: (not e["alerts"], e["p_value"], e["account_id"]))
     return entries[:limit]
 

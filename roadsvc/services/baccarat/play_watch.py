@@ -173,8 +173,7 @@ class PlayWatch:
                 repo.add_profiles(session, shoe_id, offered)
                 by_account = _shoe_tallies(repo.shoe_stakes(session, shoe_id), series, index)
                 numbers = repo.accounts(session, by_account)
-                _add_tallies(session, shoe.table_id, numbers, by_account)
-                session.flush()
+                _add_tallies(session, shoe.table_id, numbers, by_account, self.clock())
                 flagged = self._judge(session, numbers.values())
                 event_log.append_event(session, "play_counted", table_id=shoe.table_id, shoe_id=shoe_id,
                                        data={"accounts": len(numbers), "flagged": flagged},
@@ -187,16 +186,18 @@ class PlayWatch:
         """Judge each account over all its tallies; how many are flagged."""
         ids = [account.id for account in accounts]
         tallies = repo.tallies_of(session, ids)
-        flagged = 0
+        flagged, p_values = 0, {}
         for account in accounts:
             mine = {key: t for key, t in tallies.items() if key[0] == account.id}
             evidence = evidence_of(account.account_id, mine.values())
+            p_values[account.id] = evidence.p_value
             findings = evaluate(evidence, {})
             if findings:
                 flagged += 1
                 table_id = strongest_table(mine.values())
                 for finding in findings:
                     alerts.record(session, table_id, subject_of(account.id), finding, self.clock())
+        repo.set_p_values(session, p_values)
         return flagged
 
 
@@ -227,17 +228,11 @@ def _shoe_tallies(rows, series: list[dict[str, float]], index: dict[int, int]) -
     return shoe_tallies(series, stakes)
 
 
-def _add_tallies(session, table_id: int, numbers, by_account: dict[str, dict[str, Tally]]) -> None:
-    stored = repo.tallies_of(session, [numbers[a].id for a in by_account], table_id)
-    for account_id, by_bet in by_account.items():
-        number = numbers[account_id].id
-        for bet, tally in by_bet.items():
-            row = stored.get((number, table_id, bet))
-            if row is None:
-                row = PlayTally(play_account_id=number, table_id=table_id, bet=bet, **_columns(Tally()))
-                session.add(row)
-            for column, value in _columns(tally_of(row).plus(tally)).items():
-                setattr(row, column, value)
+def _add_tallies(session, table_id: int, numbers, by_account: dict[str, dict[str, Tally]], now) -> None:
+    """The shoe's tallies added to the stored ones in one statement (the database adds them up)."""
+    repo.add_tallies(session, table_id, [
+        {"play_account_id": numbers[account_id].id, "bet": bet, "updated_at": now, **_columns(tally)}
+        for account_id, by_bet in sorted(by_account.items()) for bet, tally in sorted(by_bet.items())])
 
 
 def _columns(tally: Tally) -> dict:

@@ -38,6 +38,12 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
 # Which hands
 
 
+def hidden_records(session: Session) -> list[tuple[str, int]]:
+    """The records holding cards hidden now: each held hand not yet opened (its cards are its row's)."""
+    held = HeldHand.__tablename__
+    return [(held, key) for key in session.scalars(select(HeldHand.id).where(HeldHand.opened_at.is_(None)))]
+
+
 def _last_hands(session: Session, table_id: int, count: int) -> tuple[dict[int, Shoe], list[tuple]]:
     counted = session.scalars(select(Hand).join(Shoe, Shoe.id == Hand.shoe_id).where(Shoe.table_id == table_id)
                               .order_by(Hand.shoe_id.desc(), Hand.number.desc()).limit(count)).all()

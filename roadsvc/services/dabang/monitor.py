@@ -3,8 +3,8 @@
 On the writes: a refused play (`play_refused`) is recorded in its own transaction, after the play's own has
 rolled back, as baccarat's `hand_refused` is: the match stays exactly as it was (its revision too); only the
 match's `refused_plays` alert is raised or counted again, by seat (roadsvc.domain.dabang.monitoring), and the
-refusal is kept as a row (`dabang_refusals`: seat, deal, the rule's code, when; never a card) that the shift
-report counts.
+refusal is kept once, as the table's dealer incident (`dealer_incidents`: table, dealer then, game, the rule's
+code, when; never a card), the one record the shift report, the dealers' figures and recall read.
 
 On the clock, `check_matches(db, now)` (the jobs process, every MONITOR_INTERVAL seconds beside the other
 games' passes): `stale_table` raised or seen again at every match under way with no move for its table's
@@ -28,10 +28,10 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import DABANG
 from roadsvc.domain.monitoring import evaluate, resolve_settings, subjects
 from roadsvc.persistence import alerts as alerts_repo
-from roadsvc.persistence import dealers as dealers_repo
+from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, Alert, DabangMatch, DabangRefusal, utcnow
+from roadsvc.persistence.models import ALERT_RESOLVED, Alert, DabangMatch, utcnow
 from roadsvc.persistence.models.dealers import REFUSAL
 from roadsvc.services import alerts
 from roadsvc.services.dabang import replay, views
@@ -68,8 +68,6 @@ def play_refused(db: Database, match_id: int, number: int, data: Mapping[str, An
                            dict((active.details or {}).get("by_seat", {})) if active else {})
         for finding in evaluate(fact, _settings(session, match)):
             alerts.record(session, match.table_id, subject, finding, now)
-        session.add(DabangRefusal(match_id=match.id, table_id=match.table_id, seat=data["seat"], deal_number=number,
-                                  code=error.code, at=now))
 
 
 def _card_count(cards: Any) -> int:

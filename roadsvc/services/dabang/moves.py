@@ -19,7 +19,7 @@ from roadsvc.domain.dabang.moves import apply_move
 from roadsvc.domain.dabang.road import deal_entry
 from roadsvc.domain.errors import DomainError
 from roadsvc.persistence import dabang as rows
-from roadsvc.persistence import dealers as dealers_repo
+from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import NewEvent, append_events
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove, utcnow

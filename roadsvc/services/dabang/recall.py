@@ -34,7 +34,7 @@ from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.models import DabangDeal, DabangMatch, DabangMove
 from roadsvc.services.dabang.replay import database_of, stored_draw
 from roadsvc.services.dabang.views import codes, declaration_view, trick_view
-from roadsvc.services import recall_links
+from roadsvc.services.records import recall_links
 from roadsvc.services.errors import NotFound
 
 UNDER_WAY, FINISHED, REDEALT, ABANDONED = "under_way", "finished", "redealt", "abandoned"
@@ -72,6 +72,14 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
             view["kept"] = (database, deal.id, deal.started_at)  # what names it while it is kept (the API's JSON)
             _keep(database, deal, view)
     return [views[deal.id] for deal, _ in found]
+
+
+def hidden_records(session: Session) -> list[tuple[str, int]]:
+    """The records holding cards hidden now: each deal under way (its draw holds every seat's hand; its moves,
+    the buried cards, come after it in the chain)."""
+    query = (select(DabangDeal.id).join(DabangMatch, DabangMatch.id == DabangDeal.match_id)
+             .where(DabangDeal.result.is_(None), DabangMatch.ended_at.is_(None)))
+    return [(DabangDeal.__tablename__, key) for key in session.scalars(query)]
 
 
 def _over(deal: DabangDeal, match: DabangMatch) -> bool:

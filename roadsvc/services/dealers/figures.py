@@ -20,7 +20,7 @@ from roadsvc.domain.amounts import money as amount
 from roadsvc.domain.dealers.statistics import Gaps, pace_z
 from roadsvc.domain.games import BACCARAT, DABANG, GAMES, NIUNIU
 from roadsvc.domain.table_modes import SQUEEZE, AUTOMATIC, mode_settings
-from roadsvc.persistence import dealers as repo
+from roadsvc.persistence.dealers import figures as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models.dealers import LATE_SLIP, REFUSAL
 from roadsvc.services.niuniu import ledger as niuniu_ledger

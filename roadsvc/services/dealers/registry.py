@@ -3,7 +3,7 @@
 A dealer takes a table when the table's dealer key (the card reader's, or a pit boss's) declares the
 dealer's badge: `change_dealer(db, table_id, badge, actor)`, one `dealer_changes` row and one
 `dealer_changed` event in one transaction. From then on every game the table stores names that dealer
-(the game's INSERT reads the newest change: roadsvc.persistence.dealers.DEALER_AT). `badge=None`: the
+(the game's INSERT reads the newest change: roadsvc.persistence.dealers.registry.DEALER_AT). `badge=None`: the
 dealer leaves and nobody takes over (the table closes for now); its games then name no dealer.
 """
 
@@ -15,7 +15,7 @@ from datetime import datetime
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from roadsvc.persistence import dealers as repo
+from roadsvc.persistence.dealers import registry as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import append_event
 from roadsvc.persistence.models import Dealer, DealerChange, Table, utcnow

@@ -16,7 +16,7 @@ from roadsvc.domain.dealers.rules import DEALER_PACE, DEALER_REFUSALS, DealerPac
 from roadsvc.domain.dealers.statistics import Gaps
 from roadsvc.domain.monitoring import evaluate, subjects
 from roadsvc.persistence import alerts as alerts_repo
-from roadsvc.persistence import dealers as repo
+from roadsvc.persistence.dealers import registry as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, Dealer, utcnow
 from roadsvc.services import alerts

@@ -29,7 +29,7 @@ from roadsvc.domain.monitoring import (
     LateRoundSlip, RoundCorrected, RoundRefused, TableClock, evaluate, resolve_settings, self_resolving_codes, subjects,
 )
 from roadsvc.persistence import alerts as repo
-from roadsvc.persistence import dealers as dealers_repo
+from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import ALERT_RESOLVED, Alert, Table, utcnow

@@ -40,6 +40,12 @@ def recall(session: Session, table_id: int, ask, reader) -> list[dict[str, Any]]
     return [_round(row, audits.get(row.number, []), slips.get(row.number, []), bets, reader.money) for row in rows]
 
 
+def hidden_records(session: Session) -> list[tuple[str, int]]:
+    """The records holding cards hidden now: each round in play (dealt, a closed fourth card not yet opened)."""
+    query = select(NiuniuRound.id).where(NiuniuRound.status.in_((DEALING, OPENING)))
+    return [(NiuniuRound.__tablename__, key) for key in session.scalars(query)]
+
+
 def _by_round(rows) -> dict[int, list]:
     found: dict[int, list] = {}
     for row in rows:

@@ -18,7 +18,7 @@ from roadsvc.domain.games import NIUNIU
 from roadsvc.domain.niuniu.betting import CARDS
 from roadsvc.domain.niuniu.dealing import BANKER, Deal, deal_by_position, deal_in_order
 from roadsvc.domain.niuniu.rounds import DEALING, OPENING, SETTLED, VOIDED, to_open
-from roadsvc.persistence import dealers as dealers_repo
+from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import niuniu as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS

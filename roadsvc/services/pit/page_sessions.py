@@ -27,7 +27,7 @@ from roadsvc.persistence.events import OPERATORS, append_event
 from roadsvc.persistence.models import PageSession
 from roadsvc.services import admin_audit
 from roadsvc.services.admin_audit import Actor
-from roadsvc.services.keys import PAGE_ROLES, Principal, aware
+from roadsvc.services.keys.principals import PAGE_ROLES, Principal, aware
 
 TOUCH = timedelta(seconds=60)
 TOKEN = "sid"  # the token's name in the signed cookie (roadsvc.web.sessions writes it, roadsvc.api.auth reads it)

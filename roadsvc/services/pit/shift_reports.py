@@ -37,7 +37,7 @@ from roadsvc.services import alerts
 from roadsvc.services.errors import NotFound
 from roadsvc.services.niuniu import ledger as niuniu_ledger
 from roadsvc.services.dealers import report as dealer_report
-from roadsvc.services.pit import money, pit_notes, report_chain
+from roadsvc.services.pit import money, pit_notes, report_chain, report_files
 from roadsvc.services.pit.shifts import FloorClock
 
 RECENT_DAYS = 7  # the shifts listed to pick a report from
@@ -192,14 +192,14 @@ def stored_document(stored: ShiftReport) -> dict[str, Any]:
 def report_file(db: Database, clock: FloorClock, shift: Shift, now: datetime, kind: str, language: str,
                 font_path: str | None = None) -> tuple[bytes, str]:
     """(the file, its media type) of the shift's report: a stored report's PDF as it was written (byte for
-    byte); its CSV, and any provisional file, drawn from the document."""
+    byte, once its SHA-256 is checked: report_files.ReportFileAltered otherwise); its CSV, and any provisional file, drawn from the document."""
     _started(shift, now)
     with db.read() as session:
         stored = repo.stored(session, shift.day.isoformat(), shift.name)
         document = stored_document(stored) if stored is not None else None
-        body = repo.stored_file(session, stored.id, kind, language) if stored is not None else None
-    if body is not None:
-        return body, "application/pdf"
+        found = repo.stored_file(session, stored.id, kind, language) if stored is not None else None
+    if found is not None:
+        return report_files.intact(db, stored, kind, language, found, now), "application/pdf"
     return rendered(document or build(db, clock, shift, now), kind, language, font_path)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from betting import bet, make_table  # noqa: F401
 from roadsvc.services.capabilities import ROLES
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 
 def test_the_roles():

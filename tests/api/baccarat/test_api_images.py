@@ -17,7 +17,7 @@ from roadsvc.domain.baccarat.dealing.shoe import deal_shoe
 from roadsvc.render import fonts
 from roadsvc.services.baccarat import images as images_module
 from roadsvc.services.baccarat import snapshots as snapshots_module
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROADS = ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig", "scoreboard")

@@ -7,7 +7,7 @@ from apiroutes import api_routes, fill
 from dabang_api import new_match, new_table, start_first_deal, state, whole_first_deal
 
 from roadsvc.services.capabilities import can
-from roadsvc.services.keys import create_key
+from roadsvc.services.keys.lifecycle import create_key
 
 
 def bind(app, api, table_id: int, role: str = "bound") -> str:

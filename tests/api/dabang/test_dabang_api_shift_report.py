@@ -83,3 +83,27 @@ def test_the_floor_counts_hands_rounds_and_deals_apart(api):
     assert niuniu.status_code == 201
     totals = api.get("/api/v1/floor", role="pitboss").json["totals"]
     assert (totals["hands"], totals["rounds"], totals["deals"]) == (0, 0, 1)
+
+
+def test_a_refused_play_is_recorded_once_as_its_dealer_incident(api):
+    """One record per refused play: the refusal's transaction stores its dealer incident (and the match's alert),
+    nothing else; the report and the dealers' figures both read that incident."""
+    from roadsvc.persistence.records import reading
+    from roadsvc.services.records.chain import chain_head
+
+    db = api.client.application.extensions["roadsvc.db"]
+    table = new_table(api, "Dabang 9")
+    match_id = new_match(api, table["id"])["id"]
+    number, _ = start_first_deal(api, match_id, seed=4)
+    bury_and_pass(api, match_id, number, random.Random(1))
+    before = chain_head(db).seq
+    deal = state(api, match_id, "dealer")["current_deal"]
+    waiting = deal["turn"] % 4 + 1
+    refused = api.post(f"/api/v1/matches/{match_id}/deals/{number}/plays",
+                       {"seat": waiting, "cards": deal["hands"][str(waiting)][:1]}, role="dealer")
+    assert refused.json["code"] == "not_your_turn"
+    with db.read() as session:
+        written = [(link.table, link.op) for link in reading.links(session, before + 1)]
+    assert sorted(written) == [("alerts", "insert"), ("dealer_incidents", "insert")]
+    [entry] = [e for e in api.get(URL, role="pitboss").json["tables"] if e["table"]["id"] == table["id"]]
+    assert entry["refusals"] == 1

@@ -43,6 +43,8 @@ DETAILS = {
                     "z": 4.1, "slower": True},
     "report_mismatch": {"scope": "shift_report", "report_id": 4, "date": "2026-12-07", "shift": "0600",
                         "differ": ["hands", "money"]},
+    "report_file_altered": {"scope": "shift_report", "report_id": 4, "date": "2026-12-07", "shift": "0600",
+                            "kind": "pdf", "language": "zh-Hant", "stored_sha256": "ab" * 32, "found_sha256": "cd" * 32},
     "replication_degraded": {"streaming": 1, "expected": 2, "synchronous": 1},
     "advantage_play": {"account_id": "acct-5", "stakes": 29, "positive_stakes": 29, "expected_positive": 6.6,
                        "p_value": 1.3e-10, "mean_ev": 0.0327, "null_mean_ev": -0.0748},

@@ -161,3 +161,38 @@ def test_hands_the_watch_missed_are_computed_by_the_engine_exactly_as_kept(db, f
     kept = watch.shoe_series(shoe.id)
     assert late.shoe_series(shoe.id) == kept and list(kept) == list(range(1, 33))
     assert "fire_sevens" in kept[1] and "fire_sevens" not in kept[32]  # open on hand 1, past its cutoff (30) on 32
+
+
+def test_a_count_writes_the_tallies_in_one_statement_and_the_page_reads_only_what_it_shows(db, floor):
+    """A shoe's count adds every account's tallies (new bets and bets already tallied) in one statement; the
+    watched-accounts page orders by the p-value the watch kept and reads only the shown accounts' tallies."""
+    from sqlalchemy import event
+
+    from roadsvc.persistence.models import PlayAccount
+
+    table_id, watch, clock = floor
+    rng = random.Random(7)
+    deal(db, table_id, watch, clock, rng)
+    statements: list[str] = []
+
+    def seen(conn, cursor, statement, parameters, context, executemany):
+        statements.append(" ".join(statement.split()))
+
+    event.listen(db.engine, "before_cursor_execute", seen)
+    try:
+        deal(db, table_id, watch, clock, rng)  # the counter stakes bets it staked before and new ones
+        writes = [s for s in statements if s.startswith(("INSERT INTO play_tallies", "UPDATE play_tallies"))]
+        statements.clear()
+        shown = play.watched_accounts(db, limit=1)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", seen)
+    assert len(writes) == 1 and "ON CONFLICT" in writes[0]
+    with db.read() as session:
+        tallies = list(session.scalars(select(PlayTally)))
+        stored = {a.account_id: a.p_value for a in session.scalars(select(PlayAccount))}
+    assert {t.shoes for t in tallies if t.bet == "lucky_six"} == {2}
+    assert [entry["account_id"] for entry in shown] == ["counter"]  # alerted first; limit 1
+    assert stored["counter"] == play.account_play(db, "counter")["p_value"] == shown[0]["p_value"]
+    assert stored["flat"] == play.account_play(db, "flat")["p_value"]
+    reads = [s for s in statements if "FROM play_tallies" in s]
+    assert reads and all("play_tallies.play_account_id IN" in s for s in reads), reads

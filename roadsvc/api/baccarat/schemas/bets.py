@@ -10,7 +10,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import BET_CODE, StrictSchema, account_id, integer, slip_id, text
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import BET_CODE, account_id, integer, slip_id, text
 from roadsvc.services.admin_audit import MAX_REASON
 
 AMOUNT = validate.Regexp(r"^[0-9]{1,13}(\.[0-9]{1,2})?$", error='an amount is a decimal string with at most two '

@@ -5,7 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import PLAYING_CARD_PATTERN, Flag, StrictSchema, integer, text
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import PLAYING_CARD_PATTERN, Flag, integer, text
 from roadsvc.domain.baccarat.dealing.hands import RESULTS
 from roadsvc.services.admin_audit import MAX_REASON
 

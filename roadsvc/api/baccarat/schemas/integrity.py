@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema
+from roadsvc.api.schemas.coded import StrictSchema
 from roadsvc.domain.texts import LANGUAGES
 from roadsvc.render.themes import THEMES
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields
 
-from roadsvc.api.schemas.common import StrictSchema, integer, text
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import integer, text
 
 
 class ShoeOpenSchema(StrictSchema):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from roadsvc.api.schemas.common import StrictSchema, account_id, integer, text
+from roadsvc.api.schemas.coded import StrictSchema
+from roadsvc.api.schemas.common import account_id, integer, text
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF
 from roadsvc.domain.table_modes import REQUEST_KINDS
 from roadsvc.services.admin_audit import MAX_REASON

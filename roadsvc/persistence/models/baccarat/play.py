@@ -19,10 +19,12 @@ from roadsvc.persistence.models.base import Base, utcnow
 
 class PlayAccount(Base):
     """An account the watch has seen (its number names it in alert subjects, `account:<id>`), and
-    the operator's link group, if any (linked accounts are one player for `opposite_bets`)."""
+    the operator's link group, if any (linked accounts are one player for `opposite_bets`). `p_value`: the
+    account's p-value over all its tallies as the watch last judged it (None: never judged, no tallies), kept
+    so the watched-accounts page reads only the accounts it shows."""
 
     __tablename__ = "play_accounts"
-    __table_args__ = (Index(None, "link_group"),)
+    __table_args__ = (Index(None, "link_group"), Index(None, "p_value"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     account_id: Mapped[str] = mapped_column(String(100), unique=True)
@@ -30,6 +32,7 @@ class PlayAccount(Base):
     linked_by: Mapped[str | None] = mapped_column(String(120))
     linked_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    p_value: Mapped[float | None] = mapped_column(Float(precision=53))
 
 
 class ShoeBetProfile(Base):

@@ -1,8 +1,8 @@
 """The record's hash chain for the other use cases (issue 43): its head and the links that bind records.
 
 `chain_head` is what a stored final report prints (a printed report can be checked against the
-database years later); `proofs` is what recall shows beside each game. Verifying and exporting
-are in roadsvc.services.records_audit.
+database years later); `proofs` is what recall shows beside each game. Verifying, sealing and
+exporting are in roadsvc.services.records.audit and .bundle.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.records import parse_stamp, row_key
-from roadsvc.persistence import records as chain
+from roadsvc.persistence.records import reading
 from roadsvc.persistence.engine import Database
 
 
@@ -49,13 +49,26 @@ class Proof:
 def chain_head(db: Database | Session) -> ChainHead | None:
     """The newest link (None: the chain is empty)."""
     def read(session: Session) -> ChainHead | None:
-        found = chain.head(session)
+        found = reading.head(session)
         return None if found is None else ChainHead(found.seq, found.digest, parse_stamp(found.at))
 
     if isinstance(db, Session):
         return read(db)
     with db.read() as session:
         return read(session)
+
+
+def head_before(session: Session, refs: Iterable[tuple[str, Any]]) -> ChainHead | None:
+    """The newest link before every link naming these records ((table, primary key) each): the head to print
+    where they hold what is hidden now (a digest binds its link's row and, through `prev`, every row before it,
+    so a link at or after one binding a hidden card would let its few values be found by trying each). The
+    newest link where no link names them; None where nothing precedes them (or the chain is empty)."""
+    wanted = list(dict.fromkeys((table, row_key(key)) for table, key in refs))
+    first = reading.first_seq_naming(session, wanted) if wanted else None
+    if first is None:
+        return chain_head(session)
+    link = reading.link_at(session, first - 1) if first > 1 else None
+    return None if link is None else ChainHead(link.seq, link.digest, parse_stamp(link.at))
 
 
 def proofs(db: Database | Session, refs: Iterable[tuple[str, Any]]) -> list[Proof]:
@@ -66,7 +79,7 @@ def proofs(db: Database | Session, refs: Iterable[tuple[str, Any]]) -> list[Proo
 
     def read(session: Session) -> list[Proof]:
         return [Proof(link.table, link.key, link.op, link.seq, link.digest, link.prev, link.at)
-                for link in chain.links_naming(session, wanted)]
+                for link in reading.links_naming(session, wanted)]
 
     if isinstance(db, Session):
         return read(db)

@@ -1,4 +1,4 @@
-"""The hash chain's links that prove a recalled game's records (roadsvc.services.records.proofs), for the recall
+"""The hash chain's links that prove a recalled game's records (roadsvc.services.records.chain.proofs), for the recall
 of every game (roadsvc.services.recall) and for a game's recall that keeps its view (an 打棒 deal over)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.services import records
+from roadsvc.services.records import chain
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,9 +27,9 @@ class LinkView:
 
 def link(session: Session, games: list[dict[str, Any]]) -> None:
     """Set each game's `links` (the links binding its `records`, oldest first), read in one query for them all."""
-    found: dict[tuple[str, str], list[records.Proof]] = {}
+    found: dict[tuple[str, str], list[chain.Proof]] = {}
     refs = [(record["table"], record["id"]) for game in games for record in game["records"]]
-    for proof in records.proofs(session, refs):
+    for proof in chain.proofs(session, refs):
         found.setdefault((proof.table, proof.key), []).append(proof)
     for game in games:
         proofs = [proof for record in game["records"] for proof in found.get((record["table"], str(record["id"])), [])]

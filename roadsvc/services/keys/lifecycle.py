@@ -1,105 +1,22 @@
-"""API keys and roles: created once (the plain key is shown only then), stored as sha256.
-
-Keys are checked on every request, so `KeyVerifier` keeps a verified key (and an unknown
-one) for a few seconds in process memory: table displays polling every second do not
-touch the keys table. The price: a revoked key keeps working for up to that TTL
-(ROADSVC_KEY_CACHE_TTL, 5 s by default) in each worker that has seen it recently.
-"""
+"""A key's life (stored as sha256; the plain key shown only when it is made): created (one or a set for the
+roles), rotated, listed, revoked, expiring after its lifetime; every change audited and announced."""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-import threading
-import time
-from collections import OrderedDict
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from typing import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Mapping
 
 from sqlalchemy import select
 
 from roadsvc.persistence import page_sessions as page_sessions_repo
-from roadsvc.persistence import repositories as repo
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.events import OPERATORS, NewEvent, append_events
 from roadsvc.persistence.models import ApiKey, Table, utcnow
-from roadsvc.services.capabilities import BINDABLE_ROLES, MONITOR, ROLES, can, roles_with
 from roadsvc.services import admin_audit
 from roadsvc.services.admin_audit import Actor
-from roadsvc.services.errors import Conflict, DomainError, Forbidden, NotFound, Unauthenticated
-
-# What each role may do is the capability table in roadsvc.services.capabilities.
-KEY_PREFIX = "rs_"
-
-
-@dataclass(frozen=True, slots=True)
-class Principal:
-    """Who is calling: the key's id, name, role and (dealer keys) bound table."""
-
-    key_id: int
-    name: str
-    role: str
-    table_id: int | None = None
-    expires_at: datetime | None = None
-    session_id: int | None = None  # a signed-in page's session (roadsvc.services.pit.page_sessions)
-    session_ends_at: datetime | None = None  # when that session times out unless it is used again
-
-    def expired(self, now: datetime) -> bool:
-        return self.expires_at is not None and self.expires_at <= now
-
-    @property
-    def actor(self) -> str:
-        """How the audit log names this caller."""
-        return f"{self.name} (key {self.key_id})"
-
-    def can(self, capability: str) -> bool:
-        return can(self.role, capability)
-
-
-@dataclass(frozen=True, slots=True)
-class KeyInfo:
-    id: int
-    name: str
-    role: str
-    table_id: int | None
-    prefix: str
-    created_at: object
-    revoked_at: object
-    expires_at: object = None
-
-
-def presented_in(headers) -> str | None:
-    """The API key a request's headers carry (`Authorization: Bearer <key>`, or `X-API-Key`), if any."""
-    header = headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
-    return headers.get("X-API-Key") or None
-
-
-def hash_key(plain: str) -> str:
-    return hashlib.sha256(plain.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_plain_key() -> str:
-    return KEY_PREFIX + secrets.token_urlsafe(32)
-
-
-def check_role(role: str) -> str:
-    if role not in ROLES:
-        raise DomainError("invalid_role", f"role must be one of {', '.join(ROLES)}", "role")
-    return role
-
-
-def authorize(principal: Principal, capability: str, table_id: int | None = None) -> None:
-    """Refuse (403) a caller whose role lacks `capability`, or a bound key at another table."""
-    if not principal.can(capability):
-        raise Forbidden("forbidden", f"this needs a key with {capability} ({', '.join(roles_with(capability))}); "
-                        f"yours is {principal.role}")
-    bound = principal.table_id
-    if bound is not None and table_id != bound:
-        raise Forbidden("wrong_table", f"this key is bound to table {bound}", "table_id")
-
+from roadsvc.services.capabilities import BINDABLE_ROLES
+from roadsvc.services.errors import Conflict, DomainError, NotFound
+from roadsvc.services.keys.principals import KeyInfo, aware, check_role, hash_key, new_plain_key
 
 MIN_LIFETIME = timedelta(minutes=1)
 MAX_LIFETIME = timedelta(days=3650)
@@ -231,74 +148,7 @@ def revoked_within(db: Database, seconds: float) -> list[int]:
         return list(session.scalars(select(ApiKey.id).where(ApiKey.revoked_at >= since)))
 
 
-def lookup_key(db: Database, plain: str) -> Principal | None:
-    """The active key with this plain text, or None."""
-    with db.connect() as conn:
-        row = conn.execute(
-            select(ApiKey.id, ApiKey.name, ApiKey.role, ApiKey.table_id, ApiKey.expires_at).where(
-                ApiKey.key_hash == hash_key(plain), ApiKey.revoked_at.is_(None)
-            )
-        ).first()
-    return None if row is None else Principal(row.id, row.name, row.role, row.table_id, aware(row.expires_at))
-
-
-def aware(moment: datetime | None) -> datetime | None:
-    """SQLite hands a plain Core select's datetimes back without their UTC offset."""
-    return moment.replace(tzinfo=timezone.utc) if moment is not None and moment.tzinfo is None else moment
-
 
 def _info(key: ApiKey) -> KeyInfo:
     return KeyInfo(key.id, key.name, key.role, key.table_id, key.prefix, key.created_at, key.revoked_at, key.expires_at)
 
-
-class KeyVerifier:
-    """`verify(plain)` through a small TTL cache (see the module docstring)."""
-
-    def __init__(
-        self,
-        db: Database,
-        ttl: float = 5.0,
-        max_size: int = 10000,
-        clock: Callable[[], float] = time.monotonic,
-        now: Callable[[], datetime] = utcnow,
-    ):
-        self.db, self.ttl, self.max_size, self.clock, self.now = db, ttl, max_size, clock, now
-        self._cache: OrderedDict[str, tuple[float, Principal | None]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def cached(self, plain: str) -> Principal | None:
-        """The key's principal if it was verified within the TTL and has not expired; else
-        None (unknown, expired, or not seen lately): no database, no rate-limit storage."""
-        with self._lock:
-            hit = self._cache.get(plain)
-        if hit is None or hit[1] is None or hit[0] <= self.clock() or hit[1].expired(self.now()):
-            return None
-        return hit[1]
-
-    def verify(self, plain: str) -> Principal | None:
-        """The key's principal, None if unknown or revoked; Unauthenticated(expired_key)
-        if it has expired."""
-        return self._refuse_expired(self._lookup(plain))
-
-    def _refuse_expired(self, principal: Principal | None) -> Principal | None:
-        if principal is not None and principal.expired(self.now()):
-            raise Unauthenticated("expired_key", f"this API key expired at {principal.expires_at.isoformat()}")
-        return principal
-
-    def _lookup(self, plain: str) -> Principal | None:
-        now = self.clock()
-        with self._lock:
-            hit = self._cache.get(plain)
-        if hit is not None and hit[0] > now:
-            return hit[1]
-        principal = lookup_key(self.db, plain)
-        with self._lock:
-            self._cache[plain] = (now + self.ttl, principal)
-            self._cache.move_to_end(plain)
-            while len(self._cache) > self.max_size:
-                self._cache.popitem(last=False)
-        return principal
-
-
-PAGE_ROLES = roles_with(MONITOR)
-"""Roles whose key signs in to the pit boss's pages (roadsvc.services.pit.page_sessions)."""

@@ -1,58 +1,18 @@
-"""The dealers' queries (issue 45): who is at a table (at a moment), the registry, and the records a
-dealer's figures are read from.
-
-`DEALER_AT` is the scalar subquery each game's INSERT carries (`dealer_id = DEALER_AT`, with bound
-parameters `dealer_table` and `dealer_at`): the game's row names its dealer in the statement that stores
-it, with no read of its own on the posting path."""
+"""The records a dealer's figures are read from (issue 45): the stints (each table's dealer changes), each
+table's game, and what was dealt, refused, corrected, held and settled in a period, with the dealer then."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Sequence
 
-from sqlalchemy import Row, bindparam, func, select
+from sqlalchemy import Row, select
 from sqlalchemy.orm import Session
 
 from roadsvc.persistence.models import (
-    AuditRecord, Bet, BetSlip, DabangDeal, DabangMatch, Dealer, DealerChange, DealerIncident, Hand, HeldHand,
-    NiuniuAudit, NiuniuRound, Shoe, Table,
+    AuditRecord, Bet, BetSlip, DabangDeal, DabangMatch, DealerChange, DealerIncident, Hand, HeldHand, NiuniuAudit,
+    NiuniuRound, Shoe, Table,
 )
-from roadsvc.persistence.records import INSERT, bind_rows
-
-_CHANGES = DealerChange.__table__
-DEALER_AT = (select(_CHANGES.c.dealer_id)
-             .where(_CHANGES.c.table_id == bindparam("dealer_table"), _CHANGES.c.changed_at <= bindparam("dealer_at"))
-             .order_by(_CHANGES.c.changed_at.desc(), _CHANGES.c.id.desc()).limit(1).scalar_subquery())
-
-
-def dealer_at(session: Session, table_id: int, at: datetime) -> int | None:
-    """The dealer at the table at `at` (None: none declared)."""
-    return session.execute(select(DEALER_AT), {"dealer_table": table_id, "dealer_at": at}).scalar()
-
-
-def dealer_by_badge(session: Session, badge: str) -> Dealer | None:
-    return session.scalars(select(Dealer).where(Dealer.badge == badge)).first()
-
-
-def dealers(session: Session) -> Sequence[Dealer]:
-    return session.scalars(select(Dealer).order_by(Dealer.name, Dealer.id)).all()
-
-
-def latest_changes(session: Session) -> dict[int, DealerChange]:
-    """Each table's newest dealer change, by table."""
-    newest = (select(DealerChange.table_id, func.max(DealerChange.id).label("id"))
-              .group_by(DealerChange.table_id).subquery())
-    rows = session.scalars(select(DealerChange).join(newest, newest.c.id == DealerChange.id))
-    return {row.table_id: row for row in rows}
-
-
-def table_changes(session: Session, table_id: int, limit: int) -> Sequence[Row]:
-    """The table's dealer changes, newest first: (change, dealer badge, dealer name)."""
-    query = (select(DealerChange, Dealer.badge, Dealer.name).outerjoin(Dealer, Dealer.id == DealerChange.dealer_id)
-             .where(DealerChange.table_id == table_id)
-             .order_by(DealerChange.changed_at.desc(), DealerChange.id.desc()).limit(limit))
-    return session.execute(query).all()
-
 
 def changes_until(session: Session, ends: datetime) -> Sequence[DealerChange]:
     """Every change before `ends`, oldest first (the stints are read from them)."""
@@ -145,14 +105,3 @@ def niuniu_settled(session: Session, begins: datetime, ends: datetime) -> Sequen
                     NiuniuRound.dealer_id)
              .where(NiuniuRound.status == "settled", NiuniuRound.settled_at >= begins, NiuniuRound.settled_at < ends))
     return session.execute(query).all()
-
-
-_INSERT_INCIDENT = _INCIDENTS.insert().values(dealer_id=DEALER_AT).returning(_INCIDENTS.c.id)
-
-
-def record_incident(session: Session, table_id: int, game: str, kind: str, code: str, at: datetime) -> None:
-    """A refusal or a late slip at the table, naming the dealer there at `at`, in the caller's transaction, bound
-    into the record chain (read back at commit: its dealer is the statement's)."""
-    found = session.execute(_INSERT_INCIDENT, {"table_id": table_id, "game": game, "kind": kind, "code": code[:40],
-                                               "at": at, "dealer_table": table_id, "dealer_at": at}).scalar_one()
-    bind_rows(session, "dealer_incidents", (found,), INSERT)

@@ -1,0 +1,57 @@
+"""The recall page's words (/floor/tables/<id>/recall, docs/recall.md), by key (roadsvc.web.labels): English
+message ids marked for `pybabel extract`, translated in the page's language."""
+
+from __future__ import annotations
+
+from roadsvc.translations import N_, NC_
+
+RECALL_WORDS: dict[str, str | tuple[str, str]] = {
+    "recall": N_("Recall"), "recall_link": N_("Recall the last games, step by step"),
+    "recall_last": N_("Last {n} games"), "recall_no_games": N_("No game yet."),
+    "recall_hidden_note": N_("A game in play shows nothing hidden: not a held hand's cards, not a closed fourth card, "
+                             "not a seat's hand."),
+    "recall_money_note": N_("Stakes and settlements show only to a pit boss whose key reads money."),
+    "recall_hand_title": N_("Shoe {shoe} · hand {hand}"), "recall_round_title": N_("Round {round}"),
+    "recall_deal_title": N_("Match {match} · deal {deal}"),
+    "recall_state_held": N_("held: in play"), "recall_state_counted": N_("counted"), "recall_state_voided": N_("voided"),
+    "recall_status_under_way": N_("under way"), "recall_status_finished": N_("finished"),
+    "recall_status_redealt": N_("redealt"), "recall_status_abandoned": N_("abandoned: the match was stopped"),
+    "recall_outcome": N_("Outcome"), "recall_dealing": N_("Cards in dealing order"), "recall_third": N_("third card"),
+    "recall_steps": N_("Steps"), "recall_no_steps": N_("No step recorded."), "recall_step": N_("Step"),
+    "recall_step_betting_closed": N_("Betting closed"), "recall_step_flown": N_("Flown: played with no bets"),
+    "recall_step_held": N_("Dealt and held"), "recall_step_dealt": N_("Dealt"), "recall_step_opened": N_("Opened"),
+    "recall_step_voided": N_("Voided"), "recall_step_corrected": N_("Corrected"),
+    "recall_step_left": N_("Left the round: stakes given back"),
+    "recall_how_account": N_("by the account"), "recall_how_dealer": N_("by the dealer"),
+    "recall_how_automatic": N_("at its deadline"), "recall_deadline": N_("opens at"),
+    "recall_before": N_("Before"), "recall_after": N_("After"), "recall_hidden": N_("hidden while in play"),
+    "recall_bets": N_("Bets"), "recall_account": N_("Account"), "recall_stake": N_("Stake"),
+    "recall_bet_status": N_("Settled"), "recall_net": N_("Net"),
+    "recall_bet_open": N_("open"), "recall_bet_win": N_("won"), "recall_bet_lose": N_("lost"),
+    "recall_bet_push": N_("push"), "recall_bet_void": N_("void: given back"),
+    "recall_bet_needs_cards": N_("waiting for the cards"), "recall_bet_cancelled": N_("cancelled"),
+    "recall_reveal": N_("Reveal card"), "recall_first_receiver": N_("First card to"),
+    "recall_openings": N_("Opened in this order"), "recall_not_opened": N_("Not opened yet."),
+    "recall_stakes": N_("Stakes"), "recall_settlement": N_("Settlement"), "recall_banker_net": N_("Banker's net"),
+    "recall_slip_open": NC_("slip", "open"), "recall_slip_refunded": N_("refunded"),
+    "recall_slip_left": N_("left: refunded"),
+    "recall_declarations": N_("Declarations"), "recall_no_declaration": N_("No declaration."),
+    "recall_declaration_qiangliang": N_("first big joker"), "recall_declaration_declare": N_("declared"),
+    "recall_declaration_override": N_("overridden"), "recall_declaration_reinforce": N_("reinforced"),
+    "recall_tribute": N_("Tribute"), "recall_tribute_given": N_("Seat {giver} gave {count} cards to seat {taker}"),
+    "recall_tribute_returned": N_("Given back"), "recall_bottom_dealt": N_("Bottom as drawn"),
+    "recall_buried": N_("Bottom after burying"), "recall_hands_drawn": N_("Hands as drawn"),
+    "recall_tricks": N_("Tricks"), "recall_winner": N_("Won by"), "recall_score": N_("Score"),
+    "recall_points": N_("Points"), "recall_levels_after": N_("Levels after"),
+    "recall_links": N_("Chain links"), "recall_links_in_play": N_("In play: its links show once it is over."),
+    "recall_link_seq": N_("Link"), "recall_record": N_("Record"), "recall_digest": N_("Digest"),
+    "recall_chain": N_("The chain had {n} links when this page was read."),
+    "recall_op_insert": N_("written"), "recall_op_update": N_("changed"), "recall_op_delete": N_("deleted"),
+    "recall_op_seal": N_("sealed"),
+    "recall_record_hands": N_("hand"), "recall_record_held_hands": N_("held hand"),
+    "recall_record_audit_records": N_("audit record"), "recall_record_bets": N_("bet"),
+    "recall_record_niuniu_rounds": NC_("record", "round"), "recall_record_niuniu_audit": N_("audit record"),
+    "recall_record_niuniu_slips": N_("slip"), "recall_record_niuniu_bets": N_("bet"),
+    "recall_record_dabang_deals": NC_("record", "deal"), "recall_record_dabang_moves": N_("move"),
+    "recall_move": N_("Moves"),
+}
