@@ -20,7 +20,7 @@ Part 3, a slip's cost with its stakes' EV: place_slip at an `extended` table as 
 hand's odds from the cache by revision, each stake's EV stored) and with the odds not read (the path
 before issue 45, for a table that does not close positive EV), interleaved in one run.
 
-    flock /work/bench.lock .venv/bin/python bench/advantage_watch.py [--shoes 200] [--flat 500] [--seed 45]
+    .venv/bin/python bench/advantage_watch.py [--shoes 200] [--flat 500] [--seed 45]
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ costs a dealer's post.
    same run on the same cluster. Target: p99 with at most 1.5x without.
 
 Run it alone on the machine's shared lock (it starts 3 PostgreSQL, 3 Patroni, etcd and a roadsvc):
-    flock /work/bench.lock .venv/bin/python bench/failover.py [--kills 10] [--posts 150]
+    .venv/bin/python bench/failover.py [--kills 10] [--posts 150]
 Nothing here asserts a time; docs/deployment.md keeps the figures with the machine's load beside them.
 """
 

@@ -18,7 +18,7 @@ services.
 Target (printed PASS or MISS; nothing exits non-zero): recall of 10 games p99 at most 50 ms, every game, on
 each database. The machine's load (os.getloadavg, before and after) is printed beside the figures.
 
-    flock /work/bench.lock .venv/bin/python bench/recall.py [--requests 300] [--only sqlite|postgres]
+    .venv/bin/python bench/recall.py [--requests 300] [--only sqlite|postgres]
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ transaction rolled back, so every round writes the same.
 A SQLite file in /tmp by default (`--url` for PostgreSQL): A accounts x T tables x B bets tallies, 20 accounts
 alerted. Medians of interleaved rounds (roadsvc's chain hooks on: the rows are bound as the service binds them).
 
-    flock /work/bench.lock .venv/bin/python bench/watched_accounts.py [--accounts 5000] [--tables 4] [--bets 6]
+    .venv/bin/python bench/watched_accounts.py [--accounts 5000] [--tables 4] [--bets 6]
         [--shoe-accounts 300] [--rounds 15] [--url postgresql+psycopg://...]
 """
 
