@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from sqlalchemy import Row, Text, cast, delete, func, select, update
 from sqlalchemy.orm import Bundle
@@ -90,11 +90,13 @@ def open_shoes_with_activity(session: Session) -> Sequence[Row]:
     return session.execute(query).all()
 
 
-def open_alert_counts(session: Session) -> Sequence[Row]:
-    """(table_id, state, severity, count, newest change) of the unresolved alerts."""
+def open_alert_counts(session: Session, table_ids: Collection[int] | None = None) -> Sequence[Row]:
+    """(table_id, state, severity, count, newest change) of the unresolved alerts (of these tables)."""
     query = (select(Alert.table_id, Alert.state, Alert.severity, func.count(Alert.id), func.max(Alert.updated_at))
              .where(Alert.state != ALERT_RESOLVED)
              .group_by(Alert.table_id, Alert.state, Alert.severity))
+    if table_ids is not None:
+        query = query.where(Alert.table_id.in_(table_ids))
     return session.execute(query).all()
 
 
@@ -117,12 +119,16 @@ _FLOOR_SHOE = Bundle("shoe", Shoe.id, Shoe.number, Shoe.revision, Shoe.status, S
                      Shoe.burn_count, Shoe.last_hand, Shoe.opened_at)
 
 
-def floor_rows(session: Session) -> list[tuple[Row, Row | None]]:
-    """(table, its newest shoe or None) of every table, by table id: plain rows (the
+def floor_rows(session: Session, table_ids: Collection[int] | None = None) -> list[tuple[Row, Row | None]]:
+    """(table, its newest shoe or None) of every table (or of these), by table id: plain rows (the
     columns the floor shows), not ORM objects, which would cost most of a 304."""
-    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
-    query = (select(_FLOOR_TABLE, _FLOOR_SHOE)
-             .outerjoin(newest, newest.c.table_id == Table.id)
+    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id)
+    query = select(_FLOOR_TABLE, _FLOOR_SHOE)
+    if table_ids is not None:
+        newest = newest.where(Shoe.table_id.in_(table_ids))
+        query = query.where(Table.id.in_(table_ids))
+    newest = newest.subquery()
+    query = (query.outerjoin(newest, newest.c.table_id == Table.id)
              .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
              .order_by(Table.id))
     return [(table, shoe if shoe.id is not None else None) for table, shoe in session.execute(query)]

@@ -195,6 +195,22 @@ def event_id_range(session: Session) -> tuple[int, int]:
     return oldest or 0, newest or 0
 
 
+def newest_event_id(session: Session) -> int:
+    """The newest retained id (0 when the log is empty), by the index alone."""
+    return session.execute(select(func.max(Event.id))).scalar() or 0
+
+
+def tables_changed(session: Session, after_id: int, up_to: int) -> set[int] | None:
+    """The tables the events in (after_id, up_to] name; None when one names no table or the log no
+    longer holds every event after `after_id` (pruned): anything may have changed."""
+    oldest = session.execute(select(func.min(Event.id))).scalar() or 0
+    if oldest > after_id + 1:
+        return None
+    query = select(Event.table_id).where(Event.id > after_id, Event.id <= up_to).distinct()
+    found = set(session.scalars(query))
+    return None if None in found else found
+
+
 NEWEST_EVENT_SQL = "SELECT coalesce(max(id), 0) FROM events"
 TABLE_IDS_SQL = "SELECT id FROM tables ORDER BY id"
 
