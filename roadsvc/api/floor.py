@@ -86,7 +86,8 @@ def floor_json(value: Any) -> bytes:
     return compact_json(value, default=road_part)
 
 
-def current_floor(extensions: Mapping[str, Any], caller: Principal, query: dict[str, str]) -> tuple[str, bytes | None] | None:
+def current_floor(extensions: Mapping[str, Any], caller: Principal,
+                  query: dict[str, str]) -> tuple[str, bytes | None] | None:
     """(ETag, body or None) `floor_view` would answer with, when this process knows them (no query)."""
     if query:
         return None

@@ -45,17 +45,14 @@ def encode_tile(entry: dict[str, Any], encode: Callable[[Any], bytes]) -> tuple[
 
 def tile_json(pieces: Sequence[bytes], clocks: Sequence[Clock], at: datetime, money: bytes | None) -> bytes:
     """A tile's JSON at `at` (a float's or an int's repr is what JSON writes), with its money if given."""
-    if clocks:
-        parts = [pieces[0]]
-        for clock, piece in zip(clocks, pieces[1:]):
-            parts.append(repr(clock.at(at)).encode())
-            parts.append(piece)
-    else:
-        parts = [pieces[0]]
-    if money is not None:
-        parts.append(b',"money":')
-        parts.append(money)
-    parts.append(b"}")
+    end = b"}" if money is None else b',"money":' + money + b"}"
+    if len(clocks) == 1:  # a dealing table's seconds since its last hand: most tiles
+        return b"".join((pieces[0], repr(clocks[0].at(at)).encode(), pieces[1], end))
+    parts = [pieces[0]]
+    for clock, piece in zip(clocks, pieces[1:]):
+        parts.append(repr(clock.at(at)).encode())
+        parts.append(piece)
+    parts.append(end)
     return b"".join(parts)
 
 
