@@ -144,3 +144,19 @@ def test_a_floor_built_with_money_is_never_given_to_a_caller_without_it(app, api
     without = floor_service.floor(db, app.extensions["roadsvc.snapshots"], cache, clock[0], None)
     assert b'"money"' not in without.body() and b'"shift"' not in without.body()
     assert without.etag != with_money.etag
+
+
+def test_a_change_of_no_table_or_a_pruned_log_reads_every_table_again(app, api, clock, tables_read):
+    from roadsvc.services.events import prune_events
+    from roadsvc.services.keys import create_key, revoke_key
+
+    db = app.extensions["roadsvc.db"]
+    tables = [dealing_table(api, "A"), dealing_table(api, "B")]
+    floor(api)
+    revoke_key(db, create_key(db, "display", "spare")[0].id)  # its event names no table
+    floor(api)
+    assert api.post(f"/api/v1/tables/{tables[0]}/hands", {"cards": BANKER_WIN}, role="dealer").status_code == 201
+    prune_events(db, 0, now=utcnow() + timedelta(seconds=1))  # the floor's kept event among the pruned
+    pruned = floor(api)
+    assert entry_of(pruned, tables[0])["shoe"]["hands"] == 2 and entry_of(pruned, tables[1])["shoe"]["hands"] == 1
+    assert tables_read == [None, None, None]
