@@ -10,8 +10,9 @@ reads every table. A `read_money` caller's money per table is kept the same way,
 `FloorView.etag` names all the floor shows apart from the clock: every tile's text (its clock figures
 left out) and, with money, each table's money and the shift. Each built floor keeps its tag under
 (newest event id, money shift) with the first moment a tile can turn by the clock (`FloorTag`), and
-its JSON body once written: while both hold, `current_answer` gives the tag and the body on one read
-of the newest event id (a 304, or the same 200 bytes again: the floor as of its `generated_at`).
+its JSON body once written under its tag: while both hold, `current_answer` gives the tag and the body
+on one read of the newest event id (a 304, or the same 200 bytes again: the floor as of its
+`generated_at`). A tag's body is the same bytes for as long as this process keeps it.
 """
 
 from __future__ import annotations
@@ -55,12 +56,11 @@ class ShiftMoney:
 @dataclass(frozen=True)
 class FloorTag:
     """A built floor's tag, good while no event came after it, from `since` until `until` (None: no tile
-    turns by the clock alone), and its body once written."""
+    turns by the clock alone)."""
 
     etag: str
     until: datetime | None
     since: datetime
-    body: bytes | None = None
 
     def holds_at(self, now: datetime) -> bool:
         return self.since <= now and (self.until is None or now < self.until)
@@ -75,6 +75,7 @@ class FloorCache:
         self.figures: LRU[dict[str, Any]] = LRU(max_entries)
         self.money: LRU[money.Sums] = LRU(max_entries)  # a 百人牛牛 table's shift sums by (table, revision, shift)
         self.tags: LRU[FloorTag] = LRU(64)  # the floor's tag by (newest event id, money shift key)
+        self.bodies: LRU[bytes] = LRU(4)  # the body written first for a tag, by tag (with and without money)
         self.state: FloorState | None = None
         self.shift_money: ShiftMoney | None = None
         self.no_money = encode(money.sums_json((0, 0, 0)))
@@ -85,7 +86,7 @@ def current_answer(db: Database, cache: FloorCache, now: datetime,
     """The floor's (tag, body or None when not written yet) without building it, when known: one read
     of the newest event id."""
     tag = cache.tags.get((newest_event_id(db), money_shift and money_shift.key))
-    return (tag.etag, tag.body) if tag is not None and tag.holds_at(now) else None
+    return (tag.etag, cache.bodies.get(tag.etag)) if tag is not None and tag.holds_at(now) else None
 
 
 @dataclass
@@ -99,7 +100,6 @@ class FloorView:
     money: ShiftMoney | None = field(default=None, repr=False)
     shift: Shift | None = None
     _cache: FloorCache | None = field(default=None, repr=False)
-    _key: tuple | None = field(default=None, repr=False)
 
     @property
     def tables(self) -> list[dict[str, Any]]:
@@ -117,16 +117,14 @@ class FloorView:
         return document
 
     def body(self) -> bytes:
-        """The floor's JSON, as `document` and the API's encoder write it; the same bytes for as long as
-        its tag holds in this process."""
-        tag = self._cache.tags.get(self._key)
-        if tag is not None and tag.etag == self.etag and tag.body is not None:
-            return tag.body
-        body = floor_body(self.generated_at, self.tiles, self._totals(), self._cache.encode,
-                          self.money and self.money.json, self._cache.no_money,
-                          self._shift() if self.money is not None else None)
-        if tag is not None and tag.etag == self.etag:
-            self._cache.tags.put(self._key, replace(tag, body=body))
+        """The floor's JSON, as `document` and the API's encoder write it: the body first written for its
+        tag while this process keeps it (the floor as of that body's `generated_at`: the same state)."""
+        body = self._cache.bodies.get(self.etag)
+        if body is None:
+            body = floor_body(self.generated_at, self.tiles, self._totals(), self._cache.encode,
+                              self.money and self.money.json, self._cache.no_money,
+                              self._shift() if self.money is not None else None)
+            self._cache.bodies.put(self.etag, body)
         return body
 
     def _totals(self) -> dict[str, Any]:
@@ -164,10 +162,8 @@ def floor(db: Database, snapshots: SnapshotCache, cache: FloorCache, now: dateti
     tiles = list(state.tiles.values())
     etag, key = floor_etag(tiles, shift_money, cache), (newest, money_shift and money_shift.key)
     until = min((tile.until for tile in tiles if tile.until is not None), default=None)
-    known = cache.tags.get(key)
-    body = known.body if known is not None and known.etag == etag and known.holds_at(now) else None
-    cache.tags.put(key, FloorTag(etag, until, state.built_at, body))
-    return FloorView(etag, now, tiles, shift_money, money_shift, cache, key)
+    cache.tags.put(key, FloorTag(etag, until, state.built_at))
+    return FloorView(etag, now, tiles, shift_money, money_shift, cache)
 
 
 class _Changes:

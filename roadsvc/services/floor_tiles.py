@@ -43,7 +43,7 @@ GAME_TILES = {NIUNIU: niuniu_floor, DABANG: dabang_floor}
 class Tile:
     """A table's entry (its clock figures as `Clock`s, no money), its JSON split at those clocks
     (`pieces`, without the closing brace), what it adds to the totals (`facts`), a digest of all it
-    shows apart from the clock (`version`) and the first moment its status can turn by the clock
+    shows apart from the clock and of its clocks' anchors (`version`) and the first moment its status can turn by the clock
     alone (`until`; None: only a change turns it)."""
 
     entry: dict[str, Any]
@@ -73,7 +73,8 @@ def read_tiles(session, snapshots: SnapshotCache, figures: LRU[dict[str, Any]], 
 
 def _tile(entry: dict[str, Any], encode: Callable[[Any], bytes], until: datetime | None) -> Tile:
     pieces, clocks = encode_tile(entry, encode)
-    version = hashlib.blake2b(b"\x00".join(pieces), digest_size=12).digest()
+    anchors = repr([(clock.anchor.isoformat(), clock.kind) for clock in clocks]).encode()  # its clocks' moments
+    version = hashlib.blake2b(b"\x00".join((*pieces, anchors)), digest_size=12).digest()
     return Tile(entry, pieces, clocks, tile_facts(entry), version, until)
 
 

@@ -160,3 +160,17 @@ def test_a_change_of_no_table_or_a_pruned_log_reads_every_table_again(app, api, 
     pruned = floor(api)
     assert entry_of(pruned, tables[0])["shoe"]["hands"] == 2 and entry_of(pruned, tables[1])["shoe"]["hands"] == 1
     assert tables_read == [None, None, None]
+
+
+def test_a_change_the_floor_does_not_show_keeps_its_tag_and_its_bytes(app, api, clock, tables_read):
+    from roadsvc.services.admin_audit import Actor
+    from roadsvc.services.pit.pit_notes import add_note
+
+    table = dealing_table(api, "T")
+    start = clock[0] = utcnow()
+    first = floor(api)
+    add_note(app.extensions["roadsvc.db"], table, "Chips refilled", Actor("pit boss"))  # an event at the table
+    clock[0] = start + timedelta(seconds=5)
+    again = floor(api, **{"If-None-Match": '"floor.other"'})
+    assert tables_read == [None, {table}]  # read again, and found as it was
+    assert again.headers["ETag"] == first.headers["ETag"] and again.get_data() == first.get_data()
