@@ -103,9 +103,9 @@ def changed_floor(url: str, app, floor, left: dict[int, list], rounds: int) -> d
                 hands.post_hand(db, table_id, left[table_id].pop(0), rules=False)
         return before
 
-    def drop() -> None:  # the tiles and the bodies (the shoes' figures stay cached)
+    def drop() -> None:  # the tiles, money, tags and bodies (the shoes' figures stay cached)
         cache = app.extensions["roadsvc.floor"]
-        cache.state, cache.tags = None, LRU(64)
+        cache.state, cache.shift_money, cache.tags, cache.bodies = None, None, LRU(64), LRU(4)
 
     actions = {f"floor, {k} changed": floor for k in CHANGED} | {"floor, every table read": floor}
     before = {f"floor, {k} changed": change(k) for k in CHANGED} | {"floor, every table read": drop}
