@@ -19,10 +19,11 @@ from flask import Flask, Response, request
 from roadsvc.api import POLLS, create_api, docs_ui, register_blueprints as register_api_blueprints
 from roadsvc.api.serving import operations, security
 from roadsvc.api.serving.bodies import check_request
-from roadsvc.api.context import DB, FLOOR, GAMES, KEYS, LOBBY, SCOPES, SNAPSHOTS
+from roadsvc.api.context import DB, FLOOR, FLOOR_CLOCK, GAMES, KEYS, LOBBY, SCOPES, SNAPSHOTS
 from roadsvc.api.errors import register_errorhandlers
 from roadsvc.api.serving.polls import ConditionalPolls
 from roadsvc.api.baccarat.schemas.roads import roads_json
+from roadsvc.api.floor import floor_json
 from roadsvc.api import read_links
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import Database
@@ -62,9 +63,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-FLOOR_CLOCK = "roadsvc.floor_clock"
-
-
 def init_state(app: Flask, engine: Engine | None = None) -> None:
     """Every object of the app that holds data (read from the database, counted, cached,
     subscribed) or a clock, made anew from `app.config`: logging, the rate limits, the
@@ -85,7 +83,7 @@ def register_extensions(app: Flask, engine: Engine | None = None) -> None:
     app.extensions[SCOPES] = TableScopes(db)
     # A missing CJK font is logged now; images then answer 503 font_missing (never boxes).
     app.extensions[IMAGES] = RoadImages(app.extensions[SNAPSHOTS], app.config["IMAGE_CACHE_BYTES"], font_problem())
-    app.extensions[FLOOR] = FloorCache()
+    app.extensions[FLOOR] = FloorCache(floor_json)
     app.extensions[FLOOR_CLOCK] = FloorClock.from_settings(app.config)  # a bad zone or shift list stops the start
     read_links.init_app(app)
     app.extensions["roadsvc.events"] = EventHub.from_settings(db, app.config)  # started by the first stream

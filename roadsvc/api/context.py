@@ -22,6 +22,7 @@ FLOOR = "roadsvc.floor"
 LOBBY = "roadsvc.lobby"
 GAMES = "roadsvc.games"
 SCOPES = "roadsvc.scopes"
+FLOOR_CLOCK = "roadsvc.floor_clock"
 CLOCK = "roadsvc.clock"  # the app's clock (a test's controllable one; else the wall clock)
 
 
@@ -54,7 +55,7 @@ def monitor_rules_on() -> bool:
 
 def floor_clock() -> FloorClock:
     """The floor's time zone and shifts (roadsvc.services.pit.shifts)."""
-    return current_app.extensions["roadsvc.floor_clock"]
+    return current_app.extensions[FLOOR_CLOCK]
 
 
 def floor_cache() -> FloorCache:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from flask import Response, request
+import re
+from typing import Any, Mapping
+
+from flask import Response
 from flask_smorest import Blueprint
 
 from roadsvc.api.auth import requires
+from roadsvc.api.serving.polls import PollRoute
+from roadsvc.persistence.models import utcnow
 from roadsvc.services.capabilities import MONITOR, READ_MONEY
-from roadsvc.api.context import database, floor_cache, floor_clock, now, principal, snapshots
+from roadsvc.services.keys import Principal
+from roadsvc.api.context import (
+    CLOCK, DB, FLOOR, FLOOR_CLOCK, database, floor_cache, floor_clock, now, principal, snapshots,
+)
 from roadsvc.api.docs import error_responses_doc
 from roadsvc.api.revisions import HEADERS_DOC, IF_NONE_MATCH_DOC, NOT_MODIFIED_DOC, holds
 from roadsvc.api.schemas.monitoring import FloorSchema
@@ -54,22 +62,42 @@ def floor_view():
     12 results, the streak, good roads, counts and open alerts by severity; and floor totals.
     For keys with `read_money`: each table's `money` in the current shift (turnover, the
     house's win, hold, bets), the floor's total in `totals.money`, and the `shift`.
-    Poll with If-None-Match: 304 while nothing on the floor changed.
+    Poll with If-None-Match: 304 while nothing on the floor changed. The ETag names all the
+    floor shows apart from the clock; the body is the floor as of its `generated_at`, whose
+    clock figures (`seconds_since_last_hand`, a 百人牛牛 tile's `seconds_since_last_round`, a
+    打棒 match's `seconds_since_last_move` and `time_left_seconds`) are as of that moment: while
+    the tag holds, a server process answers the same bytes again, exactly what a client holding
+    a 304 has (count on from `last_hand_at` with your own clock).
     """
     at = now()
     shift = floor_clock().shift_at(at) if principal().can(READ_MONEY) else None
-    known = floor.current_tag(database(), floor_cache(), at, shift) if request.if_none_match else None
-    if known is not None and holds(known):  # nothing committed, no tile turned: one read
-        return _response(None, 304, known)
+    known = floor.current_answer(database(), floor_cache(), at, shift)
+    if known is not None and (holds(known[0]) or known[1] is not None):  # nothing committed, no tile turned
+        return _response(None, 304, known[0]) if holds(known[0]) else _response(known[1], 200, known[0])
     view = floor.floor(database(), snapshots(), floor_cache(), at, money_shift=shift)
     if holds(view.etag):
         return _response(None, 304, view.etag)
-    return _response(floor_json(view.document()), 200, view.etag)
+    return _response(view.body(), 200, view.etag)
 
 
-def floor_json(document: dict) -> bytes:
-    """The floor as JSON: the entries' roads parts (streak, good roads, counts) by their schemas."""
-    return compact_json(document, default=road_part)
+def floor_json(value: Any) -> bytes:
+    """The floor's JSON (a document, a tile, a part): the entries' roads parts (streak, good roads,
+    counts) by their schemas."""
+    return compact_json(value, default=road_part)
+
+
+def current_floor(extensions: Mapping[str, Any], caller: Principal,
+                  query: dict[str, str]) -> tuple[str, bytes | None] | None:
+    """(ETag, body or None) `floor_view` would answer with, when this process knows them (no query)."""
+    if query:
+        return None
+    at = extensions.get(CLOCK, utcnow)()
+    shift = extensions[FLOOR_CLOCK].shift_at(at) if caller.can(READ_MONEY) else None
+    return floor.current_answer(extensions[DB], extensions[FLOOR], at, shift)
+
+
+POLL = PollRoute(re.compile(r"/api/v1/floor"), "/api/v1/floor", MONITOR, None,
+                 answer=current_floor)  # answered before Flask (roadsvc.api.serving.polls)
 
 
 def _response(body: bytes | None, status: int, etag: str) -> Response:

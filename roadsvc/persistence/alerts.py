@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
-from sqlalchemy import Row, Text, cast, delete, func, select, update
+from sqlalchemy import Row, Text, bindparam, cast, delete, func, select, update
 from sqlalchemy.orm import Bundle
 from sqlalchemy.orm import Session
 
@@ -90,12 +90,20 @@ def open_shoes_with_activity(session: Session) -> Sequence[Row]:
     return session.execute(query).all()
 
 
-def open_alert_counts(session: Session) -> Sequence[Row]:
-    """(table_id, state, severity, count, newest change) of the unresolved alerts."""
+def _alert_counts(some: bool):
     query = (select(Alert.table_id, Alert.state, Alert.severity, func.count(Alert.id), func.max(Alert.updated_at))
              .where(Alert.state != ALERT_RESOLVED)
              .group_by(Alert.table_id, Alert.state, Alert.severity))
-    return session.execute(query).all()
+    return query.where(Alert.table_id.in_(bindparam("ids", expanding=True))) if some else query
+
+
+_ALERT_COUNTS = {False: _alert_counts(False), True: _alert_counts(True)}  # built once: the floor's every build
+
+
+def open_alert_counts(session: Session, table_ids: Collection[int] | None = None) -> Sequence[Row]:
+    """(table_id, state, severity, count, newest change) of the unresolved alerts (of these tables)."""
+    some = table_ids is not None
+    return session.execute(_ALERT_COUNTS[some], {"ids": list(table_ids)} if some else {}).all()
 
 
 def hand_times(session: Session, shoe_ids: Sequence[int]) -> Sequence[Row]:
@@ -117,12 +125,24 @@ _FLOOR_SHOE = Bundle("shoe", Shoe.id, Shoe.number, Shoe.revision, Shoe.status, S
                      Shoe.burn_count, Shoe.last_hand, Shoe.opened_at)
 
 
-def floor_rows(session: Session) -> list[tuple[Row, Row | None]]:
-    """(table, its newest shoe or None) of every table, by table id: plain rows (the
+def _floor_rows(some: bool):
+    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id)
+    query = select(_FLOOR_TABLE, _FLOOR_SHOE)
+    if some:
+        ids = bindparam("ids", expanding=True)
+        newest, query = newest.where(Shoe.table_id.in_(ids)), query.where(Table.id.in_(ids))
+    newest = newest.subquery()
+    return (query.outerjoin(newest, newest.c.table_id == Table.id)
+            .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
+            .order_by(Table.id))
+
+
+_FLOOR_ROWS = {False: _floor_rows(False), True: _floor_rows(True)}  # built once: the floor's every build
+
+
+def floor_rows(session: Session, table_ids: Collection[int] | None = None) -> list[tuple[Row, Row | None]]:
+    """(table, its newest shoe or None) of every table (or of these), by table id: plain rows (the
     columns the floor shows), not ORM objects, which would cost most of a 304."""
-    newest = select(Shoe.table_id, func.max(Shoe.number).label("number")).group_by(Shoe.table_id).subquery()
-    query = (select(_FLOOR_TABLE, _FLOOR_SHOE)
-             .outerjoin(newest, newest.c.table_id == Table.id)
-             .outerjoin(Shoe, (Shoe.table_id == Table.id) & (Shoe.number == newest.c.number))
-             .order_by(Table.id))
-    return [(table, shoe if shoe.id is not None else None) for table, shoe in session.execute(query)]
+    some = table_ids is not None
+    rows = session.execute(_FLOOR_ROWS[some], {"ids": list(table_ids)} if some else {})
+    return [(table, shoe if shoe.id is not None else None) for table, shoe in rows]

@@ -195,6 +195,29 @@ def event_id_range(session: Session) -> tuple[int, int]:
     return oldest or 0, newest or 0
 
 
+_NEWEST = select(func.max(Event.id))
+
+
+def newest_event_id(session: Session) -> int:
+    """The newest retained id (0 when the log is empty), by the index alone."""
+    return session.execute(_NEWEST).scalar() or 0
+
+
+_CHANGED = (select(Event.table_id, func.min(Event.id), func.max(Event.id))
+            .where(Event.id >= bindparam("after"), Event.id <= bindparam("up_to")).group_by(Event.table_id))
+
+
+def tables_changed(session: Session, after_id: int, up_to: int) -> set[int] | None:
+    """The tables the events in (after_id, up_to] name, in one read; None when one names no table or
+    the log no longer holds event `after_id` (pruned: so may be the ones after it): anything may have
+    changed."""
+    rows = session.execute(_CHANGED, {"after": after_id, "up_to": up_to}).all()
+    if after_id == 0 or not any(first == after_id for _, first, _ in rows):
+        return None
+    found = {table_id for table_id, _, last in rows if last > after_id}
+    return None if None in found else found
+
+
 NEWEST_EVENT_SQL = "SELECT coalesce(max(id), 0) FROM events"
 TABLE_IDS_SQL = "SELECT id FROM tables ORDER BY id"
 

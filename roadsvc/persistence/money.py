@@ -4,7 +4,7 @@ floor's per-table sums in one grouped read."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Sequence
+from typing import Collection, Sequence
 
 from sqlalchemy import Row, func, select
 from sqlalchemy.orm import Session
@@ -31,12 +31,16 @@ def period_lines(session: Session, begins: datetime, ends: datetime, table_id: i
     return session.execute(query).all()
 
 
-def table_sums(session: Session, begins: datetime, ends: datetime) -> Sequence[Row]:
-    """Per table: (table_id, turnover, bettors' net, bets) of the bets settled in [begins, ends)."""
+def table_sums(session: Session, begins: datetime, ends: datetime,
+               table_ids: Collection[int] | None = None) -> Sequence[Row]:
+    """Per table (every one, or these): (table_id, turnover, bettors' net, bets) of the bets settled in
+    [begins, ends)."""
     query = (select(Shoe.table_id, func.sum(Bet.stake), func.sum(Bet.net), func.count(Bet.id))
              .join(Shoe, Shoe.id == Bet.shoe_id)
              .where(Bet.status.in_(SETTLED), Bet.settled_at >= begins, Bet.settled_at < ends)
              .group_by(Shoe.table_id))
+    if table_ids is not None:
+        query = query.where(Shoe.table_id.in_(table_ids))
     return session.execute(query).all()
 
 

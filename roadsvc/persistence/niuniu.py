@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Collection
 
 from sqlalchemy import Row, case, func, select, update
 from sqlalchemy.orm import Session
@@ -25,9 +26,12 @@ def tables_of(session: Session, table_ids: list[int]) -> list[Table]:
     return list(session.scalars(select(Table).where(Table.id.in_(table_ids), Table.game == NIUNIU).order_by(Table.id)))
 
 
-def table_revisions(session: Session) -> dict[int, int]:
-    """{table id: revision} of every niuniu table."""
-    return dict(session.execute(select(Table.id, Table.revision).where(Table.game == NIUNIU)).all())
+def table_revisions(session: Session, table_ids: Collection[int] | None = None) -> dict[int, int]:
+    """{table id: revision} of every niuniu table (or of these)."""
+    query = select(Table.id, Table.revision).where(Table.game == NIUNIU)
+    if table_ids is not None:
+        query = query.where(Table.id.in_(table_ids))
+    return dict(session.execute(query).all())
 
 
 def bump_table_revision(session: Session, table_id: int) -> int:

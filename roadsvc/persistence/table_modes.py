@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Sequence
+from typing import Collection, Sequence
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
@@ -80,13 +80,26 @@ def table_for_update(session: Session, table_id: int) -> Table | None:
 
 
 
-def floor_modes(session: Session) -> tuple[Sequence, Sequence, Sequence]:
-    """For the floor's tiles (issue 24), in three reads: unopened held hands (table id, number,
-    deadline: never the cards), active charters (table id, account), open requests (id,
-    table id, kind)."""
-    held = session.execute(select(Shoe.table_id, HeldHand.number, HeldHand.deadline)
-                           .join(Shoe, Shoe.id == HeldHand.shoe_id).where(HeldHand.opened_at.is_(None))).all()
-    charters = session.execute(select(Charter.table_id, Charter.account_id).where(Charter.ended_at.is_(None))).all()
-    requests = session.execute(select(TableRequest.id, TableRequest.table_id, TableRequest.kind)
-                               .where(TableRequest.state == REQUEST_OPEN).order_by(TableRequest.id)).all()
+def _floor_modes(some: bool) -> tuple:
+    held = (select(Shoe.table_id, HeldHand.number, HeldHand.deadline)
+            .join(Shoe, Shoe.id == HeldHand.shoe_id).where(HeldHand.opened_at.is_(None)))
+    charters = select(Charter.table_id, Charter.account_id).where(Charter.ended_at.is_(None))
+    requests = (select(TableRequest.id, TableRequest.table_id, TableRequest.kind)
+                .where(TableRequest.state == REQUEST_OPEN).order_by(TableRequest.id))
+    if some:
+        ids = bindparam("ids", expanding=True)
+        held, charters = held.where(Shoe.table_id.in_(ids)), charters.where(Charter.table_id.in_(ids))
+        requests = requests.where(TableRequest.table_id.in_(ids))
     return held, charters, requests
+
+
+_FLOOR_MODES = {False: _floor_modes(False), True: _floor_modes(True)}  # built once: the floor's every build
+
+
+def floor_modes(session: Session, table_ids: Collection[int] | None = None) -> tuple[Sequence, Sequence, Sequence]:
+    """For the floor's tiles (issue 24), of every table (or of these), in three reads: unopened held
+    hands (table id, number, deadline: never the cards), active charters (table id, account), open
+    requests (id, table id, kind)."""
+    some = table_ids is not None
+    params = {"ids": list(table_ids)} if some else {}
+    return tuple(session.execute(query, params).all() for query in _FLOOR_MODES[some])

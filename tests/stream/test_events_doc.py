@@ -10,9 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # extra event ("seats", {...}), a 打棒 event's {"kind": "..."}.
 WRITES = re.compile(r"""(?:(?:append|defer)_event\(session,|changed\(session, table_id,|NewEvent\(|"kind": |"""
                     r"""_audit_and_announce\(session,|shoe_event\(session,|\(\(|\[\()\s*"([a-z_]+)", [{\w]""")
-# services/floor.py: ("shift", key) in a tile's signature; services/baccarat/recall.py: [("player", card), ...], the
-# cards in dealing order.
-NOT_EVENTS = {"shift", "player", "banker"}
+# services/baccarat/recall.py: [("player", card), ...], the cards in dealing order.
+NOT_EVENTS = {"player", "banker"}
 
 
 def written_kinds() -> set[str]:

@@ -21,8 +21,10 @@ cached yet) goes on to Flask unchanged, which answers it as it always has: the f
 only what Flask would, byte for byte. Each answer is counted in the same metrics (route, status)
 and logged as Flask's would be: a 304 at DEBUG, a 200 at INFO (docs/operations.md).
 
-A route registers a `PollRoute` (the roads, a 百人牛牛 table's trend, the lobby). A route of no table
-(the lobby) has no table to check: only a key bound to no table may read it, as in Flask.
+A route registers a `PollRoute` (the roads, a 百人牛牛 table's trend, the lobby, the floor). A route of no
+table (the lobby, the floor) has no table to check: only a key bound to no table may read it, as in Flask.
+A route whose answer depends on the caller (the floor: money for a `read_money` key) gives its current
+(ETag, body) from the caller instead (`answer`).
 """
 
 from __future__ import annotations
@@ -53,14 +55,17 @@ class PollRoute:
     URL rule (the metrics' and the log's `route`), the capability and game it needs (None: any), its
     current ETag given the table and the query (None: not a query the fast path knows; Flask answers
     it), and, for a route whose answers are cached, its current (ETag, JSON body) from the app's
-    extensions when cached (None: Flask answers it)."""
+    extensions when cached (None: Flask answers it). A route whose answer depends on the caller gives
+    `answer` instead of both: its current (ETag, JSON body or None when not cached) from the app's
+    extensions, the caller and the query (None: Flask answers it)."""
 
     path: re.Pattern
     route: str
     capability: str
     game: str | None
-    current_tag: Callable[[Database, int | None, dict[str, str]], str | None]
+    current_tag: Callable[[Database, int | None, dict[str, str]], str | None] | None = None
     cached_answer: Callable[[Mapping[str, Any], int | None, dict[str, str]], tuple[str, bytes] | None] | None = None
+    answer: Callable[[Mapping[str, Any], Principal, dict[str, str]], tuple[str, bytes | None] | None] | None = None
 
 
 class ConditionalPolls:
@@ -91,7 +96,8 @@ class ConditionalPolls:
     def _poll(self, environ: dict, route: PollRoute, table_id: int | None):
         started = time.perf_counter()
         given = environ.get("HTTP_IF_NONE_MATCH")
-        if (table_id is not None and not 1 <= table_id <= MAX_ID) or (not given and route.cached_answer is None):
+        cached = route.cached_answer is not None or route.answer is not None
+        if (table_id is not None and not 1 <= table_id <= MAX_ID) or (not given and not cached):
             return None
         principal = self._allowed(environ, route, table_id)
         query = _plain_query(environ.get("QUERY_STRING", ""))
@@ -99,7 +105,8 @@ class ConditionalPolls:
         if principal is None or query is None or (route.game is not None and games.game_of(table_id) != route.game):
             return None
         try:
-            answer = self._current(route, table_id, query, given)
+            answer = self._by_caller(route, principal, query, given) if route.answer is not None \
+                else self._current(route, table_id, query, given)
         except (NotFound, DomainError):
             return None
         if answer is not None:
@@ -120,6 +127,17 @@ class ConditionalPolls:
         if not found:
             return None
         tag, body = found
+        return OK, [("Content-Type", JSON), ("Content-Length", str(len(body))), *_headers(tag)], [body]
+
+    def _by_caller(self, route: PollRoute, principal: Principal, query: dict[str, str], given: str | None):
+        found = route.answer(self.extensions, principal, query)
+        if found is None:
+            return None
+        tag, body = found
+        if given and given == f'"{tag}"':
+            return NOT_MODIFIED, _headers(tag), []
+        if body is None or (given and not _one_strong_tag(given)):  # a list, a weak tag or *: Flask parses it
+            return None
         return OK, [("Content-Type", JSON), ("Content-Length", str(len(body))), *_headers(tag)], [body]
 
     def _allowed(self, environ: dict, route: PollRoute, table_id: int | None) -> Principal | None:

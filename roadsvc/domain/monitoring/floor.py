@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Sequence
 
@@ -9,6 +10,26 @@ DEALING, STALE, ENDING, IDLE = "dealing", "stale", "ending", "idle"
 STATUSES = (DEALING, STALE, ENDING, IDLE)
 PACE_WINDOW_SECONDS = 15 * 60
 MIN_SPAN_SECONDS = 60.0
+SINCE, LEFT = "since", "left"
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A tile's figure that moves with the clock alone, by its anchor: `since`, the seconds since
+    `anchor` (a tenth, never below 0); `left`, the whole seconds left until `anchor` (never below 0)."""
+
+    anchor: datetime
+    kind: str = SINCE
+
+    def at(self, now: datetime) -> float | int:
+        if self.kind == LEFT:
+            return max(0, int((self.anchor - now).total_seconds()))
+        return seconds_since(self.anchor, now)
+
+
+def seconds_since(moment: datetime, now: datetime) -> float:
+    """The seconds from `moment` to `now`, to a tenth, never below 0."""
+    return round(max(0.0, (now - moment).total_seconds()), 1)
 
 
 def table_status(is_open: bool, cut_card_out: bool, last_activity: datetime | None, now: datetime,

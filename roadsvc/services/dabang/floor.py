@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.monitoring.floor import DEALING, ENDING, IDLE, STALE
+from roadsvc.domain.monitoring.floor import DEALING, ENDING, IDLE, LEFT, STALE, Clock, seconds_since
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.models import DabangMatch, Table
 from roadsvc.services.dabang.matches import read
@@ -27,7 +27,7 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
     if row is None:
         return {"status": IDLE, "match": None}
     view = read(session, row, now, hidden=False)
-    return {"status": match_status(row, view, now, stale_after_seconds), "match": tile_match(row, view, now)}
+    return {"status": match_status(row, view, now, stale_after_seconds), "match": tile_match(row, view)}
 
 
 def lobby_figures(session: Session, table_id: int, now: datetime) -> dict[str, Any]:
@@ -36,11 +36,12 @@ def lobby_figures(session: Session, table_id: int, now: datetime) -> dict[str, A
     row = rows.newest_match(session, table_id)
     if row is None:
         return {"match": None}
-    match = tile_match(row, read(session, row, now, hidden=False), now)
+    match = tile_match(row, read(session, row, now, hidden=False))
     return {"match": {name: value for name, value in match.items() if name not in CLOCK_FIELDS}}
 
 
-CLOCK_FIELDS = ("time_left_seconds", "seconds_since_last_move")  # a lobby row leaves them to the reader's clock
+CLOCK_FIELDS = ("time_left_seconds", "seconds_since_last_move")  # a lobby row leaves them to the reader's clock;
+# the floor gives them at its moment (domain.monitoring.floor.Clock)
 
 
 def match_status(row: DabangMatch, view: dict[str, Any], now: datetime, stale_after_seconds: float) -> str:
@@ -51,18 +52,19 @@ def match_status(row: DabangMatch, view: dict[str, Any], now: datetime, stale_af
     return ENDING if view["time_left_seconds"] == 0 else DEALING
 
 
-def seconds_since(moment: datetime, now: datetime) -> float:
-    return round(max(0.0, (now - moment).total_seconds()), 1)
+def ends_at(view: dict[str, Any]) -> datetime:
+    return datetime.fromisoformat(view["ends_at"])
 
 
-def tile_match(row: DabangMatch, view: dict[str, Any], now: datetime) -> dict[str, Any]:
+def tile_match(row: DabangMatch, view: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": view["id"], "players": view["players"], "teams": view["teams"], "levels": view["levels"],
         "holder": view["holder"], "dealer_seat": view["dealer_seat"], "trump": view["trump"],
         "level_card": view["level_card"], "deal": tile_deal(view["current_deal"]), "deals_done": len(view["deals"]),
-        "started_at": view["started_at"], "ends_at": view["ends_at"], "time_left_seconds": view["time_left_seconds"],
+        "started_at": view["started_at"], "ends_at": view["ends_at"],
+        "time_left_seconds": None if view["time_left_seconds"] is None else Clock(ends_at(view), LEFT),
         "winner": view["winner"], "reason": view["reason"], "revision": view["revision"],
-        "last_move_at": row.last_move_at.isoformat(), "seconds_since_last_move": seconds_since(row.last_move_at, now),
+        "last_move_at": row.last_move_at.isoformat(), "seconds_since_last_move": Clock(row.last_move_at),
         "tournament": view["tournament"],
     }
 

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from roadsvc.domain.monitoring.floor import STALE, pace_per_hour
+from roadsvc.domain.monitoring.floor import STALE, Clock, pace_per_hour
 from roadsvc.domain.niuniu.rounds import SETTLED, VOIDED
 from roadsvc.domain.niuniu.trend import summary, trend_road
 from roadsvc.persistence import niuniu as repo
@@ -43,8 +43,7 @@ def floor_figures(session: Session, table: Table, now: datetime, stale_after_sec
         select(NiuniuAudit).where(NiuniuAudit.table_id == table.id))]
     state = repo.state_or_none(session, table.id)
     last = rows[-1] if rows else None
-    last_at = None if last is None else last.updated_at
-    since = None if last_at is None else round(max(0.0, (now - last_at).total_seconds()), 1)
+    since = None if last is None else Clock(last.updated_at)  # the floor gives its seconds at its moment
     return {
         "table": {"id": table.id, "name": table.name, "game": table.game},
         "status": _status(last, now, stale_after_seconds, closed_after_seconds),
@@ -66,14 +65,12 @@ def figures_version(figures: dict[str, Any]) -> tuple:
 
 
 def status_turns(figures: dict[str, Any], now: datetime, settings) -> list[datetime]:
-    """When the tile's status can turn by the clock alone (stale, then idle once finished long enough); its
-    seconds are rounded to a tenth, so a tenth early."""
+    """When the tile's status can turn by the clock alone (stale, then idle once finished long enough)."""
     since = figures["seconds_since_last_round"]
     if since is None:
         return []
-    last_at = now - timedelta(seconds=since + 0.1)
-    return [last_at + timedelta(seconds=settings["stale_after_seconds"]),
-            last_at + timedelta(seconds=settings["closed_after_seconds"])]
+    return [since.anchor + timedelta(seconds=settings["stale_after_seconds"]),
+            since.anchor + timedelta(seconds=settings["closed_after_seconds"])]
 
 
 def _status(last: NiuniuRound | None, now: datetime, stale_after_seconds: float,

@@ -18,7 +18,7 @@ from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from sqlalchemy.orm import Session
 
@@ -87,9 +87,10 @@ def period_ledgers(session: Session, begins: datetime, ends: datetime,
     return {found: TableLedger(table_lines, edges[found]) for found, table_lines in lines.items()}
 
 
-def table_revisions(session: Session) -> dict[int, int]:
-    """Every 百人牛牛 table's revision (bumped by each settlement, void and correction): what names its money."""
-    return repo.table_revisions(session)
+def table_revisions(session: Session, table_ids: Collection[int] | None = None) -> dict[int, int]:
+    """Every 百人牛牛 table's (or these tables') revision (bumped by each settlement, void and correction):
+    what names its money."""
+    return repo.table_revisions(session, table_ids)
 
 
 def table_edges(session: Session, table_ids: Iterable[int]) -> dict[int, Fraction]:

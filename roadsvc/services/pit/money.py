@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Collection, Iterable, Sequence
+
+from sqlalchemy.orm import Session
 
 from roadsvc.domain import money as domain
 from roadsvc.domain.amounts import money as amount
@@ -144,22 +146,22 @@ def shift_ledgers_by_table(db: Database, shift: Shift, table_id: int | None = No
 Sums = tuple[int, int, int]  # (turnover, win, bets) in cents
 
 
-def floor_shift_money(db: Database, shift: Shift, cache: LRU[Sums] | None = None) -> dict[int, Sums]:
-    """Each table's turnover, win and bets in the shift: baccarat's in one grouped read, 百人牛牛's from its
-    rounds settled in the shift, kept in `cache` by (table, revision, shift): a floor rebuilt after one
-    table's round reads that table's rounds again, not every table's."""
-    with db.read() as session:
-        sums = repo.table_sums(session, shift.begins, shift.ends)
-        niuniu = _niuniu_sums(session, shift, cache if cache is not None else LRU(0))
+def floor_shift_money(session: Session, shift: Shift, cache: LRU[Sums] | None = None,
+                      table_ids: Collection[int] | None = None) -> dict[int, Sums]:
+    """Each table's (or these tables') turnover, win and bets in the shift: baccarat's in one grouped read,
+    百人牛牛's from its rounds settled in the shift, kept in `cache` by (table, revision, shift): a floor rebuilt
+    after one table's round reads that table's rounds again, not every table's."""
+    sums = repo.table_sums(session, shift.begins, shift.ends, table_ids)
+    niuniu = _niuniu_sums(session, shift, cache if cache is not None else LRU(0), table_ids)
     found = {table_id: (int(turnover or 0), -int(net or 0), int(bets)) for table_id, turnover, net, bets in sums}
     for table_id, table_sums in niuniu.items():
         found[table_id] = total([found.get(table_id, (0, 0, 0)), table_sums])
     return found
 
 
-def _niuniu_sums(session, shift: Shift, cache: LRU[Sums]) -> dict[int, Sums]:
+def _niuniu_sums(session, shift: Shift, cache: LRU[Sums], table_ids: Collection[int] | None) -> dict[int, Sums]:
     found = {}
-    for table_id, revision in niuniu_ledger.table_revisions(session).items():
+    for table_id, revision in niuniu_ledger.table_revisions(session, table_ids).items():
         key = (table_id, revision, shift.key)
         sums = cache.get(key)
         if sums is None:
