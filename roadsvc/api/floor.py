@@ -12,7 +12,7 @@ from roadsvc.api.auth import requires
 from roadsvc.api.serving.polls import PollRoute
 from roadsvc.persistence.models import utcnow
 from roadsvc.services.capabilities import MONITOR, READ_MONEY
-from roadsvc.services.keys import Principal
+from roadsvc.services.keys.principals import Principal
 from roadsvc.api.context import (
     CLOCK, DB, FLOOR, FLOOR_CLOCK, database, floor_cache, floor_clock, now, principal, snapshots,
 )

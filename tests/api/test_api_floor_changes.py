@@ -148,7 +148,7 @@ def test_a_floor_built_with_money_is_never_given_to_a_caller_without_it(app, api
 
 def test_a_change_of_no_table_or_a_pruned_log_reads_every_table_again(app, api, clock, tables_read):
     from roadsvc.services.events import prune_events
-    from roadsvc.services.keys import create_key, revoke_key
+    from roadsvc.services.keys.lifecycle import create_key, revoke_key
 
     db = app.extensions["roadsvc.db"]
     tables = [dealing_table(api, "A"), dealing_table(api, "B")]
