@@ -21,8 +21,11 @@ cached yet) goes on to Flask unchanged, which answers it as it always has: the f
 only what Flask would, byte for byte. Each answer is counted in the same metrics (route, status)
 and logged as Flask's would be: a 304 at DEBUG, a 200 at INFO (docs/operations.md).
 
-A route registers a `PollRoute` (the roads, a 百人牛牛 table's trend, the lobby). A route of no table
-(the lobby) has no table to check: only a key bound to no table may read it, as in Flask.
+A route registers a `PollRoute` (the roads, a 百人牛牛 table's trend, the lobby, the road images and the
+trend image). A route of no table (the lobby) has no table to check: only a key bound to no table may
+read it, as in Flask. A route whose path names more than the table (an image's road and format) hands
+those to its functions as keywords; a route that Flask refuses in some state of the app (the images
+without their font: 503) says when it may answer (`ready`).
 """
 
 from __future__ import annotations
@@ -49,18 +52,20 @@ JSON = "application/json"
 
 @dataclass(frozen=True)
 class PollRoute:
-    """A polled read: its path (with the table id as group 1; no group for a route of no table), its
-    URL rule (the metrics' and the log's `route`), the capability and game it needs (None: any), its
-    current ETag given the table and the query (None: not a query the fast path knows; Flask answers
-    it), and, for a route whose answers are cached, its current (ETag, JSON body) from the app's
-    extensions when cached (None: Flask answers it)."""
+    """A polled read: its path (the table id as the group `table_id`, absent for a route of no table;
+    any other named group is passed to the functions below as a keyword), its URL rule (the metrics'
+    and the log's `route`), the capability and game it needs (None: any), its current ETag given the
+    table and the query (None: not a query the fast path knows; Flask answers it), for a route whose
+    answers are cached, its current (ETag, JSON body) from the app's extensions when cached (None:
+    Flask answers it), and whether the app may answer it at all now (None: always)."""
 
     path: re.Pattern
     route: str
     capability: str
     game: str | None
-    current_tag: Callable[[Database, int | None, dict[str, str]], str | None]
-    cached_answer: Callable[[Mapping[str, Any], int | None, dict[str, str]], tuple[str, bytes] | None] | None = None
+    current_tag: Callable[..., str | None]  # (db, table_id, query, **path groups)
+    cached_answer: Callable[..., tuple[str, bytes] | None] | None = None  # (extensions, table_id, query, **groups)
+    ready: Callable[[Mapping[str, Any]], bool] | None = None
 
 
 class ConditionalPolls:
@@ -85,13 +90,17 @@ class ConditionalPolls:
         for route in self.routes:
             match = route.path.fullmatch(path)
             if match is not None:
-                return self._poll(environ, route, int(match.group(1)) if route.path.groups else None)
+                groups = match.groupdict()
+                table = groups.pop("table_id", None)
+                return self._poll(environ, route, None if table is None else int(table), groups)
         return None
 
-    def _poll(self, environ: dict, route: PollRoute, table_id: int | None):
+    def _poll(self, environ: dict, route: PollRoute, table_id: int | None, groups: dict[str, str]):
         started = time.perf_counter()
         given = environ.get("HTTP_IF_NONE_MATCH")
         if (table_id is not None and not 1 <= table_id <= MAX_ID) or (not given and route.cached_answer is None):
+            return None
+        if route.ready is not None and not route.ready(self.extensions):
             return None
         principal = self._allowed(environ, route, table_id)
         query = _plain_query(environ.get("QUERY_STRING", ""))
@@ -99,7 +108,7 @@ class ConditionalPolls:
         if principal is None or query is None or (route.game is not None and games.game_of(table_id) != route.game):
             return None
         try:
-            answer = self._current(route, table_id, query, given)
+            answer = self._current(route, table_id, query, given, groups)
         except (NotFound, DomainError):
             return None
         if answer is not None:
@@ -109,14 +118,15 @@ class ConditionalPolls:
             logs.log_poll(environ, route.route, principal, table_id, status, seconds)
         return answer
 
-    def _current(self, route: PollRoute, table_id: int | None, query: dict[str, str], given: str | None):
+    def _current(self, route: PollRoute, table_id: int | None, query: dict[str, str], given: str | None,
+                 groups: dict[str, str]):
         if given:
-            tag = route.current_tag(self.extensions[DB], table_id, query)
+            tag = route.current_tag(self.extensions[DB], table_id, query, **groups)
             if tag is not None and given == f'"{tag}"':
                 return NOT_MODIFIED, _headers(tag), []
             if not _one_strong_tag(given):  # a list, a weak tag or *: Flask parses it (it may match)
                 return None
-        found = route.cached_answer and route.cached_answer(self.extensions, table_id, query)
+        found = route.cached_answer and route.cached_answer(self.extensions, table_id, query, **groups)
         if not found:
             return None
         tag, body = found

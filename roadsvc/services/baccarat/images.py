@@ -81,6 +81,11 @@ class RoadImages:
         if self.font_error is not None:
             raise FontMissing("font_missing", self.font_error)
 
+    @property
+    def ready(self) -> bool:
+        """False if the font was missing at start (every image then answers 503)."""
+        return self.font_error is None
+
     def is_cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bool:
         return (shoe_id, revision, road, fmt, params.key()) in self.cache
 
