@@ -195,3 +195,27 @@ def test_each_poll_route_counts_under_the_rule_flask_matches(app):
         route, = [poll for poll in POLLS if poll.path.fullmatch(path)]
         rule, _ = adapter.match(path, method="GET", return_rule=True)
         assert route.route == rule.rule, path
+
+
+@pytest.mark.parametrize(("road", "fmt"), [("scoreboard", "png"), ("scoreboard", "svg"), ("big_road", "png"),
+                                           ("bead_plate", "svg")])
+def test_an_image_drawn_already_is_flask_s_200_without_flask(api, dealt, answered_by_flask, road, fmt):
+    url = image_url(dealt, road, fmt) + "?language=en"
+    by_flask = api.get(url, headers={"X-Request-ID": "drawn", **CROSS_ORIGIN})  # drawn here, by Flask
+    assert answered_by_flask == [url.split("?")[0]] and by_flask.status_code == 200
+    for held in ({}, {"If-None-Match": '"1.0.big_road.png.old"'}):  # no tag, a stale one
+        fast = api.get(url, headers={**held, "X-Request-ID": "drawn"})
+        assert fast.status_code == 200 and fast.get_data() == by_flask.get_data()
+        assert sorted(fast.headers.items()) == sorted(by_flask.headers.items())
+    assert len(answered_by_flask) == 1
+
+
+def test_an_image_not_drawn_yet_is_drawn_by_flask_once(api, dealt, answered_by_flask):
+    url = image_url(dealt, "small_road", "png")
+    first, second = api.get(url), api.get(url)
+    assert first.status_code == second.status_code == 200 and first.get_data() == second.get_data()
+    assert answered_by_flask == [url]  # the first drew it; the second was the cache's
+    api.post(f"/api/v1/tables/{dealt}/hands", {"result": "banker"}, role="dealer")
+    moved = api.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200 and moved.headers["ETag"] != first.headers["ETag"]
+    assert answered_by_flask.count(url) == 2  # a new revision: drawn again, by Flask

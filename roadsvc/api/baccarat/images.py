@@ -10,7 +10,8 @@ only on the first request for that key in this process.
 
 A display's current poll of a table's image (a key, no signed link) is answered 304 before
 Flask (`POLLS`, roadsvc.api.serving.polls), with the same checks and the same tag
-(`current_image_tag`); anything else (a signed link, a stale tag, a bad query, no font)
+(`current_image_tag`), and so is its 200 when this process has drawn the image already
+(`cached_image`); anything else (a signed link, a bad query, no font, an image to draw)
 reaches the views below.
 """
 
@@ -23,10 +24,11 @@ from urllib.parse import parse_qsl
 
 from flask import Response, current_app, g
 from flask_smorest import Blueprint
+from werkzeug.utils import get_content_type
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
-from roadsvc.api.context import database
+from roadsvc.api.context import DB, database
 from roadsvc.api.serving.limits import rate_limits
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
@@ -191,17 +193,32 @@ def shoe_scoreboard_image(shoe_id, fmt):
 
 
 @lru_cache(maxsize=1024)
-def _poll_variant(road: str, fmt: str, query: tuple[tuple[str, str], ...]) -> str:
-    """A polled query's variant, checked as `requested` checks it (a refusal raises, uncached)."""
-    return variant(road, fmt, image_params(image_road(road), dict(query)))
+def _poll_params(road: str, query: tuple[tuple[str, str], ...]) -> RenderParams:
+    """A polled query's parameters, checked as `requested` checks them (a refusal raises, uncached)."""
+    return image_params(image_road(road), dict(query))
 
 
 def current_image_tag(db: Database, table_id: int, query: dict[str, str], road: str = "scoreboard",
                       fmt: str = "png") -> str:
     """The ETag `table_image` would answer with (a bad query raises: Flask answers it)."""
-    tag_variant = _poll_variant(road, fmt, tuple(query.items()))
+    params = _poll_params(road, tuple(query.items()))
     shoe_id, revision = table_shoe_revision(db, table_id)
-    return etag(shoe_id, revision, tag_variant)
+    return etag(shoe_id, revision, variant(road, fmt, params))
+
+
+def cached_image(extensions: Mapping[str, Any], table_id: int, query: dict[str, str], road: str = "scoreboard",
+                 fmt: str = "png") -> tuple[str, bytes] | None:
+    """(ETag, bytes) `table_image` would answer with, when this process has the image drawn already (a
+    cached image spends no render: nothing to count)."""
+    params = _poll_params(road, tuple(query.items()))
+    shoe_id, revision = table_shoe_revision(extensions[DB], table_id)
+    body = extensions[EXTENSION].cached(shoe_id, revision, road, fmt, params)
+    return None if body is None else (etag(shoe_id, revision, variant(road, fmt, params)), body)
+
+
+def image_type(fmt: str = "png", **_road: str) -> str:
+    """The Content-Type header Flask gives the image (werkzeug adds a charset to an +xml type)."""
+    return get_content_type(content_type(fmt), "utf-8")
 
 
 def fonts_ready(extensions: Mapping[str, Any]) -> bool:
@@ -210,11 +227,11 @@ def fonts_ready(extensions: Mapping[str, Any]) -> bool:
 
 
 TABLE_IMAGE = r"/api/v1/tables/(?P<table_id>[0-9]{1,19})/roads/"
-POLLS = (  # a table's current image, answered 304 before Flask (roadsvc.api.serving.polls)
+POLLS = (  # a table's current image (304) or one drawn already (200), answered before Flask (roadsvc.api.serving.polls)
     PollRoute(re.compile(TABLE_IMAGE + r"scoreboard\.(?P<fmt>png|svg)"),
               f"/api/v1/tables/<id:table_id>/roads/scoreboard.{FORMATS}", READ, BACCARAT, current_image_tag,
-              ready=fonts_ready),
+              cached_image, fonts_ready, image_type),
     PollRoute(re.compile(TABLE_IMAGE + f"(?P<road>{'|'.join(ROAD_NAMES)})" + r"\.(?P<fmt>png|svg)"),
               f"/api/v1/tables/<id:table_id>/roads/<road:road>.{FORMATS}", READ, BACCARAT, current_image_tag,
-              ready=fonts_ready),
+              cached_image, fonts_ready, image_type),
 )

@@ -12,8 +12,9 @@ makes, through the same functions:
   route's capability, and a key bound to a table is at its own table;
 * the table deals the route's game (`TableGames`, read once per table);
 * the route's revision read gives the ETag the poll holds (the view's `etag`): 304;
-* or, for a route that keeps its answers cached (the roads' snapshots), the revision read finds
-  the current answer in this process's cache: 200 with those bytes, the view's ETag and headers.
+* or, for a route that keeps its answers cached (the roads' snapshots, the lobby, the road images),
+  the revision read finds the current answer in this process's cache: 200 with those bytes, the
+  view's ETag and headers.
 
 Anything else (no or unknown key, a signed link, another query, no shoe, a changed revision,
 another game, a cross-origin request, whose CORS headers are flask-cors's to give, an answer not
@@ -56,8 +57,9 @@ class PollRoute:
     any other named group is passed to the functions below as a keyword), its URL rule (the metrics'
     and the log's `route`), the capability and game it needs (None: any), its current ETag given the
     table and the query (None: not a query the fast path knows; Flask answers it), for a route whose
-    answers are cached, its current (ETag, JSON body) from the app's extensions when cached (None:
-    Flask answers it), and whether the app may answer it at all now (None: always)."""
+    answers are cached, its current (ETag, body) from the app's extensions when cached (None: Flask
+    answers it) and the body's type (None: JSON), and whether the app may answer it at all now (None:
+    always)."""
 
     path: re.Pattern
     route: str
@@ -66,6 +68,7 @@ class PollRoute:
     current_tag: Callable[..., str | None]  # (db, table_id, query, **path groups)
     cached_answer: Callable[..., tuple[str, bytes] | None] | None = None  # (extensions, table_id, query, **groups)
     ready: Callable[[Mapping[str, Any]], bool] | None = None
+    content_type: Callable[..., str] | None = None  # (**path groups) -> a cached answer's type; None: JSON
 
 
 class ConditionalPolls:
@@ -130,7 +133,8 @@ class ConditionalPolls:
         if not found:
             return None
         tag, body = found
-        return OK, [("Content-Type", JSON), ("Content-Length", str(len(body))), *_headers(tag)], [body]
+        content_type = route.content_type(**groups) if route.content_type else JSON
+        return OK, [("Content-Type", content_type), ("Content-Length", str(len(body))), *_headers(tag)], [body]
 
     def _allowed(self, environ: dict, route: PollRoute, table_id: int | None) -> Principal | None:
         plain = presented_in(EnvironHeaders(environ))

@@ -89,6 +89,10 @@ class RoadImages:
     def is_cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bool:
         return (shoe_id, revision, road, fmt, params.key()) in self.cache
 
+    def cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bytes | None:
+        """The image's bytes if drawn already (None: to draw), when the font is there."""
+        return self.cache.get((shoe_id, revision, road, fmt, params.key())) if self.ready else None
+
     def image(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
         """(revision, bytes) of the image; the revision may be newer than asked if a write
         landed since the caller read it (the bytes always match the revision returned)."""
