@@ -20,8 +20,9 @@
     both, and the verdict is the median of per-round ratios. For
     scale, the 200 of an already cached image is printed too.
 
-(c) The same two 304s through the Flask app in this process, alternating request by
-    request (the server's own work per request, without sockets): same target.
+(c) The same two 304s through the app in this process (its whole WSGI stack: both are
+    answered before Flask, roadsvc.api.serving.polls), alternating request by request
+    (the server's own work per request, without sockets): same target.
 
 A fresh SQLite database in a temporary instance folder, created with `roadsvc db
 upgrade` (ROADSVC_INSTANCE_PATH, ROADSVC_DATABASE_URL); a table, a key and the same
@@ -184,8 +185,8 @@ def http_figures(seconds: int, rounds: int, seed: int) -> None:
 
 
 def in_process_figures(requests: int, seed: int) -> None:
-    """(c): the same two 304s through the Flask app in this process, alternating request by
-    request: the server's own cost per request, without the network or wrk's scheduling."""
+    """(c): the same two 304s through the app in this process, alternating request by request: the
+    server's own cost per request, without the network or wrk's scheduling."""
     from roadsvc.app import create_app
 
     with tempfile.TemporaryDirectory(prefix="roadsvc-bench-images-") as scratch:
@@ -203,7 +204,7 @@ def in_process_figures(requests: int, seed: int) -> None:
         finally:
             app.extensions["roadsvc.db"].dispose()
     baseline = medians["roads 304 (BASELINE)"]
-    print(f"(c) in process (Flask test client, SQLite), {requests} alternating requests each; medians")
+    print(f"(c) in process (the app's test client, SQLite), {requests} alternating requests each; medians")
     for name, ms in medians.items():
         print(f"    {name:<42} {ms * 1000:8.1f} µs  {ms / baseline:5.2f}x")
     ratio = medians[f"{IMAGE} 304"] / baseline
