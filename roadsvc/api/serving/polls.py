@@ -42,7 +42,6 @@ from werkzeug.datastructures import EnvironHeaders
 from roadsvc.api.serving import logs, metrics
 from roadsvc.api.context import DB, GAMES, KEYS
 from roadsvc.api.docs import MAX_ID
-from roadsvc.persistence.engine import Database
 from roadsvc.services.errors import DomainError, NotFound
 from roadsvc.services.games import TableGames
 from roadsvc.services.keys import Principal, presented_in
