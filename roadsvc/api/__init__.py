@@ -31,7 +31,8 @@ BLUEPRINTS = [keys.blp, tables.blp, shoes.blp, hands.blp, roads.blp, history.blp
               vip_tables.blp, page_sessions.blp, money.blp, pit_notes.blp,
               reports.blp, slips.blp, *niuniu.BLUEPRINTS, dabang_matches.blp, dabang_road.blp,
               dabang_tournaments.blp, dealers.blp, accounts.blp, recall.blp]
-POLLS = (roads.POLL, niuniu.trend.POLL, tables.POLL, floor.POLL)  # polled reads whose current 304 is answered before Flask (roadsvc.api.serving.polls)
+# polled reads whose current 304 is answered before Flask (roadsvc.api.serving.polls)
+POLLS = (roads.POLL, niuniu.trend.POLL, tables.POLL, floor.POLL, *images.POLLS, niuniu.trend.IMAGE_POLL)
 URL_PREFIX = "/api/v1"
 
 API_CONFIG = {

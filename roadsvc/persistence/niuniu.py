@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Collection
 
-from sqlalchemy import Row, case, func, select, update
+from sqlalchemy import Row, bindparam, case, func, select, update
 from sqlalchemy.orm import Session
 
 from roadsvc.domain.games import NIUNIU
 from roadsvc.domain.niuniu.rounds import SETTLED, VOIDED
-from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table
+from roadsvc.persistence.models import NiuniuAudit, NiuniuBet, NiuniuRound, NiuniuSlip, NiuniuTableState, Table, utcnow
 from roadsvc.persistence.models.niuniu import SLIP_OPEN
 
 
@@ -34,11 +34,18 @@ def table_revisions(session: Session, table_ids: Collection[int] | None = None) 
     return dict(session.execute(query).all())
 
 
+_TABLES = Table.__table__
+_BUMP_TABLE_REVISION = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
+                        .values(revision=_TABLES.c.revision + 1, updated_at=bindparam("now"))
+                        .returning(_TABLES.c.revision))
+
+
 def bump_table_revision(session: Session, table_id: int) -> int:
-    """The table's revision + 1 (the trend road's and the lobby's cache key); returns the new one."""
-    statement = (update(Table).where(Table.id == table_id).values(revision=Table.revision + 1)
-                 .returning(Table.revision))
-    return session.execute(statement).scalar_one()
+    """The table's revision + 1 (the trend road's and the lobby's cache key); returns the new one. One
+    prepared Core statement, as a shoe's bump (repositories.bump_revision): no ORM bulk update (its
+    criteria compiled and its objects synchronised on each call); the revision and its time are not
+    chained (persistence.records). A Table object the session holds keeps its old revision."""
+    return session.execute(_BUMP_TABLE_REVISION, {"table_id": table_id, "now": utcnow()}).scalar_one()
 
 
 def round_at(session: Session, table_id: int, number: int, for_update: bool = False) -> NiuniuRound | None:

@@ -8,9 +8,11 @@ as much as encoding it: shoes repeat the same few dozen marks.
 
 The image is written as an 8-bit palette PNG: a board has a handful of theme
 colours and their anti-aliasing blends (about 1,500 distinct colours in a full
-scoreboard), which a 256-colour fast octree palette reproduces within a few
-levels per channel, with a file about a quarter the size of RGB and a quarter of
-the encoding work (bench/render.py prints both).
+scoreboard), which 256 colours reproduce within a few levels per channel, with a
+file about a quarter the size of RGB and a quarter of the encoding work
+(bench/render.py prints both). The palette is made once per theme and inks: the
+board's colours and the blends of their anti-aliased edges (roadsvc.render.palette);
+the drawn pixels are only mapped to it.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from PIL import Image, ImageDraw
 
 from roadsvc.render.fonts import FONT_FILE, load_font
 from roadsvc.render.board import Board, Grid, Mark
+from roadsvc.render.palette import board_palette, shape_colours
 from roadsvc.render.shapes import Circle, Label, Segment, Shape
-from roadsvc.render.themes import Theme
+from roadsvc.render.themes import Colour, Theme
 
 SUPERSAMPLE = 4
-PALETTE_SIZE = 256
 SPRITE_CACHE = 2048  # distinct marks kept; a 64 px mark is 16 kB, so at most tens of MB
 # FreeType faces are shared (fonts.load_font) and not safe to render from two threads at once;
 # text is only drawn when a sprite is first made, so one lock costs nothing in steady state.
@@ -36,20 +38,26 @@ ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
 
 
 def to_png(board: Board) -> bytes:
+    image, inks = draw_board(board)
+    return encode(image, board_palette(board.theme, inks))
+
+
+def draw_board(board: Board) -> tuple[Image.Image, set[Colour]]:
+    """The board drawn in RGB, and the colours its marks are drawn in."""
     image = Image.new("RGB", (board.width, board.height), board.theme.background)
     draw = ImageDraw.Draw(image)
     for grid in board.grids:
         draw_grid(draw, grid, board.theme)
+    drawn: dict[int, tuple[Shape, ...]] = {}  # the shapes of each distinct sprite
     for mark in board.marks:
-        paste_mark(image, mark, board.font)
-    return encode(image)
+        drawn.setdefault(id(paste_mark(image, mark, board.font)), mark.shapes)
+    return image, set().union(*map(shape_colours, drawn.values()))
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes with a 256-colour palette (no dithering: flat colours stay flat)."""
-    palette = image.quantize(PALETTE_SIZE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+def encode(image: Image.Image, palette: Image.Image) -> bytes:
+    """PNG bytes of the image mapped to `palette`'s 256 colours (no dithering: flat colours stay flat)."""
     out = io.BytesIO()
-    palette.save(out, "PNG")
+    image.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG")
     return out.getvalue()
 
 
@@ -66,9 +74,11 @@ def draw_grid(draw: ImageDraw.ImageDraw, grid: Grid, theme: Theme) -> None:
     draw.rectangle((grid.x, grid.y, right, bottom), outline=theme.border)
 
 
-def paste_mark(image: Image.Image, mark: Mark, font: str = FONT_FILE) -> None:
+def paste_mark(image: Image.Image, mark: Mark, font: str = FONT_FILE) -> Image.Image:
+    """The mark's sprite, pasted."""
     sprite = mark_sprite(mark.w, mark.h, mark.shapes, font)
     image.paste(sprite, (mark.x, mark.y), sprite)
+    return sprite
 
 
 @lru_cache(maxsize=SPRITE_CACHE)

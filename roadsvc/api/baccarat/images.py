@@ -7,24 +7,34 @@ lookup; then If-None-Match, answered 304 before any snapshot is fetched or any i
 drawn. The ETag is (shoe, revision, road.format.parameters), so a new hand or other
 parameters make another one. A 200 serves bytes from the RoadImages cache, rendering
 only on the first request for that key in this process.
+
+A display's current poll of a table's image (a key, no signed link) is answered 304 before
+Flask (`POLLS`, roadsvc.api.serving.polls), with the same checks and the same tag
+(`current_image_tag`), and so is its 200 when this process has drawn the image already
+(`cached_image`); anything else (a signed link, a bad query, no font, an image to draw)
+reaches the views below.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from typing import Any, Mapping
 from urllib.parse import parse_qsl
 
 from flask import Response, current_app, g
 from flask_smorest import Blueprint
+from werkzeug.utils import get_content_type
 
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
-from roadsvc.api.context import database
+from roadsvc.api.context import DB, database
 from roadsvc.api.serving.limits import rate_limits
 from roadsvc.api.docs import error_doc, error_responses_doc
 from roadsvc.api.errors import error_response
 from roadsvc.api.read_links import key_or_link, link_query
-from roadsvc.api.revisions import IF_NONE_MATCH_DOC, revision_response, revision_responses
+from roadsvc.api.revisions import IF_NONE_MATCH_DOC, etag, revision_response, revision_responses
+from roadsvc.api.serving.polls import PollRoute
 from roadsvc.api.baccarat.schemas.images import ROAD_PARAMETER, ImageQuerySchema, ScoreboardQuerySchema
 from roadsvc.services.baccarat.images import (
     EXTENSION,
@@ -35,6 +45,9 @@ from roadsvc.services.baccarat.images import (
     image_params,
     image_road,
 )
+from roadsvc.domain.baccarat.roads.registry import ROAD_NAMES
+from roadsvc.domain.games import BACCARAT
+from roadsvc.persistence.engine import Database
 from roadsvc.services.baccarat.snapshots import shoe_revision, table_shoe_revision
 
 blp = Blueprint("images", __name__, description="Road images: each road and the full scoreboard as PNG or SVG")
@@ -102,9 +115,14 @@ def query_params(road: str, query_string: bytes) -> RenderParams:
     return image_params(road, dict(parse_qsl(query_string.decode("utf-8", "replace"), keep_blank_values=True)))
 
 
+def variant(road: str, fmt: str, params: RenderParams) -> str:
+    """The ETag's variant: road, format and parameters."""
+    return f"{road}.{fmt}.{params.key()}"
+
+
 def image_response(shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> Response:
     return revision_response(
-        shoe_id, revision, f"{road}.{fmt}.{params.key()}",
+        shoe_id, revision, variant(road, fmt, params),
         lambda: rendered(shoe_id, revision, road, fmt, params),
         mimetype=content_type(fmt),
     )
@@ -172,3 +190,48 @@ def shoe_scoreboard_image(shoe_id, fmt):
     Same image, parameters and caching as a table's scoreboard, for a shoe by id.
     """
     return shoe_image(shoe_id, "scoreboard", fmt)
+
+
+@lru_cache(maxsize=1024)
+def _poll_params(road: str, query: tuple[tuple[str, str], ...]) -> RenderParams:
+    """A polled query's parameters, checked as `requested` checks them (a refusal raises, uncached)."""
+    return image_params(image_road(road), dict(query))
+
+
+def current_image_tag(db: Database, table_id: int, query: dict[str, str], road: str = "scoreboard",
+                      fmt: str = "png") -> str:
+    """The ETag `table_image` would answer with (a bad query raises: Flask answers it)."""
+    params = _poll_params(road, tuple(query.items()))
+    shoe_id, revision = table_shoe_revision(db, table_id)
+    return etag(shoe_id, revision, variant(road, fmt, params))
+
+
+def cached_image(extensions: Mapping[str, Any], table_id: int, query: dict[str, str], road: str = "scoreboard",
+                 fmt: str = "png") -> tuple[str, bytes] | None:
+    """(ETag, bytes) `table_image` would answer with, when this process has the image drawn already (a
+    cached image spends no render: nothing to count)."""
+    params = _poll_params(road, tuple(query.items()))
+    shoe_id, revision = table_shoe_revision(extensions[DB], table_id)
+    body = extensions[EXTENSION].cached(shoe_id, revision, road, fmt, params)
+    return None if body is None else (etag(shoe_id, revision, variant(road, fmt, params)), body)
+
+
+def image_type(fmt: str = "png", **_road: str) -> str:
+    """The Content-Type header Flask gives the image (werkzeug adds a charset to an +xml type)."""
+    return get_content_type(content_type(fmt), "utf-8")
+
+
+def fonts_ready(extensions: Mapping[str, Any]) -> bool:
+    """Flask answers every image 503 font_missing without the font: so does it answer their polls."""
+    return extensions[EXTENSION].ready
+
+
+TABLE_IMAGE = r"/api/v1/tables/(?P<table_id>[0-9]{1,19})/roads/"
+POLLS = (  # a table's current image (304) or one drawn already (200), answered before Flask (roadsvc.api.serving.polls)
+    PollRoute(re.compile(TABLE_IMAGE + r"scoreboard\.(?P<fmt>png|svg)"),
+              f"/api/v1/tables/<id:table_id>/roads/scoreboard.{FORMATS}", READ, BACCARAT, current_image_tag,
+              cached_image, fonts_ready, image_type),
+    PollRoute(re.compile(TABLE_IMAGE + f"(?P<road>{'|'.join(ROAD_NAMES)})" + r"\.(?P<fmt>png|svg)"),
+              f"/api/v1/tables/<id:table_id>/roads/<road:road>.{FORMATS}", READ, BACCARAT, current_image_tag,
+              cached_image, fonts_ready, image_type),
+)

@@ -115,7 +115,7 @@ def cached_roads(extensions: Mapping[str, Any], table_id: int, query: dict[str, 
     return None if body is None else (etag(shoe_id, revision, str(columns or 0)), body)
 
 
-POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/roads"), "/api/v1/tables/<id:table_id>/roads",
+POLL = PollRoute(re.compile(r"/api/v1/tables/(?P<table_id>[0-9]{1,19})/roads"), "/api/v1/tables/<id:table_id>/roads",
                  READ, BACCARAT, current_roads_tag, cached_roads)  # answered before Flask (roadsvc.api.serving.polls)
 
 

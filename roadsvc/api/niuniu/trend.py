@@ -1,9 +1,11 @@
 """The trend road (走势): JSON and PNG/SVG images, with ETag and 304 by the table's revision
-(a current poll of the JSON answered before Flask: `POLL`, roadsvc.api.serving.polls)."""
+(a current poll of the JSON or of an image answered before Flask: `POLL`, `IMAGE_POLL`,
+roadsvc.api.serving.polls)."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from flask import current_app, request
 from flask_smorest import Blueprint
@@ -36,8 +38,24 @@ def current_trend_tag(db: Database, table_id: int, query: dict[str, str]) -> str
     return None if query else etag(table_id, table_revision(db, table_id), "trend")
 
 
-POLL = PollRoute(re.compile(r"/api/v1/tables/([0-9]{1,19})/trend"), "/api/v1/tables/<id:table_id>/trend",
+POLL = PollRoute(re.compile(r"/api/v1/tables/(?P<table_id>[0-9]{1,19})/trend"), "/api/v1/tables/<id:table_id>/trend",
                  READ, NIUNIU, current_trend_tag)
+
+
+@lru_cache(maxsize=1024)
+def _image_variant(fmt: str, query: tuple[tuple[str, str], ...]) -> str:
+    """A polled image query's variant, checked as `trend_image` checks it (a refusal raises, uncached)."""
+    return f"trend.{fmt}.{trend_params(dict(query)).key()}"
+
+
+def current_trend_image_tag(db: Database, table_id: int, query: dict[str, str], fmt: str = "png") -> str:
+    """The ETag `trend_image` would answer with (a bad query raises: Flask answers it)."""
+    tag_variant = _image_variant(fmt, tuple(query.items()))
+    return etag(table_id, table_revision(db, table_id), tag_variant)
+
+
+IMAGE_POLL = PollRoute(re.compile(r"/api/v1/tables/(?P<table_id>[0-9]{1,19})/trend\.(?P<fmt>png|svg)"),
+                       f"/api/v1/tables/<id:table_id>/trend.{FORMATS}", READ, NIUNIU, current_trend_image_tag)
 
 
 def trend_cache() -> TrendCache:

@@ -81,8 +81,17 @@ class RoadImages:
         if self.font_error is not None:
             raise FontMissing("font_missing", self.font_error)
 
+    @property
+    def ready(self) -> bool:
+        """False if the font was missing at start (every image then answers 503)."""
+        return self.font_error is None
+
     def is_cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bool:
         return (shoe_id, revision, road, fmt, params.key()) in self.cache
+
+    def cached(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> bytes | None:
+        """The image's bytes if drawn already (None: to draw), when the font is there."""
+        return self.cache.get((shoe_id, revision, road, fmt, params.key())) if self.ready else None
 
     def image(self, shoe_id: int, revision: int, road: str, fmt: str, params: RenderParams) -> tuple[int, bytes]:
         """(revision, bytes) of the image; the revision may be newer than asked if a write

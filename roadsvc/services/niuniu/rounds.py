@@ -152,9 +152,12 @@ def open_round(db: Database, table_id: int, number: int, position: str | None) -
             raise Conflict(error.code, error.message, error.field) from None
         if not opening:
             return public_round(row)
-        row.opened = [*row.opened, *opening]
-        row.status = OPENING
+        # Settle first, then change the row: what the settlement reads comes before any change, so the
+        # round is written by one UPDATE when the revision's bump flushes it (not one before each read).
         extra = settling.settle(session, table, row, settings_of(table)) if BANKER in opening else []
+        row.opened = [*row.opened, *opening]
+        if row.status != SETTLED:
+            row.status = OPENING
         view = public_round(row)
         action = "settled" if row.status == SETTLED else "opened"
         changed(session, table_id, "round", {"action": action, "positions": list(opening), "round": view}, extra=extra)

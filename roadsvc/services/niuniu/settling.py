@@ -36,11 +36,12 @@ def stakes_of(session: Session, table_id: int, number: int, statuses: tuple[str,
 
 
 def settle(session: Session, table: Table, row: NiuniuRound, settings: NiuniuSettings) -> list[tuple[str, dict]]:
-    """Settle `row` (its banker just opened); returns the events it causes beside the round's."""
-    settled = settlement_dict(settle_round(stakes_of(session, table.id, row.number), hands_of(deal_of(row)),
-                                           settings.commission_percent))
-    row.status, row.settlement, row.settled_at = SETTLED, settled, utcnow()
+    """Settle `row` (its banker just opened); returns the events it causes beside the round's. Reads the
+    stakes and the table's state before changing anything (no read flushes a change of this transaction)."""
+    stakes = stakes_of(session, table.id, row.number)
     state = repo.state(session, table.id, for_update=True)
+    settled = settlement_dict(settle_round(stakes, hands_of(deal_of(row)), settings.commission_percent))
+    row.status, row.settlement, row.settled_at = SETTLED, settled, utcnow()
     stood_up = _apply_nets(state, _account_nets(_nets(settled), row.banker_account), settings)
     before = queue_of(state)
     after = round_finished(before, settings.banker_rounds)
