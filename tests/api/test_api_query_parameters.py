@@ -63,3 +63,21 @@ def test_the_cache_buster_is_taken_by_every_operation(api):
                                  headers=api.headers("admin"))
         refused = answer.json.get("code") if answer.is_json and isinstance(answer.json, dict) else None
         assert refused != "unknown_parameter", (method, url)
+
+
+def test_every_game_s_images_take_the_cache_buster_and_answer_as_without_it(api, table, shoe):
+    from dabang_api import new_match, new_table
+    from niuniu_support import by_order
+
+    assert api.post(f"/api/v1/tables/{table['id']}/hands", {"result": "banker"}, role="dealer").status_code == 201
+    niuniu = api.post("/api/v1/tables", {"name": "Niu Niu _", "game": "niuniu"}, role="pitboss").json["id"]
+    assert api.post(f"/api/v1/tables/{niuniu}/rounds", by_order(1), role="dealer").status_code == 201
+    match = new_match(api, new_table(api)["id"])["id"]
+    for url in (f"/api/v1/tables/{table['id']}/roads/big_road.png", f"/api/v1/tables/{table['id']}/roads/scoreboard.svg",
+                f"/api/v1/shoes/{shoe['id']}/roads/bead_plate.svg", f"/api/v1/tables/{niuniu}/trend.png",
+                f"/api/v1/matches/{match}/road.svg"):
+        plain = api.get(f"{url}?language=en")
+        busted = api.get(f"{url}?language=en&_=1700000000")
+        assert (busted.status_code, busted.mimetype) == (200, plain.mimetype), (url, busted.get_data()[:200])
+        assert (busted.headers["ETag"], busted.data) == (plain.headers["ETag"], plain.data), url
+        assert api.get(f"{url}?_=1700000001&language=en", headers={"If-None-Match": plain.headers["ETag"]}).status_code == 304, url

@@ -26,6 +26,7 @@ from flask import Response, current_app, g
 from flask_smorest import Blueprint
 from werkzeug.utils import get_content_type
 
+from roadsvc.api.serving.parameters import taken
 from roadsvc.api.auth import requires
 from roadsvc.services.capabilities import READ
 from roadsvc.api.context import DB, database
@@ -112,7 +113,7 @@ def requested(road: str) -> tuple[str, RenderParams]:
 def query_params(road: str, query_string: bytes) -> RenderParams:
     """Parsed once per distinct query (a display repeats its URL on every poll); a refusal
     raises and is not cached."""
-    return image_params(road, dict(parse_qsl(query_string.decode("utf-8", "replace"), keep_blank_values=True)))
+    return image_params(road, taken(parse_qsl(query_string.decode("utf-8", "replace"), keep_blank_values=True)))
 
 
 def variant(road: str, fmt: str, params: RenderParams) -> str:
@@ -195,7 +196,7 @@ def shoe_scoreboard_image(shoe_id, fmt):
 @lru_cache(maxsize=1024)
 def _poll_params(road: str, query: tuple[tuple[str, str], ...]) -> RenderParams:
     """A polled query's parameters, checked as `requested` checks them (a refusal raises, uncached)."""
-    return image_params(image_road(road), dict(query))
+    return image_params(image_road(road), taken(query))
 
 
 def current_image_tag(db: Database, table_id: int, query: dict[str, str], road: str = "scoreboard",

@@ -8,6 +8,7 @@ from urllib.parse import parse_qsl
 from flask import request
 from flask_smorest import Blueprint
 
+from roadsvc.api.serving.parameters import taken
 from roadsvc.api.auth import requires
 from roadsvc.api.dabang.answers import ROAD_SCHEMA
 from roadsvc.api.context import database
@@ -55,7 +56,7 @@ def road_picture(match_id, fmt):
     Both teams' levels deal by deal, and under them each deal's 打家, trump, points, bottom and
     blood; Chinese or English labels, light or dark.
     """
-    params = image_params(dict(parse_qsl(request.query_string.decode(), keep_blank_values=True)))  # "theme=": 422
+    params = image_params(taken(parse_qsl(request.query_string.decode(), keep_blank_values=True)))  # "theme=": 422
     revision = matches.match_revision(database(), match_id)
     return revision_response(match_id, revision, f"dabang-road.{fmt}.{params.key()}",
                              lambda: road_image(database(), match_id, fmt, params), CONTENT_TYPES[fmt])

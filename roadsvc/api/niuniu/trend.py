@@ -10,6 +10,7 @@ from functools import lru_cache
 from flask import current_app, request
 from flask_smorest import Blueprint
 
+from roadsvc.api.serving.parameters import taken
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database
 from roadsvc.api.docs import error_responses
@@ -45,7 +46,7 @@ POLL = PollRoute(re.compile(r"/api/v1/tables/(?P<table_id>[0-9]{1,19})/trend"), 
 @lru_cache(maxsize=1024)
 def _image_variant(fmt: str, query: tuple[tuple[str, str], ...]) -> str:
     """A polled image query's variant, checked as `trend_image` checks it (a refusal raises, uncached)."""
-    return f"trend.{fmt}.{trend_params(dict(query)).key()}"
+    return f"trend.{fmt}.{trend_params(taken(query)).key()}"
 
 
 def current_trend_image_tag(db: Database, table_id: int, query: dict[str, str], fmt: str = "png") -> str:
@@ -89,7 +90,7 @@ def trend_image(table_id, fmt):
     `GET /api/v1/tables/3/trend.png?cell=32&theme=dark&language=en`; other query parameters are
     refused (422).
     """
-    params = trend_params(request.args.to_dict())
+    params = trend_params(taken(request.args.items()))
     revision = table_revision(database(), table_id)
     return revision_response(table_id, revision, f"trend.{fmt}.{params.key()}",
                              lambda: trend_cache().image(table_id, revision, fmt, params), CONTENT_TYPES[fmt])

@@ -36,6 +36,12 @@ def unknown_parameter(names) -> str | None:
     return next((name for name in names if name not in known and name != CACHE_BUSTER), None)
 
 
+def taken(pairs) -> dict[str, str]:
+    """A query's (name, value) pairs as a view reads them: without the cache-buster, which every operation
+    takes and ignores (an image's parameters refuse any name they do not know)."""
+    return {name: value for name, value in pairs if name != CACHE_BUSTER}
+
+
 def documented(app) -> dict[tuple[str, str], frozenset[str]]:
     """(path as the document writes it, method) -> the query parameters its operation documents."""
     found = app.extensions.get(EXTENSION)
