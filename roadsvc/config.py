@@ -125,6 +125,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "ENGINE_LEDGER_KEEP": (_int, 1000),
     "ENGINE_LEDGER_MAX_AGE": (_float, 3000.0),
     "ENGINE_LEASE": (_float, 5.0),  # seconds a stopped publisher holds the lease before another takes over
+    # `roadsvc jobs`, where the engine is configured: seconds an engine node may not answer, or a committed event
+    # wait unpublished, before push_engine_unreachable / publisher_behind (services.engine_watch)
+    "ENGINE_ALERT_AFTER": (_float, 15.0),
     # The player's side (issue 16): lobby rows kept per process; the read links' HMAC secret
     # (empty: read links are off, POST .../read-links answers 409) and their default lifetime.
     "LOBBY_CACHE_SIZE": (_int, 4096),
