@@ -49,6 +49,10 @@
 #define BUFSIZE 8192
 #define OPEN_SECONDS 180
 #define BACKOFF_MAX 30.0
+#define ATTEMPT_SECONDS 30.0  /* an attempt (connecting, its request's answer) gives up after this long, as a
+                               * browser's request does: SILENCE is a stream's rule, not an attempt's (an
+                               * attempt waiting its turn at roadsvc in a storm, dropped after SILENCE and
+                               * sent again, only made the queue it waited in longer) */
 
 enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM, WAITING };
 
@@ -331,14 +335,18 @@ static int command(FILE *out, double *open_deadline, int *answered) {
     return 1;
 }
 
-/* The missed keep-alive: a stream (or an attempt) that heard nothing for SILENCE seconds is dropped and
- * opened again (a channel left dead by an engine reload delivers nothing, not even its keep-alives). */
+/* The missed keep-alive: a stream that heard nothing for SILENCE seconds is dropped and opened again (a
+ * channel left dead by an engine reload delivers nothing, not even its keep-alives); an attempt that has had
+ * no answer for ATTEMPT_SECONDS is dropped and tried again after its back-off. */
 static void check_silence(void) {
     double t = now();
     for (size_t i = 0; i < nall; i++) {
         struct stream *s = all[i];
-        if (s->state != WAITING && t - s->heard > silence) {
-            if (s->state == STREAM) silent_reconnects++;
+        if (s->state == WAITING) continue;
+        if (s->state == STREAM && silence > 0 && t - s->heard > silence) {
+            silent_reconnects++;
+            again(s, 0);
+        } else if (s->state != STREAM && t - s->heard > ATTEMPT_SECONDS) {
             again(s, 0);
         }
     }
@@ -376,13 +384,13 @@ int main(int argc, char **argv) {
         while (started < wanted && connecting < OPENING) start_one();
         struct stream *s;
         while ((s = pop_due(now()))) redial(s);
-        if (silence > 0 && now() - checked >= 0.5) { check_silence(); checked = now(); }
+        if (now() - checked >= 0.5) { check_silence(); checked = now(); }
         if (!answered && ((started >= wanted && !connecting) || now() > open_deadline)) {
             printf("%d %d\n", established, failed);
             fflush(stdout);
             answered = 1;
         }
-        int wait = (!answered || nheap || silence > 0) ? 100 : -1;
+        int wait = 100;
         if (nheap) {
             int until = (int)((heap[0].at - now()) * 1000) + 1;
             if (until < wait) wait = until < 0 ? 0 : until;

@@ -39,6 +39,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
+from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -49,6 +50,9 @@ from _service import dealt_hands, fresh_deployment, hand_body, open_floor, roads
 from events import LATE_MS, cpu_seconds, pct, read_response, tally
 from roadsvc.stream.engine.ledger import Ledger
 
+MONITOR_ONLY = {"ROADSVC_MONITOR_INTERVAL": "1", "ROADSVC_DEMO_DEAL_INTERVAL": "0", "ROADSVC_ODDS_WATCH_INTERVAL": "0",
+                "ROADSVC_SHIFT_REPORT_INTERVAL": "0", "ROADSVC_DABANG_CLOCK_INTERVAL": "0", "ROADSVC_TABLE_MODES_INTERVAL": "0",
+                "ROADSVC_DEALERS_MONITOR_INTERVAL": "0", "ROADSVC_EVENTS_PRUNE_INTERVAL": "0"}
 STORMS = ("reload", "restart", "node_killed", "redis_restart", "roadsvc_restart")
 
 
@@ -81,13 +85,13 @@ class PrivateRedis:
 
 
 class Publisher:
-    """`roadsvc publish` on the deployment."""
+    """`roadsvc publish` on the deployment (`command`: "jobs" for its jobs process, the floor's monitor)."""
 
-    def __init__(self, env: dict[str, str]):
-        self.env, self.process = env, None
+    def __init__(self, env: dict[str, str], command: str = "publish"):
+        self.env, self.command, self.process = env, command, None
 
     def start(self) -> None:
-        self.process = subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), "publish"],
+        self.process = subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), self.command],
                                         start_new_session=True, env={**os.environ, **self.env})
 
     def stop(self) -> None:
@@ -102,7 +106,8 @@ class Publisher:
 
 class Dealers:
     """The floor's dealers, posting on a fixed schedule; a post refused or cut (roadsvc restarting) is sent
-    again on a new connection until it is answered 201."""
+    again on a new connection until it is answered 201, or 200 (a retry of a post that was stored before its
+    answer was cut: the hand is in once)."""
 
     def __init__(self, port: int, floor, hands, interval: float):
         self.port, self.floor, self.hands, self.interval = port, floor, hands, interval
@@ -112,39 +117,47 @@ class Dealers:
         self.errors = 0
 
     async def dealer(self, index: int, until: float) -> None:
+        """A post on a connection of its own (`Connection: close`: roadsvc's worker answers a connection's first
+        request and closes it, so a kept-alive connection's second post met a closed socket and waited out a
+        retry, which the posts' p99 then counted)."""
         table, shoe = self.floor.table_ids[index], self.floor.shoe_ids[index]
-        due, connection = time.monotonic() + self.interval * index / len(self.floor.table_ids), None
+        due = time.monotonic() + self.interval * index / len(self.floor.table_ids)
         while due < until:
             await asyncio.sleep(max(0.0, due - time.monotonic()))
             number = self.numbers[index]
             body = json.dumps(hand_body(self.hands[index][number - 1], number, shoe)).encode()
             request = (f"POST /api/v1/tables/{table}/hands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
                        f"{self.floor.dealer_key}\r\nContent-Type: application/json\r\nContent-Length: "
-                       f"{len(body)}\r\n\r\n").encode() + body
+                       f"{len(body)}\r\nConnection: close\r\n\r\n").encode() + body
             while True:
+                connection, status = None, None
                 try:
-                    connection = connection or await asyncio.open_connection("127.0.0.1", self.port)
+                    connection = await asyncio.open_connection("127.0.0.1", self.port)
                     connection[1].write(request)
                     status = await asyncio.wait_for(read_response(connection[0]), 30)
                 except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError):
-                    status = None
-                if status == 201:
+                    pass
+                finally:
+                    if connection is not None:
+                        connection[1].close()
+                if status in (200, 201):
                     break
                 self.errors += 1
-                if connection is not None:
-                    connection[1].close()
-                connection = None
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.2)  # refused or cut: roadsvc restarting
             now = time.monotonic()
             self.posted[(table, number)] = now
             self.post_ms.append((now - due) * 1000)
             self.numbers[index], due = number + 1, due + self.interval
-        if connection is not None:
-            connection[1].close()
 
     async def run(self, seconds: float) -> None:
         until = time.monotonic() + seconds
         await asyncio.gather(*(self.dealer(index, until) for index in range(len(self.floor.table_ids))))
+
+    async def warm_up(self) -> None:
+        """One hand at every table, not counted: a table's first post reads its settings and shoe cold (a cold
+        post took over a second on this machine: the baseline's p99 at 100 tables was those first posts')."""
+        await self.run(2 * self.interval)  # two rounds: each of roadsvc's workers has had one
+        self.posted, self.post_ms = {}, []
 
 
 async def probe_307(port: int, table: int, key: str, until: float, found: list[float], failures: list[int]) -> None:
@@ -221,12 +234,17 @@ class Bench:
         self.base = self.server.start()
         stack.callback(self.server.stop)
         self.node = EngineNode([f"127.0.0.1:{self.server.port}"], self.redis.url, scratch / "engine",
-                               workers=args.engine_workers, connections=args.streams // args.engine_workers + 5000)
+                               workers=args.engine_workers, connections=args.streams // args.engine_workers + 5000,
+                               main="".join(f"{line.strip().rstrip(';')};\n" for line in args.engine_main))
         self.node.start()
         stack.callback(self.node.stop)
         self.publisher = Publisher({**deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": self.node.publish_url})
         self.publisher.start()
         stack.callback(self.publisher.stop)
+        self.jobs = Publisher({**deployment.env, **env, **MONITOR_ONLY, "ROADSVC_ENGINE_PUBLISH_URLS": self.node.publish_url,
+                               "ROADSVC_ENGINE_ALERT_AFTER": str(args.alert_after)}, "jobs")
+        self.jobs.start()  # the floor's monitor: push_engine_unreachable, publisher_behind (and stale tables)
+        stack.callback(self.jobs.stop)
         ledger, deadline = Ledger(self.redis.url, prefix), time.monotonic() + 60
         while ledger.published() is None and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -269,6 +287,7 @@ class Bench:
         pgid_before = self.server.process.pid
         cpu_before, started = group_cpu(pgid_before), time.monotonic()
         since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+        crashes_before = self.node.error_log().count("exited on signal")
         probes, probe_failures, statuses = [], [], []
         until = started + args.phase
 
@@ -291,20 +310,22 @@ class Bench:
         cpu_seconds_used = sum(after.values()) - sum(cpu_before.get(pid, 0.0) for pid in after)
         cpu = 100 * cpu_seconds_used / (time.monotonic() - started)
         arrivals = []
-        deadline = time.monotonic() + args.drain
-        while True:
+        deadline, tables_of = time.monotonic() + args.drain, displays.tables_of()
+        readers = Counter(tables_of.values())
+        expected = sum(readers[table] for table, _ in dealers.posted)
+        while True:  # counted again only once enough have arrived (a count over 300,000 arrivals takes a while)
             arrivals += await asyncio.to_thread(displays.collect)
-            counted = tally(arrivals, dealers.posted, displays.tables_of(), args.streams, args.tables)
-            if counted.lost == 0 or time.monotonic() >= deadline:
-                break
-            await asyncio.sleep(0.25)
+            if len(arrivals) >= expected or time.monotonic() >= deadline:
+                counted = tally(arrivals, dealers.posted, tables_of, args.streams, args.tables)
+                if counted.lost == 0 or time.monotonic() >= deadline:
+                    break
+            await asyncio.sleep(0.5)
         streaming_again = back_at(statuses, storm_at, args.streams)
         lowest = min((status[0] for at, status in statuses if at >= storm_at), default=None)
         first_after: dict[int, float] = {}
         for table, number, at, display in arrivals:
             if dealers.posted.get((table, number), 0.0) > storm_at + 0.001:
                 first_after[display] = min(first_after.get(display, float("inf")), at)
-        tables_of = displays.tables_of()
         heard = [at - storm_at for display, at in first_after.items()]
         if os.environ.get("STORMS_DEBUG"):
             got = {(display, table, number) for table, number, _, display in arrivals}
@@ -312,6 +333,11 @@ class Bench:
                              for (table, number), posted in dealers.posted.items()
                              for display, its in tables_of.items() if its == table and (display, table, number) not in got)
             print("missing (posted after the storm s, display, table, number):", missing[:40], flush=True)
+            seen: dict = {}
+            for table, number, at, display in arrivals:
+                seen.setdefault((display, table, number), []).append(round(at - storm_at, 3))
+            print("duplicates (display, table, number: arrivals after the storm s):",
+                  [(key, ats) for key, ats in seen.items() if len(ats) > 1][:20], flush=True)
             for _, display, table, _number in missing[:3]:
                 print(f"  display {display} (table {table}) had:", sorted((number, round(at - storm_at, 2))
                       for t, number, at, d in arrivals if d == display), flush=True)
@@ -322,7 +348,8 @@ class Bench:
                 "post_errors": dealers.errors, "status": statuses[-1][1] if statuses else None,
                 "reconnects": statuses[-1][1][1] - status_before[1], "silent_reconnects": statuses[-1][1][2] - status_before[2],
                 "gaps": statuses[-1][1][4] - status_before[4],
-                "alerts": alerts_since(self.base, self.floor.pitboss_key, since)}
+                "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
+                "crashes": self.node.error_log().count("exited on signal") - crashes_before}
 
 
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
@@ -333,7 +360,7 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
           f"{'on time':>8} {'late':>6} {'lost':>6} {'dup':>5} "
-          f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6}  alerts")
+          f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6} {'crash':>5}  alerts")
     for row in rows:
         counted = row["counted"]
         again = f"{row['again_s']:.1f}" if row["again_s"] is not None else "never"
@@ -342,32 +369,46 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
         print(f"{row['storm']:>16} {again:>8} {heard:>8} {row['lowest']!s:>7} {row['reconnects']:>6} "
               f"{row['silent_reconnects']:>6} {row['gaps']:>5} {counted.delivered:>8} {counted.late:>6} "
               f"{counted.lost:>6} {counted.duplicates:>5} {row['cpu']:>8.0f} {probe:>8} {row['probe_failures']:>8} "
-              f"{row['post_p99']:>8.1f} {row['post_p99'] / baseline:>6.2f}  {', '.join(row['alerts']) or 'none'}")
+              f"{row['post_p99']:>8.1f} {row['post_p99'] / baseline:>6.2f} {row['crashes']:>5}  "
+              f"{', '.join(row['alerts']) or 'none'}")
     print(f"again s: from the storm until every display's client is streaming again; heard s: until every display has had "
           f"a hand posted after the storm; lowest: fewest displays streaming; reconn: reconnections (silent: after a missed "
-          f"keep-alive; gaps: after a revision not expected); late: over {LATE_MS / 1000:g} s")
+          f"keep-alive; gaps: after a revision not expected); late: over {LATE_MS / 1000:g} s; crash: engine workers that died "
+          f"(nginx's error log)")
     for row in rows:
         misses = [what for what, bad in (("lost", row["counted"].lost), ("duplicates", row["counted"].duplicates),
                                           ("post p99 over 2x", row["post_p99"] > 2 * baseline)) if bad]
         print(f"targets, {row['storm']}: " + ("PASS" if not misses else "MISS (" + ", ".join(misses) + ")"))
 
 
+def progress(what: str, since: float) -> None:
+    load = os.getloadavg()[0]
+    print(f"[{time.monotonic() - since:7.1f} s, load {load:.1f}] {what}", flush=True)
+
+
 async def main_async(args) -> None:
+    began = time.monotonic()
     with fresh_deployment("sqlite") as deployment, ExitStack() as stack:
         bench = Bench(args, deployment, stack)
+        progress("deployment up (roadsvc, publisher, jobs, engine node, Redis)", began)
         load_before = os.getloadavg()
+        await bench.dealers.warm_up()
         await bench.dealers.run(args.base_phase)
         baseline = pct(bench.dealers.post_ms, 99)
+        progress(f"baseline: posts' p50 {pct(bench.dealers.post_ms, 50):.1f} ms, p99 {baseline:.1f} ms, max "
+                 f"{max(bench.dealers.post_ms):.1f} ms with no stream ({len(bench.dealers.post_ms)} posts)", began)
         alive, refused = await asyncio.to_thread(bench.open_displays)
         stack.callback(bench.displays.stop)
-        print(f"{alive} displays streaming ({refused} refused); baseline posts' p99 {baseline:.1f} ms", flush=True)
+        progress(f"{alive} displays streaming ({refused} refused at their first attempt)", began)
         rows = []
         for name in args.storms:
             await asyncio.sleep(args.settle)
             row = await bench.run_storm(name)
+            progress(f"{name} measured", began)
             counted = row["counted"]
             print(f"  {name}: again in {row['again_s']} s, {counted.delivered} on time, {counted.late} late, "
-                  f"{counted.lost} lost, {counted.duplicates} duplicates, status {row['status']}", flush=True)
+                  f"{counted.lost} lost, {counted.duplicates} duplicates, status {row['status']}, engine workers "
+                  f"crashed {row['crashes']}", flush=True)
             rows.append(row)
         report(args, baseline, rows, load_before)
 
@@ -387,6 +428,10 @@ def main() -> None:
     parser.add_argument("--keepalive", type=float, default=5.0, help="ROADSVC_EVENTS_KEEPALIVE for the run")
     parser.add_argument("--silence", type=float, default=0.0, help="seconds of silence before a display reconnects "
                                                                    "(default: twice the keep-alive)")
+    parser.add_argument("--alert-after", type=float, default=5.0,
+                        help="ROADSVC_ENGINE_ALERT_AFTER of the floor's monitor (roadsvc jobs, every second)")
+    parser.add_argument("--engine-main", nargs="*", default=[],
+                        help="lines for the engine node's nginx main context, e.g. 'worker_shutdown_timeout 10s'")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--engine-workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=2)
