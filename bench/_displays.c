@@ -25,8 +25,9 @@
  *             (first attempts; a failed one keeps trying in the background)
  *   collect   every `hand` event since the last collect: "TABLE NUMBER ARRIVAL DISPLAY" lines (ARRIVAL:
  *             seconds of CLOCK_MONOTONIC, Python's time.monotonic()), then "."
- *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS": displays streaming now, reconnections so far, of
- *             them after a silence, displays ended for good, gaps seen (a revision it did not expect: reopened)
+ *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS REPEATS": displays streaming now, reconnections so
+ *             far, of them after a silence, displays ended for good, gaps seen (a revision it did not expect:
+ *             reopened), events received again (an id at or below the last it had: ignored, rule 2)
  *   stop      (or end of input) exit
  */
 #define _GNU_SOURCE
@@ -74,7 +75,7 @@ static double silence;
 static int *tables, ntables;
 static char **paths;
 static int wanted, started, established, failed, connecting, streaming, given_up;
-static long reconnects, silent_reconnects, gaps;
+static long reconnects, silent_reconnects, gaps, repeats;
 static struct arrival *arrivals;
 static size_t narrivals, carrivals;
 static struct stream **all;
@@ -217,8 +218,11 @@ static int in_order(struct stream *s, const char *block, const char *end) {
 static int record(struct stream *s, const char *block, const char *end) {
     static const char hand[] = "event: hand\ndata: {\"table_id\":";
     if (end - block > 4 && memcmp(block, "id: ", 4) == 0) {
+        long id = atol(block + 4);
+        int event = memmem(block, end - block, "\ndata:", 6) != NULL;
+        if (event && id <= s->last_id) { repeats++; return 0; }  /* had already: ignored (rule 2), counted */
         if (in_order(s, block, end) < 0) { gaps++; return -1; }
-        s->last_id = atol(block + 4);
+        if (id > s->last_id) s->last_id = id;  /* a position never moves back */
     }
     const char *at = memmem(block, end - block, hand, sizeof hand - 1);
     if (!at) return 0;
@@ -329,7 +333,7 @@ static int command(FILE *out, double *open_deadline, int *answered) {
         fflush(out);
         narrivals = 0;
     } else if (strncmp(line, "status", 6) == 0) {
-        fprintf(out, "%d %ld %ld %d %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps);
+        fprintf(out, "%d %ld %ld %d %ld %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps, repeats);
         fflush(out);
     }
     return 1;

@@ -53,6 +53,17 @@ from roadsvc.stream.engine.ledger import Ledger
 MONITOR_ONLY = {"ROADSVC_MONITOR_INTERVAL": "1", "ROADSVC_DEMO_DEAL_INTERVAL": "0", "ROADSVC_ODDS_WATCH_INTERVAL": "0",
                 "ROADSVC_SHIFT_REPORT_INTERVAL": "0", "ROADSVC_DABANG_CLOCK_INTERVAL": "0", "ROADSVC_TABLE_MODES_INTERVAL": "0",
                 "ROADSVC_DEALERS_MONITOR_INTERVAL": "0", "ROADSVC_EVENTS_PRUNE_INTERVAL": "0"}
+# The engine node's connections to roadsvc leave from 8 loopback addresses: on one machine the kernel keeps a
+# closed connection's TIME_WAIT for both ends, and a storm of 20,000 redirects from 127.0.0.1 to one port used up
+# its 28,000 ephemeral ports ("connect() ... failed (99: Cannot assign requested address)" in nginx's log, each
+# such display backing off up to 30 s). Machines of their own (as deployed) do not share that table.
+UPSTREAM_SOURCES = """
+    split_clients "${remote_addr}${remote_port}${msec}" $bench_upstream_source {
+        12.5% 127.0.2.1; 12.5% 127.0.2.2; 12.5% 127.0.2.3; 12.5% 127.0.2.4;
+        12.5% 127.0.2.5; 12.5% 127.0.2.6; 12.5% 127.0.2.7; * 127.0.2.8;
+    }
+    proxy_bind $bench_upstream_source;
+"""
 STORMS = ("reload", "restart", "node_killed", "redis_restart", "roadsvc_restart")
 
 
@@ -117,9 +128,8 @@ class Dealers:
         self.errors = 0
 
     async def dealer(self, index: int, until: float) -> None:
-        """A post on a connection of its own (`Connection: close`: roadsvc's worker answers a connection's first
-        request and closes it, so a kept-alive connection's second post met a closed socket and waited out a
-        retry, which the posts' p99 then counted)."""
+        """A post on a connection of its own (`Connection: close`, as a dealer's device posting every half minute:
+        a kept-alive connection the server had closed in between cost a retry, which the posts' p99 counted)."""
         table, shoe = self.floor.table_ids[index], self.floor.shoe_ids[index]
         due = time.monotonic() + self.interval * index / len(self.floor.table_ids)
         while due < until:
@@ -230,11 +240,15 @@ class Bench:
         env = {"ROADSVC_REDIS_URL": self.redis.url, **engine_env(prefix), "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
                "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",
                "ROADSVC_EVENTS_KEEPALIVE": str(args.keepalive)}
-        self.server = roadsvc_server(deployment, workers=args.workers, worker_connections=args.streams + 1000, env=env)
+        # roadsvc's own worker, as `roadsvc serve` runs (gunicorn's default, the sync worker, took one connection at a
+        # time: 20,000 redirects queued on its listen backlog, and a stream roadsvc served itself held a worker)
+        self.server = roadsvc_server(deployment, workers=args.workers, worker_class="gevent",
+                                     worker_connections=args.streams + 1000, env=env)
         self.base = self.server.start()
         stack.callback(self.server.stop)
         self.node = EngineNode([f"127.0.0.1:{self.server.port}"], self.redis.url, scratch / "engine",
-                               workers=args.engine_workers, connections=args.streams // args.engine_workers + 5000,
+                               workers=args.engine_workers, connections=2 * (args.streams // args.engine_workers) + 5000,
+                               extra=UPSTREAM_SOURCES,
                                main="".join(f"{line.strip().rstrip(';')};\n" for line in args.engine_main))
         self.node.start()
         stack.callback(self.node.stop)
@@ -347,7 +361,7 @@ class Bench:
                 "probe_failures": len(probe_failures), "post_p99": pct(dealers.post_ms, 99),
                 "post_errors": dealers.errors, "status": statuses[-1][1] if statuses else None,
                 "reconnects": statuses[-1][1][1] - status_before[1], "silent_reconnects": statuses[-1][1][2] - status_before[2],
-                "gaps": statuses[-1][1][4] - status_before[4],
+                "gaps": statuses[-1][1][4] - status_before[4], "repeats": statuses[-1][1][5] - status_before[5],
                 "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
                 "crashes": self.node.error_log().count("exited on signal") - crashes_before}
 
@@ -359,7 +373,7 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
           f"{os.cpu_count()} cores shared with other work (load average before: {load_before[0]:.1f})")
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
-          f"{'on time':>8} {'late':>6} {'lost':>6} {'dup':>5} "
+          f"{'on time':>8} {'late':>6} {'lost':>6} {'dup':>5} {'repeat':>6} "
           f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6} {'crash':>5}  alerts")
     for row in rows:
         counted = row["counted"]
@@ -368,15 +382,17 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
         probe = f"{row['probe_p99']:.1f}" if row["probe_p99"] is not None else "-"
         print(f"{row['storm']:>16} {again:>8} {heard:>8} {row['lowest']!s:>7} {row['reconnects']:>6} "
               f"{row['silent_reconnects']:>6} {row['gaps']:>5} {counted.delivered:>8} {counted.late:>6} "
-              f"{counted.lost:>6} {counted.duplicates:>5} {row['cpu']:>8.0f} {probe:>8} {row['probe_failures']:>8} "
+              f"{counted.lost:>6} {counted.duplicates:>5} {row['repeats']:>6} {row['cpu']:>8.0f} {probe:>8} {row['probe_failures']:>8} "
               f"{row['post_p99']:>8.1f} {row['post_p99'] / baseline:>6.2f} {row['crashes']:>5}  "
               f"{', '.join(row['alerts']) or 'none'}")
     print(f"again s: from the storm until every display's client is streaming again; heard s: until every display has had "
           f"a hand posted after the storm; lowest: fewest displays streaming; reconn: reconnections (silent: after a missed "
-          f"keep-alive; gaps: after a revision not expected); late: over {LATE_MS / 1000:g} s; crash: engine workers that died "
+          f"keep-alive; gaps: after a revision not expected); late: over {LATE_MS / 1000:g} s; dup: a hand applied twice by a display; repeat: an event "
+          f"sent again to a display that had it (its id at or below the display's last: ignored by client rule 2); crash: engine workers that died "
           f"(nginx's error log)")
     for row in rows:
         misses = [what for what, bad in (("lost", row["counted"].lost), ("duplicates", row["counted"].duplicates),
+                                          ("repeats", row["repeats"]),
                                           ("post p99 over 2x", row["post_p99"] > 2 * baseline)) if bad]
         print(f"targets, {row['storm']}: " + ("PASS" if not misses else "MISS (" + ", ".join(misses) + ")"))
 
@@ -407,7 +423,8 @@ async def main_async(args) -> None:
             progress(f"{name} measured", began)
             counted = row["counted"]
             print(f"  {name}: again in {row['again_s']} s, {counted.delivered} on time, {counted.late} late, "
-                  f"{counted.lost} lost, {counted.duplicates} duplicates, status {row['status']}, engine workers "
+                  f"{counted.lost} lost, {counted.duplicates} duplicates, {row['repeats']} repeats, status {row['status']}, "
+                  f"engine workers "
                   f"crashed {row['crashes']}", flush=True)
             rows.append(row)
         report(args, baseline, rows, load_before)
