@@ -271,6 +271,12 @@ class Bench:
                                              self.floor.table_ids, opening=False, silence=silence)
         return self.displays.open(self.args.streams)
 
+    def engine_crashes(self) -> int:
+        """Engine workers that died so far (nginx's error log: "exited on signal"; read as bytes, a crash can
+        leave a torn line)."""
+        log = self.node.scratch / "error.log"
+        return log.read_bytes().count(b"exited on signal") if log.exists() else 0
+
     def storm(self, name: str) -> None:
         """The storm itself (blocking: run in a thread while the floor posts)."""
         if name == "reload":
@@ -301,7 +307,7 @@ class Bench:
         pgid_before = self.server.process.pid
         cpu_before, started = group_cpu(pgid_before), time.monotonic()
         since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-        crashes_before = self.node.error_log().count("exited on signal")
+        crashes_before = self.engine_crashes()
         probes, probe_failures, statuses = [], [], []
         until = started + args.phase
 
@@ -363,7 +369,7 @@ class Bench:
                 "reconnects": statuses[-1][1][1] - status_before[1], "silent_reconnects": statuses[-1][1][2] - status_before[2],
                 "gaps": statuses[-1][1][4] - status_before[4], "repeats": statuses[-1][1][5] - status_before[5],
                 "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
-                "crashes": self.node.error_log().count("exited on signal") - crashes_before}
+                "crashes": self.engine_crashes() - crashes_before}
 
 
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
