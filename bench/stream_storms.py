@@ -132,7 +132,7 @@ class Dealers:
         a kept-alive connection the server had closed in between cost a retry, which the posts' p99 counted)."""
         table, shoe = self.floor.table_ids[index], self.floor.shoe_ids[index]
         due = time.monotonic() + self.interval * index / len(self.floor.table_ids)
-        while due < until:
+        while due < until and self.numbers[index] <= len(self.hands[index]):  # (a shoe's last hand: the table stops)
             await asyncio.sleep(max(0.0, due - time.monotonic()))
             number = self.numbers[index]
             body = json.dumps(hand_body(self.hands[index][number - 1], number, shoe)).encode()
@@ -440,7 +440,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--streams", type=int, default=2000)
     parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--interval", type=float, default=2.0, help="seconds between a table's hands")
+    parser.add_argument("--interval", type=float, default=4.0,
+                        help="seconds between a table's hands (4: a shoe of about 75 hands lasts the five storms)")
     parser.add_argument("--phase", type=float, default=20.0, help="seconds of posting around each storm")
     parser.add_argument("--before", type=float, default=3.0, help="seconds of the phase before the storm")
     parser.add_argument("--drain", type=float, default=15.0, help="seconds after the phase to wait for the deliveries")
