@@ -369,7 +369,7 @@ class Bench:
                 "reconnects": statuses[-1][1][1] - status_before[1], "silent_reconnects": statuses[-1][1][2] - status_before[2],
                 "gaps": statuses[-1][1][4] - status_before[4], "repeats": statuses[-1][1][5] - status_before[5],
                 "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
-                "crashes": self.engine_crashes() - crashes_before}
+                "crashes": self.engine_crashes() - crashes_before, "load": os.getloadavg()[0]}
 
 
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
@@ -380,17 +380,9 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
           f"{'on time':>8} {'late':>6} {'lost':>6} {'dup':>5} {'repeat':>6} "
-          f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6} {'crash':>5}  alerts")
+          f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6} {'crash':>5} {'load':>5}  alerts")
     for row in rows:
-        counted = row["counted"]
-        again = f"{row['again_s']:.1f}" if row["again_s"] is not None else "never"
-        heard = f"{row['events_again_s']:.1f}" if row["events_again_s"] is not None else f"{row['silent']} not"
-        probe = f"{row['probe_p99']:.1f}" if row["probe_p99"] is not None else "-"
-        print(f"{row['storm']:>16} {again:>8} {heard:>8} {row['lowest']!s:>7} {row['reconnects']:>6} "
-              f"{row['silent_reconnects']:>6} {row['gaps']:>5} {counted.delivered:>8} {counted.late:>6} "
-              f"{counted.lost:>6} {counted.duplicates:>5} {row['repeats']:>6} {row['cpu']:>8.0f} {probe:>8} {row['probe_failures']:>8} "
-              f"{row['post_p99']:>8.1f} {row['post_p99'] / baseline:>6.2f} {row['crashes']:>5}  "
-              f"{', '.join(row['alerts']) or 'none'}")
+        print(row_line(row, baseline))
     print(f"again s: from the storm until every display's client is streaming again; heard s: until every display has had "
           f"a hand posted after the storm; lowest: fewest displays streaming; reconn: reconnections (silent: after a missed "
           f"keep-alive; gaps: after a revision not expected); late: over {LATE_MS / 1000:g} s; dup: a hand applied twice by a display; repeat: an event "
@@ -401,6 +393,18 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
                                           ("repeats", row["repeats"]),
                                           ("post p99 over 2x", row["post_p99"] > 2 * baseline)) if bad]
         print(f"targets, {row['storm']}: " + ("PASS" if not misses else "MISS (" + ", ".join(misses) + ")"))
+
+
+def row_line(row: dict, baseline: float) -> str:
+    counted = row["counted"]
+    again = f"{row['again_s']:.1f}" if row["again_s"] is not None else "never"
+    heard = f"{row['events_again_s']:.1f}" if row["events_again_s"] is not None else f"{row['silent']} not"
+    probe = f"{row['probe_p99']:.1f}" if row["probe_p99"] is not None else "-"
+    return (f"{row['storm']:>16} {again:>8} {heard:>8} {row['lowest']!s:>7} {row['reconnects']:>6} "
+            f"{row['silent_reconnects']:>6} {row['gaps']:>5} {counted.delivered:>8} {counted.late:>6} "
+            f"{counted.lost:>6} {counted.duplicates:>5} {row['repeats']:>6} {row['cpu']:>8.0f} {probe:>8} "
+            f"{row['probe_failures']:>8} {row['post_p99']:>8.1f} {row['post_p99'] / baseline:>6.2f} {row['crashes']:>5} "
+            f"{row['load']:>5.1f}  {', '.join(row['alerts']) or 'none'}")
 
 
 def progress(what: str, since: float) -> None:
@@ -432,6 +436,7 @@ async def main_async(args) -> None:
                   f"{counted.lost} lost, {counted.duplicates} duplicates, {row['repeats']} repeats, status {row['status']}, "
                   f"engine workers "
                   f"crashed {row['crashes']}", flush=True)
+            print("   " + row_line(row, baseline), flush=True)
             rows.append(row)
         report(args, baseline, rows, load_before)
 
