@@ -219,10 +219,12 @@ def group_cpu(pgid: int) -> dict[int, float]:
 
 
 def alerts_since(base: str, key: str, since: str) -> list[str]:
+    """The alerts raised on the floor since `since`: each code with the number of tables it was raised at."""
     request = urllib.request.Request(f"{base}/api/v1/alerts?page_size=200", headers={"Authorization": f"Bearer {key}"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         found = json.load(answer)["alerts"]
-    return [f"{alert['code']} ({alert['subject']})" for alert in found if alert["raised_at"] >= since]
+    raised = Counter(alert["code"] for alert in found if alert["raised_at"] >= since)
+    return [f"{code} at {count} tables" for code, count in sorted(raised.items())]
 
 
 class Bench:
