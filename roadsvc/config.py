@@ -96,6 +96,10 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # Seconds `roadsvc serve` keeps an idle keep-alive connection open (gunicorn's own default, 2 s,
     # would close a display's connection just as its next 2 s poll reuses it).
     "SERVE_KEEPALIVE": (_int, 75),
+    # A second port the same workers listen on for the push engine's requests (its nginx `upstream
+    # roadsvc_streams`, docs/nginx-engine.conf): a reconnection storm's redirects then queue on their own
+    # listener, not in front of the dealers' posts (0: none)
+    "SERVE_ENGINE_PORT": (_int, 0),
     # gunicorn's control socket (`gunicornc`): off unless an instance names its own path. gunicorn's default
     # is one path per user, so two instances on a host took each other's (docs/operations.md).
     "SERVE_CONTROL_SOCKET": (_str, ""),
