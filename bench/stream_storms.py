@@ -68,8 +68,9 @@ class Bench:
                "ROADSVC_EVENTS_KEEPALIVE": str(args.keepalive)}
         # roadsvc's own worker, as `roadsvc serve` runs (gunicorn's default, the sync worker, took one connection at a
         # time: 20,000 redirects queued on its listen backlog, and a stream roadsvc served itself held a worker)
-        # --engine-listener: the engine's requests (the redirects) on a port of their own, the posts on the first
-        self.engine_port = free_port() if args.engine_listener else None
+        # the engine's requests (the redirects) on a port of their own (ROADSVC_SERVE_ENGINE_PORT), the posts on the
+        # first; --shared-listener: one port for both
+        self.engine_port = None if args.shared_listener else free_port()
         self.server = roadsvc_server(deployment, workers=args.workers, worker_class="gevent",
                                      worker_connections=args.streams + 1000, env=env,
                                      more_binds=[f"127.0.0.1:{self.engine_port}"] if self.engine_port else None)
@@ -290,9 +291,9 @@ def main() -> None:
                         help="ROADSVC_ENGINE_ALERT_AFTER of the floor's monitor (roadsvc jobs, every second)")
     parser.add_argument("--engine-main", nargs="*", default=[],
                         help="lines for the engine node's nginx main context, e.g. 'worker_shutdown_timeout 10s'")
-    parser.add_argument("--engine-listener", action="store_true",
-                        help="roadsvc listens on a second port for the engine's requests (the redirects), so that a "
-                             "storm of them does not fill the accept queue the dealers' posts use")
+    parser.add_argument("--shared-listener", action="store_true",
+                        help="the engine's requests (the redirects) on the dealers' port, as without "
+                             "ROADSVC_SERVE_ENGINE_PORT (default: a port of their own, as docs/nginx-engine.conf says)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--engine-workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=2)
