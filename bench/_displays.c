@@ -25,8 +25,9 @@
  *             (first attempts; a failed one keeps trying in the background)
  *   collect   every `hand` event since the last collect: "TABLE NUMBER ARRIVAL DISPLAY" lines (ARRIVAL:
  *             seconds of CLOCK_MONOTONIC, Python's time.monotonic()), then "."
- *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS": displays streaming now, reconnections so far, of
- *             them after a silence, displays ended for good, gaps seen (a revision it did not expect: reopened)
+ *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS REPEATS": displays streaming now, reconnections so
+ *             far, of them after a silence, displays ended for good, gaps seen (a revision it did not expect:
+ *             reopened), events received again (an id at or below the last it had: ignored, rule 2)
  *   stop      (or end of input) exit
  */
 #define _GNU_SOURCE
@@ -49,6 +50,10 @@
 #define BUFSIZE 8192
 #define OPEN_SECONDS 180
 #define BACKOFF_MAX 30.0
+#define ATTEMPT_SECONDS 30.0  /* an attempt (connecting, its request's answer) gives up after this long, as a
+                               * browser's request does: SILENCE is a stream's rule, not an attempt's (an
+                               * attempt waiting its turn at roadsvc in a storm, dropped after SILENCE and
+                               * sent again, only made the queue it waited in longer) */
 
 enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM, WAITING };
 
@@ -70,7 +75,7 @@ static double silence;
 static int *tables, ntables;
 static char **paths;
 static int wanted, started, established, failed, connecting, streaming, given_up;
-static long reconnects, silent_reconnects, gaps;
+static long reconnects, silent_reconnects, gaps, repeats;
 static struct arrival *arrivals;
 static size_t narrivals, carrivals;
 static struct stream **all;
@@ -213,8 +218,11 @@ static int in_order(struct stream *s, const char *block, const char *end) {
 static int record(struct stream *s, const char *block, const char *end) {
     static const char hand[] = "event: hand\ndata: {\"table_id\":";
     if (end - block > 4 && memcmp(block, "id: ", 4) == 0) {
+        long id = atol(block + 4);
+        int event = memmem(block, end - block, "\ndata:", 6) != NULL;
+        if (event && id <= s->last_id) { repeats++; return 0; }  /* had already: ignored (rule 2), counted */
         if (in_order(s, block, end) < 0) { gaps++; return -1; }
-        s->last_id = atol(block + 4);
+        if (id > s->last_id) s->last_id = id;  /* a position never moves back */
     }
     const char *at = memmem(block, end - block, hand, sizeof hand - 1);
     if (!at) return 0;
@@ -325,20 +333,24 @@ static int command(FILE *out, double *open_deadline, int *answered) {
         fflush(out);
         narrivals = 0;
     } else if (strncmp(line, "status", 6) == 0) {
-        fprintf(out, "%d %ld %ld %d %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps);
+        fprintf(out, "%d %ld %ld %d %ld %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps, repeats);
         fflush(out);
     }
     return 1;
 }
 
-/* The missed keep-alive: a stream (or an attempt) that heard nothing for SILENCE seconds is dropped and
- * opened again (a channel left dead by an engine reload delivers nothing, not even its keep-alives). */
+/* The missed keep-alive: a stream that heard nothing for SILENCE seconds is dropped and opened again (a
+ * channel left dead by an engine reload delivers nothing, not even its keep-alives); an attempt that has had
+ * no answer for ATTEMPT_SECONDS is dropped and tried again after its back-off. */
 static void check_silence(void) {
     double t = now();
     for (size_t i = 0; i < nall; i++) {
         struct stream *s = all[i];
-        if (s->state != WAITING && t - s->heard > silence) {
-            if (s->state == STREAM) silent_reconnects++;
+        if (s->state == WAITING) continue;
+        if (s->state == STREAM && silence > 0 && t - s->heard > silence) {
+            silent_reconnects++;
+            again(s, 0);
+        } else if (s->state != STREAM && t - s->heard > ATTEMPT_SECONDS) {
             again(s, 0);
         }
     }
@@ -376,13 +388,13 @@ int main(int argc, char **argv) {
         while (started < wanted && connecting < OPENING) start_one();
         struct stream *s;
         while ((s = pop_due(now()))) redial(s);
-        if (silence > 0 && now() - checked >= 0.5) { check_silence(); checked = now(); }
+        if (now() - checked >= 0.5) { check_silence(); checked = now(); }
         if (!answered && ((started >= wanted && !connecting) || now() > open_deadline)) {
             printf("%d %d\n", established, failed);
             fflush(stdout);
             answered = 1;
         }
-        int wait = (!answered || nheap || silence > 0) ? 100 : -1;
+        int wait = 100;
         if (nheap) {
             int until = (int)((heap[0].at - now()) * 1000) + 1;
             if (until < wait) wait = until < 0 ? 0 : until;

@@ -33,6 +33,13 @@ def engine_locations() -> str:
     return documented_lines(EXAMPLE, "engine")
 
 
+def engine_main() -> str:
+    """The main-context lines of docs/nginx-engine.conf (worker_shutdown_timeout: a reload with thousands of
+    streams held)."""
+    return "\n".join(line for line in documented_lines(EXAMPLE, "main-context").splitlines()
+                     if line.strip() and not line.lstrip().startswith("#")) + "\n"
+
+
 def engine_env(prefix: str) -> dict[str, str]:
     """roadsvc's settings for streams handed to an EngineNode: its channels' prefix and the nodes' secret."""
     return {"ROADSVC_ENGINE_PREFIX": prefix, "ROADSVC_ENGINE_SECRET": SECRET}
@@ -53,11 +60,11 @@ class EngineNode(NginxProcess):
 
     def __init__(self, machines: list[str], redis: str, scratch: Path, address: str = "127.0.0.1",
                  workers: int = 1, connections: int = 8192, port: int | None = None, extra: str = "",
-                 secret: str = SECRET):
+                 secret: str = SECRET, main: str = ""):
         """`extra`: lines for the http context before the documented ones (bench/engine_memory.py's variants);
         `secret`: what roadsvc's stream URLs are signed with (its ROADSVC_ENGINE_SECRET, engine_env())."""
         super().__init__(scratch, ENGINE, address=address, port=port, workers=workers, connections=connections,
-                         modules=f"load_module {NCHAN_MODULE};\n", servers=upstream_servers(machines), redis=redis,
+                         modules=f"load_module {NCHAN_MODULE};\n", main=engine_main() + main, servers=upstream_servers(machines), redis=redis,
                          locations=engine_locations(), extra=extra, secret=secret)
         self.publish_url = f"{self.base}/_engine/pub/"
 

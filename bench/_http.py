@@ -61,7 +61,10 @@ class Gunicorn:
     def __init__(self, app: str, env: dict[str, str] | None = None, workers: int = 2, threads: int = 1,
                  probe: str = "/", port: int | None = None, pythonpath: str | None = None,
                  access_log: Path | None = None, error_log: Path | None = None, log_level: str = "warning",
-                 worker_class: str | None = None, worker_connections: int = 5000, bind: str = "127.0.0.1"):
+                 worker_class: str | None = None, worker_connections: int = 5000, bind: str = "127.0.0.1",
+                 more_binds: list[str] | None = None):
+        """`more_binds`: further addresses ("host:port") the same workers listen on (the engine's own)."""
+        self.more_binds = more_binds or []
         self.worker_class = worker_class  # "gevent": what `roadsvc serve` runs (the event streams)
         self.worker_connections, self.bind = worker_connections, bind
         self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
@@ -74,6 +77,8 @@ class Gunicorn:
         command = [str(BIN / "gunicorn"), "--workers", str(self.workers), "--bind", f"{self.bind}:{self.port}",
                    "--log-level", self.log_level, "--chdir", str(ROOT),
                    "--config", "python:roadsvc.gunicorn_config"]  # as `roadsvc serve`: the workers' GC hooks
+        for address in self.more_binds:
+            command += ["--bind", address]
         if self.worker_class:
             # idle keep-alive connections stay open past a floor dealer's 2 s between hands
             command += ["--worker-class", self.worker_class, "--worker-connections", str(self.worker_connections),

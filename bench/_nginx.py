@@ -25,7 +25,7 @@ from _http import ROOT, free_port, wait_until_up
 # would run as nobody, who cannot enter a private temporary folder: they run as root), no access log.
 MAIN = """
 {user}{modules}worker_processes {workers};
-pid {scratch}/nginx.pid;
+{main}pid {scratch}/nginx.pid;
 error_log {scratch}/error.log warn;
 worker_rlimit_nofile {files};
 events {{ worker_connections {connections}; }}
@@ -83,14 +83,15 @@ class NginxProcess:
     {scratch} filled in) on `address`:port; `modules`: load_module lines."""
 
     def __init__(self, scratch: Path, http: str, *, address: str = "127.0.0.1", port: int | None = None,
-                 workers: int = 1, connections: int = 8192, modules: str = "", **fields: str):
+                 workers: int = 1, connections: int = 8192, modules: str = "", main: str = "", **fields: str):
+        """`main`: lines for nginx's main context (e.g. the engine's worker_shutdown_timeout)."""
         scratch.mkdir(parents=True, exist_ok=True)
         self.scratch, self.address, self.port = scratch, address, port or free_port()
         self.base = f"http://{address}:{self.port}"
         self.config = scratch / "nginx.conf"
         files = min(2 * connections + 100, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
         own = http.format(scratch=scratch, address=address, port=self.port, **fields)
-        self.config.write_text(MAIN.format(user="user root root;\n" if os.geteuid() == 0 else "", modules=modules,
+        self.config.write_text(MAIN.format(user="user root root;\n" if os.geteuid() == 0 else "", modules=modules, main=main,
                                            workers=workers, scratch=scratch, files=files, connections=connections,
                                            http=own))
         self.process: subprocess.Popen | None = None

@@ -96,6 +96,10 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # Seconds `roadsvc serve` keeps an idle keep-alive connection open (gunicorn's own default, 2 s,
     # would close a display's connection just as its next 2 s poll reuses it).
     "SERVE_KEEPALIVE": (_int, 75),
+    # A second port the same workers listen on for the push engine's requests (its nginx `upstream
+    # roadsvc_streams`, docs/nginx-engine.conf): a reconnection storm's redirects then queue on their own
+    # listener, not in front of the dealers' posts (0: none)
+    "SERVE_ENGINE_PORT": (_int, 0),
     # gunicorn's control socket (`gunicornc`): off unless an instance names its own path. gunicorn's default
     # is one path per user, so two instances on a host took each other's (docs/operations.md).
     "SERVE_CONTROL_SOCKET": (_str, ""),
@@ -125,6 +129,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "ENGINE_LEDGER_KEEP": (_int, 1000),
     "ENGINE_LEDGER_MAX_AGE": (_float, 3000.0),
     "ENGINE_LEASE": (_float, 5.0),  # seconds a stopped publisher holds the lease before another takes over
+    # `roadsvc jobs`, where the engine is configured: seconds an engine node may not answer, or a committed event
+    # wait unpublished, before push_engine_unreachable / publisher_behind (services.engine_watch)
+    "ENGINE_ALERT_AFTER": (_float, 15.0),
     # The player's side (issue 16): lobby rows kept per process; the read links' HMAC secret
     # (empty: read links are off, POST .../read-links answers 409) and their default lifetime.
     "LOBBY_CACHE_SIZE": (_int, 4096),

@@ -43,6 +43,7 @@ def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = No
         sys.executable, "-m", "gunicorn",
         "--chdir", str(PROJECT_ROOT),
         "--bind", f"{args.host}:{args.port}",
+        *engine_bind(args.host, settings["SERVE_ENGINE_PORT"]),
         "--workers", str(args.workers),
         "--worker-class", gunicorn_worker_class(worker),
         *concurrency,
@@ -51,6 +52,11 @@ def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = No
         "--config", CONFIG,
         "wsgi:app",
     ]
+
+
+def engine_bind(host: str, port: int) -> list[str]:
+    """The push engine's own listener (ROADSVC_SERVE_ENGINE_PORT), or none."""
+    return ["--bind", f"{host}:{port}"] if port else []
 
 
 def control_socket(path: str) -> list[str]:

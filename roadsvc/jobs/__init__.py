@@ -20,6 +20,9 @@ writes by revision exactly as they see a dealer's.
 * replication: on the monitor's interval, when ROADSVC_DB_STANDBYS is set, the database's standbys read from
   the primary's pg_stat_replication: a `replication_degraded` alert at every table while fewer stream or none
   is synchronous, resolved when they are back (services.database.replication). A failing pass tries again next time.
+* engine_monitor: on the monitor's interval, where the push engine is configured (ROADSVC_ENGINE_PUBLISH_URLS and
+  ROADSVC_REDIS_URL): each engine node asked, the publisher's cursor read; `push_engine_unreachable` and
+  `publisher_behind` at every table after ROADSVC_ENGINE_ALERT_AFTER seconds, resolved when healthy (jobs/engine.py).
 * table_modes: VIP tables' clocks (issue 14): held hands whose deadline has come are
   opened automatically, and changes of shoe not done in time raise shoe_change_overdue,
   every `TABLE_MODES_INTERVAL` seconds (1 by default; 0 turns it off).
@@ -51,6 +54,7 @@ from typing import Callable
 from apscheduler.schedulers.base import BaseScheduler
 from apscheduler.schedulers.blocking import BlockingScheduler
 
+from roadsvc.jobs.engine import EngineMonitorJob, engine_configured
 from roadsvc.jobs.dabang import MatchClockJob, MatchesMonitorJob
 from roadsvc.jobs.monitor_passes import MonitorPassJob
 from roadsvc.jobs.niuniu import RoundTablesMonitorJob
@@ -94,6 +98,9 @@ def build_scheduler(db: Database, settings: Mapping[str, Any], scheduler: BaseSc
         scheduler.add_job(Guarded("replication pass", lambda: replication.check_replication(db, expected, clock())).run,
                           "interval", seconds=settings["MONITOR_INTERVAL"], id="replication", max_instances=1,
                           coalesce=True)
+    if settings["MONITOR_INTERVAL"] > 0 and engine_configured(settings):
+        scheduler.add_job(EngineMonitorJob(db, settings, clock).run, "interval", seconds=settings["MONITOR_INTERVAL"],
+                          id="engine_monitor", max_instances=1, coalesce=True)
     if settings.get("ODDS_WATCH_INTERVAL", 0) > 0:
         scheduler.add_job(OddsJob(db).run, "interval", seconds=settings["ODDS_WATCH_INTERVAL"], id="odds_watch",
                           max_instances=1, coalesce=True)

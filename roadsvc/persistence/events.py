@@ -218,6 +218,14 @@ def tables_changed(session: Session, after_id: int, up_to: int) -> set[int] | No
     return None if None in found else found
 
 
+def oldest_after(session: Session, after_id: int) -> tuple[int, datetime] | None:
+    """(how many events have id > after_id, when the first of them was appended), or None: none has."""
+    count, first = session.execute(select(func.count(Event.id), func.min(Event.id)).where(Event.id > after_id)).one()
+    if not count:
+        return None
+    return count, session.scalar(select(Event.created_at).where(Event.id == first))
+
+
 NEWEST_EVENT_SQL = "SELECT coalesce(max(id), 0) FROM events"
 TABLE_IDS_SQL = "SELECT id FROM tables ORDER BY id"
 

@@ -89,6 +89,13 @@ def table_ids(db: Database) -> list[int]:
     return [row[0] for row in db.fetch_int_rows(log.TABLE_IDS_SQL)]
 
 
+def oldest_after(db: Database, after_id: int) -> tuple[int, datetime] | None:
+    """(how many events follow `after_id`, when the first of them was appended); None: none does (the engine's
+    publisher is not behind: services.engine_watch)."""
+    with db.read() as session:
+        return log.oldest_after(session, after_id)
+
+
 def event_id_range(db: Database) -> tuple[int, int]:
     with db.read() as session:
         return log.event_id_range(session)

@@ -120,6 +120,14 @@ def test_serve_runs_gevent_workers_for_the_event_streams_unless_told_otherwise()
     assert argv[argv.index("--worker-class") + 1] == "sync" and argv[argv.index("--threads") + 1] == "4"
 
 
+def test_serve_listens_on_a_port_of_its_own_for_the_engine_when_told():
+    args = argparse.Namespace(host="10.0.0.2", port=5000, workers=2, threads=1)
+    binds = lambda argv: [argv[i + 1] for i, word in enumerate(argv) if word == "--bind"]  # noqa: E731
+    assert binds(gunicorn_argv(args, load_settings(environ={}))) == ["10.0.0.2:5000"]
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_ENGINE_PORT": "5001"}))
+    assert binds(argv) == ["10.0.0.2:5000", "10.0.0.2:5001"]
+
+
 def test_serve_keeps_an_idle_connection_open_longer_than_a_display_polls():
     args = argparse.Namespace(host="127.0.0.1", port=8123, workers=2, threads=1)
     argv = gunicorn_argv(args, load_settings(environ={}))

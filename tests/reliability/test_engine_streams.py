@@ -22,7 +22,7 @@ import pytest
 import requests
 
 from _displays import NativeDisplayClients
-from _engine import SECRET as ENGINE_SECRET, EngineNode, engine_available, engine_env, engine_locations
+from _engine import SECRET as ENGINE_SECRET, EngineNode, engine_available, engine_env, engine_locations, engine_main
 from _service import (BACKENDS, Floor, dealt_hands, fresh_deployment, hand_body, open_floor, postgres_missing,
                       roadsvc_server, shoe_open)
 from _sse import Event, SseConnection
@@ -175,6 +175,7 @@ def test_the_config_the_engine_runs_is_the_one_the_docs_show(engine):
     assert locations in config
     assert "nchan_subscriber http-raw-stream" in locations and "X-Roadsvc-Engine" in locations
     assert "secure_link $arg_sig,$arg_expires;" in locations and "deny all;" in locations
+    assert engine_main() == "worker_shutdown_timeout 5s;\n" and engine_main() in config  # a reload ends old streams
 
 
 def test_each_stream_gets_what_its_key_may_see_from_the_engine_in_order_once(engine):
@@ -396,6 +397,57 @@ def publish_through(engine: EngineFloor, attempts: int = 50) -> None:
         except Exception:  # noqa: BLE001 - the node reloading: the publisher's loop retries the same way
             time.sleep(0.1)
     engine.publish()
+
+
+def test_after_the_publisher_restarts_every_display_has_every_hand_once_and_none_again(engine):
+    """roadsvc restarted with its publisher (one publisher on the floor): no keep-alive while it is down, so the
+    displays (silent for a second) reconnect with Last-Event-ID through roadsvc to the engine; hands are committed
+    meanwhile; a new publisher (a new process: no memory of the old one's posts) takes over from the cursor. Each
+    display has every hand once, in order, and the engine sent none of them again (a display counts an event it
+    had as a repeat: docs/events.md, client rule 2)."""
+    table = tables.create_table(engine.db, "Restarted", "classic", {}).id
+    shoe = shoe_open(engine.db, table)
+    engine.publish()
+    host, port = engine.base.removeprefix("http://").split(":")
+    displays = NativeDisplayClients(1, host, int(port), engine.floor.display_key, [table], opening=False, silence=1.0)
+    try:
+        assert displays.open(4) == (4, 0)
+        hands_dealt = dealt_hands(seed=12)[0]
+        with requests.Session() as dealer:
+            dealer.headers["Authorization"] = f"Bearer {engine.floor.dealer_key}"
+
+            def post(number: int) -> None:
+                answer = dealer.post(f"{engine.roadsvc}/api/v1/tables/{table}/hands",
+                                     json=hand_body(hands_dealt[number - 1], number, shoe), timeout=10)
+                assert answer.status_code == 201, answer.text
+
+            post(1)
+            engine.publish()
+            engine.publisher.keep_alive([table])  # each display's position: hand 1's id, or the keep-alive's
+            silent = displays.status()[2]
+            reconnected, deadline = 0, time.monotonic() + 30
+            while reconnected < 4 and time.monotonic() < deadline:  # the publisher down: silence, then reconnects
+                reconnected = displays.status()[2] - silent
+                time.sleep(0.05)  # asked every 50 ms: a client asked without pause answered but checked no silence
+            assert reconnected >= 4
+            post(2)
+            post(3)
+        restarted = EnginePublisher(engine.db, NchanClient([engine.node.publish_url]), Ledger(REDIS, engine.prefix, keep=KEEP),
+                                    engine.prefix, keepalive=0.3, clock=engine.clock)
+        try:
+            assert restarted.publish_pending() >= 2
+        finally:
+            restarted.engine.close()
+        arrivals, deadline = [], time.monotonic() + 30
+        while len(arrivals) < 12 and time.monotonic() < deadline:
+            arrivals += displays.collect()
+        by_display: dict[int, list[int]] = {}
+        for _, number, _, display in sorted(arrivals, key=lambda arrival: arrival[2]):
+            by_display.setdefault(display, []).append(number)
+        assert sorted(by_display.values()) == [[1, 2, 3]] * 4
+        assert displays.status()[5] == 0  # no event sent again to a display that had it
+    finally:
+        displays.stop()
 
 
 def test_after_an_engine_reload_every_display_has_every_hand_once(engine):

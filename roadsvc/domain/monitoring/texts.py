@@ -31,6 +31,8 @@ TITLES: dict[str, str] = {
     "report_mismatch": N_("Stored report differs"),
     "report_file_altered": N_("Stored report file altered"),
     "replication_degraded": N_("Database replication degraded"),
+    "push_engine_unreachable": N_("Push engine unreachable"),
+    "publisher_behind": N_("Live events held back"),
     "advantage_play": N_("Advantage play"),
     "opposite_bets": N_("Both sides bet"),
 }
@@ -336,6 +338,26 @@ def _replication(d: Mapping[str, Any], r: Reader) -> str:
     return r(N_("%(streaming)s of %(expected)s database standbys streaming, %(synchronous)s synchronous: "
                 "every record is kept on fewer machines until they are back"),
              streaming=d["streaming"], expected=d["expected"], synchronous=d["synchronous"])
+def _engine_unreachable(d: Mapping[str, Any], r: Reader) -> str:
+    return r(N_("%(down)s of %(nodes)s push engine nodes (%(names)s) have not answered for %(time)s: the displays "
+                "they hold get no live events"),
+             down=len(d["unreachable"]), nodes=d["nodes"], names=", ".join(d["unreachable"]),
+             time=duration(d["seconds"], r))
+
+
+def _publisher_behind(d: Mapping[str, Any], r: Reader) -> str:
+    if not d["ledger"]:
+        return r(N_("The publisher's ledger (Redis) has not answered for %(time)s: no live event reaches the push "
+                    "engine"), time=duration(d["seconds"], r))
+    if d["publisher"] is None:
+        return r.ngettext("%(num)d committed event not sent to the push engine for %(time)s: no publisher is running",
+                          "%(num)d committed events not sent to the push engine for %(time)s: no publisher is running",
+                          d["unpublished"], time=duration(d["seconds"], r))
+    return r.ngettext("%(num)d committed event not sent to the push engine for %(time)s by the publisher %(who)s",
+                      "%(num)d committed events not sent to the push engine for %(time)s by the publisher %(who)s",
+                      d["unpublished"], time=duration(d["seconds"], r), who=d["publisher"])
+
+
 def _advantage_play(d: Mapping[str, Any], r: Reader) -> str:
     return r(N_("Account %(account)s: %(positive)s of %(stakes)s stakes placed when the bet was in the player's "
                 "favour, where %(expected)s would be by chance (p = %(p)s); mean EV %(ev)s against %(null)s"),
@@ -358,6 +380,7 @@ MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "stale_table": _stale, "refused_hands": _refused, "refused_rounds": _refused_rounds,
     "refused_plays": _refused_plays, "corrections": _corrections,
     "late_slips": _late, "replication_degraded": _replication,
+    "push_engine_unreachable": _engine_unreachable, "publisher_behind": _publisher_behind,
     "improbable_results": _improbable, "positive_ev": _positive_ev, "change_dealer_requested": _dealer,
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,

@@ -46,6 +46,8 @@ DETAILS = {
     "report_file_altered": {"scope": "shift_report", "report_id": 4, "date": "2026-12-07", "shift": "0600",
                             "kind": "pdf", "language": "zh-Hant", "stored_sha256": "ab" * 32, "found_sha256": "cd" * 32},
     "replication_degraded": {"streaming": 1, "expected": 2, "synchronous": 1},
+    "push_engine_unreachable": {"unreachable": ["10.0.0.5:80"], "nodes": 2, "seconds": 40},
+    "publisher_behind": {"seconds": 20, "publisher": "roadsvc-1:4242:ab12cd34", "unpublished": 3, "ledger": True},
     "advantage_play": {"account_id": "acct-5", "stakes": 29, "positive_stakes": 29, "expected_positive": 6.6,
                        "p_value": 1.3e-10, "mean_ev": 0.0327, "null_mean_ev": -0.0748},
     "opposite_bets": {"accounts": ["acct-3", "acct-4"], "banker_staked": "500.00", "player_staked": "400.00",
