@@ -19,7 +19,7 @@ from flask_babel import Babel
 from roadsvc.domain.texts import DEFAULT_LANGUAGE
 from roadsvc.persistence.models import utcnow
 from roadsvc.translations import LOCALES, compiled_directory
-from roadsvc.services.floor_page import RoadArt
+from roadsvc.services.floor.page import RoadArt
 from roadsvc.web import sessions
 from roadsvc.web.context import ART, CLOCK, csrf
 from roadsvc.web.views import blp

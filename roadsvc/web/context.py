@@ -11,7 +11,7 @@ from flask_wtf.csrf import CSRFProtect
 from roadsvc.persistence.engine import Database
 from roadsvc.render.themes import THEMES
 from roadsvc.services.floor import FloorCache
-from roadsvc.services.floor_page import RoadArt
+from roadsvc.services.floor.page import RoadArt
 from roadsvc.services.pit.shifts import FloorClock
 from roadsvc.services.keys.principals import Principal
 from roadsvc.services.baccarat.snapshots import SnapshotCache

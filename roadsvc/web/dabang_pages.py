@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from roadsvc.render.dabang import render_road_inline
 from roadsvc.services.dabang import page
-from roadsvc.services.floor_page import alerts_key, digest
+from roadsvc.services.floor.page import alerts_key, digest
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import database, now, pit_boss
 from roadsvc.web.dealers import dealer_version

@@ -19,7 +19,7 @@ from roadsvc.services import alerts as alerts_service
 from roadsvc.services.baccarat.vip import table_requests
 from roadsvc.services.capabilities import READ_MONEY
 from roadsvc.services.errors import NotFound
-from roadsvc.services.floor_page import SORTS, FloorPage, floor_page
+from roadsvc.services.floor.page import SORTS, FloorPage, floor_page
 from roadsvc.web.blueprint import blp
 from roadsvc.web.context import art, database, floor_cache, floor_clock, now, pit_boss, snapshots
 from roadsvc.web.forms import LogoutForm, NoteForm

@@ -11,7 +11,7 @@ from flask import current_app, g, render_template, url_for
 from markupsafe import Markup
 
 from roadsvc.render.niuniu import TrendParams, render_trend_inline
-from roadsvc.services.floor_page import alerts_key, digest
+from roadsvc.services.floor.page import alerts_key, digest
 from roadsvc.services.niuniu.page import niuniu_table_detail
 from roadsvc.services.niuniu.stakes import stakes_in_play
 from roadsvc.services.niuniu.trend import app_trend_cache

@@ -8,7 +8,7 @@ from flask import current_app, flash, g, redirect, render_template, request, url
 from markupsafe import Markup
 
 from roadsvc.domain.games import DABANG, NIUNIU
-from roadsvc.services.floor_page import alerts_key, digest, held_hand_number, table_detail
+from roadsvc.services.floor.page import alerts_key, digest, held_hand_number, table_detail
 from roadsvc.web.blueprint import blp
 from roadsvc.render.money_chart import running_win_svg
 from roadsvc.services.pit import money, pit_notes

@@ -3,7 +3,7 @@ them and asks again for the tables that changed).
 
 A tile is its table's entry as of its state: the figures that move with the clock alone (seconds since
 the last hand, round or move; a 打棒 match's time left) stand in it as `Clock`s, given their seconds
-when a document is written (services.floor_body), so a tile stays good until its table changes or its
+when a document is written (services.floor.body), so a tile stays good until its table changes or its
 status turns by the clock (`until`). A baccarat shoe's figures are cached by (shoe id, revision), like
 the roads they come from.
 """
@@ -27,7 +27,7 @@ from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.baccarat.stored_hands import stored_hand
 from roadsvc.services.caches import LRU
 from roadsvc.services.dabang import floor as dabang_floor
-from roadsvc.services.floor_body import encode_tile, tile_facts
+from roadsvc.services.floor.body import encode_tile, tile_facts
 from roadsvc.services.niuniu import floor as niuniu_floor
 from roadsvc.services.tables import table_brief
 

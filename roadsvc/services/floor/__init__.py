@@ -2,7 +2,7 @@
 
 Every committed change writes an event naming its table in its own transaction, so the floor can only
 change with the newest event id, or by the clock (a tile turning stale, idle or ending). Each process
-keeps the floor it built last (`FloorState`: its tiles, services.floor_tiles, as of an event id) and
+keeps the floor it built last (`FloorState`: its tiles, services.floor.tiles, as of an event id) and
 brings it up to date by reading again only the tables the events since name, and those whose status
 the clock turned (a tile's `until`); a change without a table, or a log pruned past the kept id,
 reads every table. A `read_money` caller's money per table is kept the same way, per shift.
@@ -29,8 +29,8 @@ from roadsvc.persistence.models import utcnow
 from roadsvc.services.baccarat.snapshots import SnapshotCache
 from roadsvc.services.caches import LRU
 from roadsvc.services.events import newest_event_id
-from roadsvc.services.floor_body import floor_body, totals, with_clocks
-from roadsvc.services.floor_tiles import GAME_TILES, Tile, read_tiles
+from roadsvc.services.floor.body import floor_body, totals, with_clocks
+from roadsvc.services.floor.tiles import GAME_TILES, Tile, read_tiles
 from roadsvc.services.pit import money
 
 

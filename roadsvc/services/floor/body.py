@@ -1,4 +1,4 @@
-"""The floor's document and JSON body, written from its tiles (services.floor_tiles).
+"""The floor's document and JSON body, written from its tiles (services.floor.tiles).
 
 Each tile's JSON is encoded once, when its table changes, and kept split at its clock figures
 (`Clock`s: the seconds since a table's last hand, round or move, a 打棒 match's time left); a body
