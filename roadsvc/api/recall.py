@@ -23,7 +23,7 @@ blp = Blueprint("recall", __name__, description="Recall: a table's last games, s
 
 RECALL_EXAMPLE = {
     "table": {"id": 1, "name": "Baccarat 8", "game": "baccarat"}, "last": 10, "money": True,
-    "chain": {"seq": 182301, "at": "2026-12-07T05:03:41.020113+00:00"},
+    "chain": {"seq": 182301, "at": "2026-12-07T05:03:41.020113+00:00", "withheld_from": 182236},
     "hands": [{
         "shoe": {"id": 12, "number": 7}, "hand": 43, "state": "counted", "dealt_at": "2026-12-07T05:03:10+00:00",
         "outcome": {"result": "banker", "player_total": 7, "banker_total": 9, "player_pair": False,
@@ -43,10 +43,9 @@ RECALL_EXAMPLE = {
         "records": [{"table": "hands", "id": 931}, {"table": "bets", "id": 4410}],
         "links": [{"table": "bets", "key": "4410", "op": "insert", "seq": 182233,
                    "digest": "9f2c64b1d0e3a7c5b8f41e2d6a9c0b3e7d5f1a2c4e6b8d0f2a4c6e8b0d2f4a6c",
-                   "at": "2026-12-07T05:02:58.104331Z"},
-                  {"table": "hands", "key": "931", "op": "insert", "seq": 182240,
-                   "digest": "3b7d1f5a9c2e6b0d4f8a1c5e9b3d7f1a5c9e3b7d1f5a9c2e6b0d4f8a1c5e9b3d",
-                   "at": "2026-12-07T05:03:10.220871Z"}]}],
+                   "at": "2026-12-07T05:02:58.104331Z", "digest_withheld": None},
+                  {"table": "hands", "key": "931", "op": "insert", "seq": 182240, "digest": None,
+                   "at": "2026-12-07T05:03:10.220871Z", "digest_withheld": "in_play"}]}],
     "rounds": None, "deals": None,
 }
 
@@ -116,7 +115,9 @@ def recall(table_id, **asked):
     百人牛牛's reveal card, the 25 cards in dealing order and each opening in order, voids, corrections and
     leaves (逃跑); 打棒's declarations, trump, tribute and its return, the bottom and what was buried, every
     trick, the score and the levels; and the records it was read from (`records`: table and id, what the
-    hash chain proves).
+    hash chain proves) with the chain's links that bind them. No link's digest at or after the first link
+    of a game in play, at any table, is shown (`digest: null`, `digest_withheld: "in_play"`; the chain's
+    `withheld_from` names that link): it hashes every link before it, that game's hidden cards included.
 
     Stakes and settlements are money: only for a reader with `read_money` (pit boss, game server, admin;
     `money` says whether they are in). A game in play recalls nothing a reader may not see now: a held

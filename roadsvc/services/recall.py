@@ -10,7 +10,8 @@ chain proves (roadsvc.services.records.chain, when it is there).
 What a reader may see is decided once per request (`Reader`): money (stakes and settlements) with
 `read_money`; a game in play shows nothing hidden now (a held hand's cards, a closed 百人牛牛 fourth card, an
 打棒 seat's cards while the deal is under way) except, for 打棒, to a key that may read hidden cards, as the
-match's own read decides.
+match's own read decides. No reader sees the digest of a link at or after the first link of any game in play,
+at any table (`digest_withheld`, roadsvc.services.in_play): it would hash that game's hidden cards.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import BACCARAT, DABANG, NIUNIU
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
+from roadsvc.services import in_play
 from roadsvc.services.records import chain, recall_links
 from roadsvc.services.baccarat import recall as baccarat_recall
 from roadsvc.services.dabang import recall as dabang_recall
@@ -92,9 +94,11 @@ def recall(db: Database, table_id: int, ask: Ask, reader: Reader) -> dict[str, A
         games = [_shown_records(game, reader) for game in RECALLS[table.game].recall(session, table.id, ask, reader)]
         _link(session, games)
         head = chain.chain_head(session)
+        first_hidden = in_play.first_hidden_link(session)  # after the links: a game begun since binds after them
+    recall_links.withhold(games, first_hidden)
     return {"table": {"id": table.id, "name": table.name, "game": table.game},
             "last": None if ask.one else ask.count, "money": reader.money,
-            "chain": None if head is None else {"seq": head.seq, "at": head.at},
+            "chain": None if head is None else {"seq": head.seq, "at": head.at, "withheld_from": first_hidden},
             **{key: (games if game == table.game else None) for game, key in GAMES_KEY.items()}}
 
 

@@ -45,6 +45,7 @@ RECALL_WORDS: dict[str, str | tuple[str, str]] = {
     "recall_points": N_("Points"), "recall_levels_after": N_("Levels after"),
     "recall_links": N_("Chain links"), "recall_links_in_play": N_("In play: its links show once it is over."),
     "recall_link_seq": N_("Link"), "recall_record": N_("Record"), "recall_digest": N_("Digest"),
+    "recall_digest_withheld": N_("Withheld while a game in play, at any table, precedes it in the chain."),
     "recall_chain": N_("The chain had {n} links when this page was read."),
     "recall_op_insert": N_("written"), "recall_op_update": N_("changed"), "recall_op_delete": N_("deleted"),
     "recall_op_seal": N_("sealed"),

@@ -72,14 +72,21 @@ class RecallLinkSchema(Schema):
     key = _text("The record's primary key, as the chain names it", required=True)
     op = _text("insert, update, delete or seal", required=True)
     seq = _number("The link's number in the chain (from 1)", required=True)
-    digest = _text("The link's SHA-256 (hex): of the record's canonical content and the link before it",
-                   required=True)
+    digest = _text("The link's SHA-256 (hex): of the record's canonical content and the link before it; null when "
+                   "withheld (digest_withheld)", required=True, allow_none=True)
     at = _text("When the link was appended (ISO 8601, UTC)", required=True)
+    digest_withheld = fields.String(required=True, allow_none=True, metadata={
+        "enum": ["in_play", None],
+        "description": "Why the digest is null: in_play, a game in play at some table bound a hidden card at or "
+                       "before this link (the digest hashes every link before it, so it could give the card away); "
+                       "shown again once every game in play then is over. Null: the digest is shown"})
 
 
 class RecallChainSchema(Schema):
     seq = _number("The chain's newest link when the recall was read", required=True)
     at = _when(required=True)
+    withheld_from = _number("The first link of a game in play then, at any table: no digest from it on is shown "
+                            "(digest_withheld). Null: no game was in play", required=True, allow_none=True)
 
 
 def _links() -> fields.List:

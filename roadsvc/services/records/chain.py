@@ -63,12 +63,17 @@ def head_before(session: Session, refs: Iterable[tuple[str, Any]]) -> ChainHead 
     where they hold what is hidden now (a digest binds its link's row and, through `prev`, every row before it,
     so a link at or after one binding a hidden card would let its few values be found by trying each). The
     newest link where no link names them; None where nothing precedes them (or the chain is empty)."""
-    wanted = list(dict.fromkeys((table, row_key(key)) for table, key in refs))
-    first = reading.first_seq_naming(session, wanted) if wanted else None
+    first = first_naming(session, refs)
     if first is None:
         return chain_head(session)
     link = reading.link_at(session, first - 1) if first > 1 else None
     return None if link is None else ChainHead(link.seq, link.digest, parse_stamp(link.at))
+
+
+def first_naming(session: Session, refs: Iterable[tuple[str, Any]]) -> int | None:
+    """The sequence number of the oldest link naming one of these records ((table, primary key) each), or None."""
+    wanted = list(dict.fromkeys((table, row_key(key)) for table, key in refs))
+    return reading.first_seq_naming(session, wanted) if wanted else None
 
 
 def proofs(db: Database | Session, refs: Iterable[tuple[str, Any]]) -> list[Proof]:
