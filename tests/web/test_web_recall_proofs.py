@@ -165,3 +165,34 @@ def test_a_finished_game_s_proof_carries_no_digest_of_another_table_s_hidden_car
     assert re.findall(r'data-digest="([0-9a-f]{64})"', html) == [link["digest"] for link in links]
     assert "data-withheld" not in html
     assert audit.verify(db).ok
+
+
+def test_the_same_table_s_earlier_hand_corrected_while_the_next_is_held_shows_no_digest_until_it_opens(
+        signed_in, app):
+    """On a squeeze table hand 2 is held when the pit boss corrects hand 1: the correction's links come after
+    the held hand's, so hand 1's proof withholds them (and only them) until hand 2 is opened."""
+    client, db = Client(signed_in), app.extensions["roadsvc.db"]
+    table_id = client.table("Squeeze S", "baccarat", {"mode": "squeeze"})
+    for number, cards in ((1, ["4S", "KD", "3H", "9C"]), (2, ["9S", "3D", "KC", "4H"])):
+        assert client.post(f"/api/v1/tables/{table_id}/hands", {"cards": cards}).status_code == 201
+        if number == 1:
+            assert client.post(f"/api/v1/tables/{table_id}/hands/1/open", {}).status_code == 201
+    shoe = client.get(f"/api/v1/tables/{table_id}/shoes", role="pitboss").json[0]["id"]
+    fixed = {"hand": {"cards": ["9S", "2D", "KH", "3C"]}, "reason": "misread card"}
+    assert client.post(f"/api/v1/shoes/{shoe}/hands/1/correct", fixed, role="pitboss").status_code == 200
+    with db.read() as session:
+        held = min(link.seq for link in reading.links(session) if link.table == "held_hands" and link.op == "insert"
+                   and '"number":2' in link.row)
+    url = f"/api/v1/tables/{table_id}/recall?shoe={shoe}&hand=1"
+    for role in ("pitboss", "admin", None):
+        links = client.get(url, role=role).json["hands"][0]["links"]
+        assert {link["digest"] is None for link in links if link["seq"] > held} == {True}
+        assert all(len(link["digest"]) == 64 for link in links if link["seq"] < held)
+        assert [link["digest_withheld"] for link in links] == [None if link["seq"] < held else "in_play"
+                                                                for link in links]
+    page = client.pages.client.get(f"/floor/tables/{table_id}/recall?shoe={shoe}&hand=1").get_data(as_text=True)
+    assert page.count('data-withheld="in_play"') == len([link for link in links if link["seq"] > held]) > 0
+    assert client.post(f"/api/v1/tables/{table_id}/hands/2/open", {}).status_code == 201
+    links = client.get(url, role=None).json["hands"][0]["links"]
+    with db.read() as session:
+        assert [link["digest"] for link in links] == [reading.link_at(session, link["seq"]).digest for link in links]
