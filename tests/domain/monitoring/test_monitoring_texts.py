@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "i18n"))
 from catalogues import SIMPLIFIED  # noqa: E402  (tests/i18n: the catalogue checks' list)
 
 from roadsvc.domain.monitoring import RULES
-from roadsvc.domain.monitoring import texts
+from roadsvc.domain.monitoring import refusal_texts, texts
 from roadsvc.domain.monitoring.texts import MESSAGES, TITLES
 from roadsvc.domain.texts import LANGUAGES, bet_title, duration
 from roadsvc.domain.baccarat.bets.catalogue import BET_TYPES
@@ -144,7 +144,7 @@ def test_a_refusal_alert_counts_hands_not_posts_and_says_which_were_dealt_since(
 def test_every_refusal_reason_is_worded_in_the_reader_s_language(language):
     """The reasons a message ends with: a 打棒 refusal said 'a 棒 held but not played' on an en page."""
     words = reader(language)
-    for table in (texts.REFUSALS, texts.ROUND_REFUSALS, texts.PLAY_REFUSALS):
+    for table in (refusal_texts.REFUSALS, refusal_texts.ROUND_REFUSALS, refusal_texts.PLAY_REFUSALS):
         for reason in table.values():
             said = words(reason)
             assert said and "_" not in said
