@@ -18,7 +18,7 @@ from test_api_shift_reports import BANKER_NATURAL_9, CLOCK, PLAYER_NATURAL_9, pd
 
 from roadsvc.jobs.shift_reports import ShiftReportsJob
 from roadsvc.persistence.models import PitNote, ShiftReport, ShiftReportFile
-from roadsvc.render.shift_report import bare
+from roadsvc.render.shift_report_words import bare
 from roadsvc.services.pit import shift_reports
 
 
