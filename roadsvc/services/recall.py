@@ -11,7 +11,7 @@ What a reader may see is decided once per request (`Reader`): money (stakes and 
 `read_money`; a game in play shows nothing hidden now (a held hand's cards, a closed 百人牛牛 fourth card, an
 打棒 seat's cards while the deal is under way) except, for 打棒, to a key that may read hidden cards, as the
 match's own read decides. No reader sees the digest of a link at or after the first link of any game in play,
-at any table (`digest_withheld`, roadsvc.services.in_play): it would hash that game's hidden cards.
+at any table (`digest_withheld`, `first_hidden_link`): it would hash that game's hidden cards.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from roadsvc.domain.errors import DomainError
 from roadsvc.domain.games import BACCARAT, DABANG, NIUNIU
 from roadsvc.persistence.engine import Database
 from roadsvc.persistence.models import Table
-from roadsvc.services import in_play
 from roadsvc.services.records import chain, recall_links
 from roadsvc.services.baccarat import recall as baccarat_recall
 from roadsvc.services.dabang import recall as dabang_recall
@@ -94,12 +93,27 @@ def recall(db: Database, table_id: int, ask: Ask, reader: Reader) -> dict[str, A
         games = [_shown_records(game, reader) for game in RECALLS[table.game].recall(session, table.id, ask, reader)]
         _link(session, games)
         head = chain.chain_head(session)
-        first_hidden = in_play.first_hidden_link(session)  # after the links: a game begun since binds after them
+        first_hidden = first_hidden_link(session)  # after the links: a game begun since binds after them
     recall_links.withhold(games, first_hidden)
     return {"table": {"id": table.id, "name": table.name, "game": table.game},
             "last": None if ask.one else ask.count, "money": reader.money,
             "chain": None if head is None else {"seq": head.seq, "at": head.at, "withheld_from": first_hidden},
             **{key: (games if game == table.game else None) for game, key in GAMES_KEY.items()}}
+
+
+def hidden_records(session: Session) -> list[tuple[str, int]]:
+    """Every record holding a card hidden now ((table, primary key) each), as each game's recall names them: a
+    held baccarat hand, a 百人牛牛 round with a closed fourth card, an 打棒 deal under way."""
+    return [ref for game in RECALLS.values() for ref in game.hidden_records(session)]
+
+
+def first_hidden_link(session: Session) -> int | None:
+    """The first link naming a record that holds a card hidden now (None: none does). No digest at or after it
+    is shown outside the operator's tools (the printed chain head, recall's links): a link's digest hashes its
+    row and, through `prev`, every row before it, so such a digest would let a hidden card be found by trying
+    each of the few it can be (docs/records.md). Read after the links it guards, in the same session: a game
+    begun since binds its cards after every link read before it."""
+    return chain.first_naming(session, hidden_records(session))
 
 
 def _shown_records(game: dict[str, Any], reader: Reader) -> dict[str, Any]:

@@ -6,18 +6,18 @@ The head printed never binds a card hidden when it is printed: it is the newest 
 every game in play then (a held hand, a 百人牛牛 round with a closed fourth card, an 打棒 deal under way), read
 with those games in one snapshot. A printed digest is public, and a link's digest hashes its row with every row
 before it: a head at or after a hidden card's link would let that card be found by trying each of the few it
-can be. Each game says which of its records hide cards now (its recall's `hidden_records`, gathered by\nroadsvc.services.in_play)."""
+can be. Each game says which of its records hide cards now (its recall's `hidden_records`, gathered by\nroadsvc.services.recall)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from roadsvc.persistence.engine import Database
-from roadsvc.services import in_play
+from roadsvc.services import recall
 from roadsvc.services.records import chain
 
 
 def chain_head(db: Database) -> dict[str, Any] | None:
     with db.consistent_read() as session:
-        head = chain.head_before(session, in_play.hidden_records(session))
+        head = chain.head_before(session, recall.hidden_records(session))
     return None if head is None else {"sequence": head.seq, "digest": head.digest, "at": head.at.isoformat()}

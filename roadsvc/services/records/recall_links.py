@@ -43,7 +43,7 @@ def link(session: Session, games: list[dict[str, Any]]) -> None:
 
 def withhold(games: list[dict[str, Any]], first_hidden: int | None) -> None:
     """No digest at or after `first_hidden`, the first link naming a record that holds a card hidden now
-    (roadsvc.services.in_play): such a digest hashes that card through `prev` and could give it away. A game
+    (roadsvc.services.recall.first_hidden_link): such a digest hashes that card through `prev` and could give it away. A game
     with such a link gets a new list (a kept view's stays as kept)."""
     if first_hidden is None:
         return
