@@ -24,44 +24,22 @@ floor's tables, woken by their own events, cost the tick nothing.
 from __future__ import annotations
 
 import bisect
-import json
 import logging
 import os
 import threading
 import time
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services.keys import lifecycle as keys
-from roadsvc.services.events import EventRecord
-from roadsvc.stream.alarms import Alarm, Ringable, next_turn
-from roadsvc.stream.grants import KEY, Grant, ends_of
+from roadsvc.stream.alarms import Alarm, Ringable
+from roadsvc.stream.frames import Frame, frame_of
+from roadsvc.stream.grants import KEY, Grant
+from roadsvc.stream.ringing import RING_BATCH, STEPS, TICKS_PER_INTERVAL, ring, step_of
 
 log = logging.getLogger(__name__)
 PAGE = 1000
-STEPS = 20  # the keep-alive tick's steps: the tables of one step are those with id % STEPS == step
-TICKS_PER_INTERVAL = 3  # rounds of the tick a keep-alive interval (every-table streams: step 0)
-RING_BATCH = 32  # streams woken between two turns of the event loop
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """One event as the stream sends it (`payload` is its whole SSE block)."""
-
-    id: int
-    table_id: int | None
-    audience: str
-    payload: bytes
-    ends: tuple[tuple[str, int], ...] = ()  # the streams' grants it ends (roadsvc.stream.grants)
-
-
-def frame_of(record: EventRecord) -> Frame:
-    data = {"table_id": record.table_id, "shoe_id": record.shoe_id, "revision": record.revision, **record.data}
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return Frame(record.id, record.table_id, record.audience,
-                 f"id: {record.id}\nevent: {record.type}\ndata: {text}\n\n".encode(), ends_of(record.type, record.data))
 
 
 class EventHub:
@@ -194,7 +172,7 @@ class EventHub:
             tables = set(self._waiting) if ended else {None, *(frame.table_id for frame in frames)}
             rung = [self._waiting.pop(table, ()) for table in tables]  # a grant ended: every stream looks
             self._rung |= tables
-        _ring(rung)
+        ring(rung)
 
     def ended(self, grant: Grant) -> bool:
         """Whether the stream's key was revoked or its page session ended (as far as this hub has read)."""
@@ -212,11 +190,11 @@ class EventHub:
         that no event woke since the tick last came by."""
         with self._lock:
             step = self._step
-            due = [key for key in self._waiting if _step_of(key) == step and key not in self._rung]
+            due = [key for key in self._waiting if step_of(key) == step and key not in self._rung]
             rung = [self._waiting.pop(key) for key in due]
-            self._rung = {key for key in self._rung if _step_of(key) != step}
+            self._rung = {key for key in self._rung if step_of(key) != step}
             self._step = (step + 1) % STEPS
-        _ring(rung)
+        ring(rung)
 
     def _trim(self, cut: int) -> None:
         self.floor = self._ids[cut - 1]
@@ -282,21 +260,6 @@ class EventHub:
             after = records[-1].id
 
 
-def _ring(alarms: list[list[Ringable]]) -> None:
-    """Ring the alarms, RING_BATCH at a time: between batches the worker's event loop goes round
-    (a post that arrived waits for one batch of streams, not for every display of the table)."""
-    rung = 0
-    for some in alarms:
-        for alarm in some:
-            try:
-                alarm.ring()
-            except Exception:  # noqa: BLE001 - one stream's failure never holds up the others'
-                log.exception("event hub: a stream failed when rung; closed")
-                alarm.close()
-            rung += 1
-            if rung % RING_BATCH == 0:
-                next_turn()
-
-
-def _step_of(key: int | None) -> int:
-    return (key or 0) % STEPS
+# What the streams and the engine's publisher import from the hub: the frames (roadsvc.stream.frames) and the
+# tick's figures (roadsvc.stream.ringing) are the hub's own, kept in modules of their own.
+__all__ = ["EventHub", "Frame", "frame_of", "PAGE", "RING_BATCH", "STEPS", "TICKS_PER_INTERVAL"]
