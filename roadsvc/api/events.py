@@ -22,7 +22,7 @@ from roadsvc.persistence.repositories import table_exists
 from roadsvc.services.errors import DomainError, NotFound, Unauthenticated
 from roadsvc.services.events import ALL, OPERATORS
 from roadsvc.services.keys.principals import Principal, authorize
-from roadsvc.stream.engine.handover import ENGINE_HEADER, Handover
+from roadsvc.stream.engine.handover import ENGINE_HEADER
 from roadsvc.stream.grants import Grant, grant_of
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import EventStream, StreamView, starting_point

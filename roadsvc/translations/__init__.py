@@ -23,7 +23,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from roadsvc.domain.messages import N_, NC_  # the marks, for the layers that import them from here
+from roadsvc.domain.messages import N_, NC_  # noqa: F401 - the marks, for the layers that import them from here
 from roadsvc.domain.texts import Reader, lang_of
 
 DIRECTORY = Path(__file__).parent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote
 
-from flask import current_app, flash, g, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 
 from roadsvc.services.pit import page_sessions
 from roadsvc.services.admin_audit import Actor

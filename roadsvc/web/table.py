@@ -4,7 +4,7 @@ its hands with their cards, its audit log and its alerts (a 百人牛牛 table: 
 
 from __future__ import annotations
 
-from flask import current_app, flash, g, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from roadsvc.domain.games import DABANG, NIUNIU

@@ -6,7 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.coded import StrictSchema
-from roadsvc.api.schemas.common import integer, name, text
+from roadsvc.api.schemas.common import integer, name
 from roadsvc.services.capabilities import ROLES
 
 

@@ -8,7 +8,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from roadsvc.api.schemas.coded import StrictSchema
-from roadsvc.api.schemas.common import BET_CODE, Flag, Money, Pay, Timestamps, integer, name, text
+from roadsvc.api.schemas.common import BET_CODE, Flag, Money, Pay, Timestamps, integer, name
 from roadsvc.api.schemas.compiled import Derived
 from roadsvc.domain.baccarat.bets.bounds import MAX_CUTOFF, MAX_PAY, MAX_REPEATS, MAX_RUN, PAY_PATTERN
 from roadsvc.services.tables import RULE_SETS, monitoring_settings

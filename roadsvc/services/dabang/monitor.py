@@ -31,7 +31,7 @@ from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import dabang as rows
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, Alert, DabangMatch, utcnow
+from roadsvc.persistence.models import Alert, DabangMatch, utcnow
 from roadsvc.persistence.models.dealers import REFUSAL
 from roadsvc.services import alerts
 from roadsvc.services.dabang import replay, views

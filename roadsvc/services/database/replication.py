@@ -17,7 +17,7 @@ from roadsvc.domain.monitoring import subjects
 from roadsvc.domain.monitoring.registry import CRITICAL, Finding
 from roadsvc.persistence import alerts as repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, Table, utcnow
+from roadsvc.persistence.models import Table, utcnow
 from roadsvc.services import alerts
 from roadsvc.translations import N_
 

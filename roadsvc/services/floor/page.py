@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from roadsvc.persistence import repositories as shoes_repo
 from roadsvc.persistence import table_modes as modes_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_ACKNOWLEDGED, ALERT_OPEN, Alert, AuditRecord, Table
+from roadsvc.persistence.models import Alert, AuditRecord, Table
 from roadsvc.render import RenderParams, render_inline
 from roadsvc.services import alerts as alerts_service
 from roadsvc.services import floor, tables

@@ -32,7 +32,7 @@ from roadsvc.persistence import alerts as repo
 from roadsvc.persistence.dealers import registry as dealers_repo
 from roadsvc.persistence import niuniu as niuniu_repo
 from roadsvc.persistence.engine import Database
-from roadsvc.persistence.models import ALERT_RESOLVED, Alert, Table, utcnow
+from roadsvc.persistence.models import Alert, Table, utcnow
 from roadsvc.persistence.models.dealers import LATE_SLIP, REFUSAL
 from roadsvc.services import alerts
 from roadsvc.services.niuniu import betting
