@@ -6,7 +6,8 @@ The head printed never binds a card hidden when it is printed: it is the newest 
 every game in play then (a held hand, a 百人牛牛 round with a closed fourth card, an 打棒 deal under way), read
 with those games in one snapshot. A printed digest is public, and a link's digest hashes its row with every row
 before it: a head at or after a hidden card's link would let that card be found by trying each of the few it
-can be. Each game says which of its records hide cards now (its recall's `hidden_records`, gathered by\nroadsvc.services.recall)."""
+can be. Each game says which of its records hide cards now (its recall's `hidden_records`, gathered by
+roadsvc.services.recall.hidden_records)."""
 
 from __future__ import annotations
 

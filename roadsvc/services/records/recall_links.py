@@ -43,8 +43,8 @@ def link(session: Session, games: list[dict[str, Any]]) -> None:
 
 def withhold(games: list[dict[str, Any]], first_hidden: int | None) -> None:
     """No digest at or after `first_hidden`, the first link naming a record that holds a card hidden now
-    (roadsvc.services.recall.first_hidden_link): such a digest hashes that card through `prev` and could give it away. A game
-    with such a link gets a new list (a kept view's stays as kept)."""
+    (roadsvc.services.recall.first_hidden_link): such a digest hashes that card through `prev` and could give
+    it away. A game with such a link gets a new list (a kept view's stays as kept)."""
     if first_hidden is None:
         return
     for game in games:
