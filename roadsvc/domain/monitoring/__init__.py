@@ -11,7 +11,7 @@ from roadsvc.domain.baccarat.monitoring import advantage_play, opposite_bets  # 
 from roadsvc.domain.dabang import monitoring as dabang_monitoring  # noqa: F401
 from roadsvc.domain.monitoring import money_rules, rules, table_rules  # noqa: F401
 from roadsvc.domain.dealers import rules as dealer_rules  # noqa: F401
-from roadsvc.domain.monitoring import money_rules, report_rules, rules, table_rules  # noqa: F401
+from roadsvc.domain.monitoring import report_rules  # noqa: F401
 from roadsvc.domain.monitoring.money_rules import HandSettled, RoundSettled, ShoeHold, TableHold
 from roadsvc.domain.monitoring.facts import (
     HandCorrected, HandRefused, LateRoundSlip, LateSlip, RoundCorrected, RoundRefused, ShoeClock, TableClock,

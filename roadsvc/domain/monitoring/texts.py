@@ -285,8 +285,8 @@ MESSAGES: dict[str, Callable[[Mapping[str, Any], Reader], str]] = {
     "change_shoe_requested": _shoe, "shoe_change_overdue": _overdue, "large_win": _large_win,
     "hold_out_of_line": _hold,
     "dealer_refusals": _dealer_refusals, "dealer_pace": _dealer_pace,
-    "hold_out_of_line": _hold, "report_mismatch": _report_mismatch, "report_file_altered": _report_file_altered,
-    "hold_out_of_line": _hold, "advantage_play": _advantage_play, "opposite_bets": _opposite_bets,
+    "report_mismatch": _report_mismatch, "report_file_altered": _report_file_altered,
+    "advantage_play": _advantage_play, "opposite_bets": _opposite_bets,
 }
 
 __all__ = ["LANGUAGES", "TITLES", "alert_message", "alert_title"]
