@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 import pytest
-from flask import Flask
+from flask import Flask, request, request_started
 from flask.testing import FlaskClient
 
 from appsupport import role_keys, stop_state
@@ -93,3 +93,16 @@ def migrated_url(database_url, tmp_path) -> Iterator[str]:
         yield schema.url
     finally:
         schema.drop()
+
+
+@pytest.fixture
+def answered_by_flask(app) -> Iterator[list[str]]:
+    """The paths Flask itself answers while the test runs (its request_started signal)."""
+    seen: list[str] = []
+
+    def started(sender, **extra) -> None:
+        seen.append(request.path)
+
+    request_started.connect(started, app)
+    yield seen
+    request_started.disconnect(started, app)

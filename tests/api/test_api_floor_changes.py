@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 from typing import Iterator
 
 import pytest
-from flask import request, request_started
 
 from roadsvc.persistence import alerts as alerts_repo
 from roadsvc.persistence.models import utcnow
@@ -55,18 +54,6 @@ def tables_read(monkeypatch) -> list:
 
     monkeypatch.setattr(alerts_repo, "floor_rows", recorded)
     return seen
-
-
-@pytest.fixture
-def answered_by_flask(app) -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def started(sender, **extra) -> None:
-        seen.append(request.path)
-
-    request_started.connect(started, app)
-    yield seen
-    request_started.disconnect(started, app)
 
 
 def test_after_one_table_changes_the_next_200_shows_it_and_the_others_as_they_were(api, clock, tables_read):

@@ -4,10 +4,8 @@ would answer 304: a changed shoe, a bad key, a signed link, a bad or unknown par
 
 from __future__ import annotations
 
-from typing import Iterator
 
 import pytest
-from flask import request, request_started
 
 from niuniu_support import by_order
 from roadsvc.api import POLLS
@@ -20,19 +18,6 @@ from roadsvc.services.read_links import ReadLinks
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 CROSS_ORIGIN = {"Origin": "https://elsewhere.example"}  # always answered by Flask (no CORS origin configured)
-
-
-@pytest.fixture
-def answered_by_flask(app) -> Iterator[list[str]]:
-    """The paths Flask itself answers while the test runs (its request_started signal)."""
-    seen: list[str] = []
-
-    def started(sender, **extra) -> None:
-        seen.append(request.path)
-
-    request_started.connect(started, app)
-    yield seen
-    request_started.disconnect(started, app)
 
 
 @pytest.fixture

@@ -4,10 +4,8 @@ would answer 304: any other poll gets Flask's own answer, as before."""
 from __future__ import annotations
 
 import json
-from typing import Iterator
 
 import pytest
-from flask import request, request_started
 
 from roadsvc.app import create_app
 from roadsvc.services.keys.lifecycle import create_key
@@ -119,19 +117,6 @@ def test_a_niuniu_trend_poll_is_answered_the_same_way(api):
     baccarat = api.post("/api/v1/tables", {"name": "B"}, role="pitboss").json["id"]
     wrong = api.get(f"/api/v1/tables/{baccarat}/trend", headers={"If-None-Match": tag})
     assert (wrong.status_code, wrong.json["code"]) == (409, "wrong_game")
-
-
-@pytest.fixture
-def answered_by_flask(app) -> Iterator[list[str]]:
-    """The paths Flask itself answers while the test runs (its request_started signal)."""
-    seen: list[str] = []
-
-    def started(sender, **extra) -> None:
-        seen.append(request.path)
-
-    request_started.connect(started, app)
-    yield seen
-    request_started.disconnect(started, app)
 
 
 @pytest.mark.parametrize("query", ["", "?columns=10"])

@@ -3,12 +3,10 @@ the chain still verifies (the column is derived, not chained). SQLite and Postgr
 
 from __future__ import annotations
 
-from typing import Iterator
 
 import pytest
 from sqlalchemy import select, text
 
-from dbsupport import BACKENDS, PostgresSchema, postgres_url, require_postgres
 from roadsvc.domain.baccarat.monitoring.advantage_play import PlayEvidence, Tally
 from roadsvc.persistence.migrations import upgrade
 from roadsvc.persistence.engine import Database
@@ -19,20 +17,6 @@ TALLY = text("INSERT INTO play_tallies (play_account_id, table_id, bet, shoes, s
              "positive_staked, ev_staked, null_ev_staked, expected_positive, positive_variance, updated_at) VALUES "
              "(:account, :table, :bet, 1, :stakes, 1000, :positive, 500, 10.0, -5.0, :expected, :variance, "
              "CURRENT_TIMESTAMP)")
-
-
-@pytest.fixture(params=BACKENDS)
-def empty_url(request, tmp_path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'play.db'}"
-        return
-    require_postgres(postgres_url())
-    schema = PostgresSchema(postgres_url())
-    schema.create(with_tables=False)
-    try:
-        yield schema.url
-    finally:
-        schema.drop()
 
 
 def test_accounts_with_tallies_get_their_p_value(empty_url):

@@ -11,7 +11,6 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect, select, text
 
-from dbsupport import BACKENDS, PostgresSchema, postgres_url, require_postgres
 from roadsvc.domain.games import DABANG
 from roadsvc.domain.records import INSERT, canonical_row
 from roadsvc.persistence.dealers import registry as dealers_repo
@@ -25,20 +24,6 @@ from roadsvc.services.records import audit as records_audit
 T0 = datetime(2026, 11, 20, 6, 0, tzinfo=timezone.utc)
 REFUSAL_SQL = text("INSERT INTO dabang_refusals (match_id, table_id, seat, deal_number, code, at) "
                    "VALUES (:match, :table, :seat, 1, :code, :at) RETURNING id")
-
-
-@pytest.fixture(params=BACKENDS)
-def empty_url(request, tmp_path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'refusals.db'}"
-        return
-    require_postgres(postgres_url())
-    schema = PostgresSchema(postgres_url())
-    schema.create(with_tables=False)
-    try:
-        yield schema.url
-    finally:
-        schema.drop()
 
 
 def _refusal(db: Database, table_id: int, match_id: int, code: str, at: datetime) -> None:

@@ -4,14 +4,12 @@ table filled in); after it an alert may be about the table (no shoe), still one 
 
 from __future__ import annotations
 
-from typing import Iterator
 
 import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
-from dbsupport import BACKENDS, PostgresSchema, postgres_url, require_postgres
 from roadsvc.persistence.migrations import alembic_config, upgrade
 
 TABLE = text("INSERT INTO tables (name, game, rule_set, settings, created_at, updated_at, revision) "
@@ -29,20 +27,6 @@ TABLE_ALERT = text(f"INSERT INTO alerts ({ALERT_COLUMNS.format(shoe='subject, ')
 SHOE_ALERT = text(f"INSERT INTO alerts ({ALERT_COLUMNS.format(shoe='subject, shoe_id, ')}) "
                   f"{ALERT_VALUES.format(shoe=':subject, :shoe_id, ')}")
 OLD_TALLY = text("INSERT INTO monitor_tallies (shoe_id, code, count) VALUES (:shoe_id, 'late_slips', 4)")
-
-
-@pytest.fixture(params=BACKENDS)
-def empty_url(request, tmp_path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'alerts.db'}"
-        return
-    require_postgres(postgres_url())
-    schema = PostgresSchema(postgres_url())
-    schema.create(with_tables=False)
-    try:
-        yield schema.url
-    finally:
-        schema.drop()
 
 
 def run(url: str, *statements, **params) -> list:

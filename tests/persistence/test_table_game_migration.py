@@ -3,32 +3,16 @@ game (an older writer) is one too; and the migration goes back down. SQLite and 
 
 from __future__ import annotations
 
-from typing import Iterator
 
 import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
-from dbsupport import BACKENDS, PostgresSchema, postgres_url, require_postgres
 from roadsvc.persistence.migrations import alembic_config, upgrade
 
 INSERT = text("INSERT INTO tables (name, rule_set, settings, created_at, updated_at, revision) "
               "VALUES (:name, 'classic', '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1)")
-
-
-@pytest.fixture(params=BACKENDS)
-def empty_url(request, tmp_path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'game.db'}"
-        return
-    require_postgres(postgres_url())
-    schema = PostgresSchema(postgres_url())
-    schema.create(with_tables=False)
-    try:
-        yield schema.url
-    finally:
-        schema.drop()
 
 
 def run(url: str, *statements, **params) -> list:
