@@ -10,7 +10,7 @@ from redis.client import Pipeline
 from roadsvc.services.events import NewEvent
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import Published
-from tests.stream.test_engine_publisher import RecordingEngine, append, ledger, publisher  # noqa: F401
+from tests.stream.test_engine_publisher import RecordingEngine, append, publisher
 
 
 class Killed(BaseException):
