@@ -123,9 +123,9 @@ def test_a_publisher_killed_before_the_ledgers_write_is_taken_over_with_nothing_
 
 
 def test_a_keep_alive_a_killed_publisher_left_unnoted_is_noted_by_its_successors_first_round(db, ledger):
-    """A publisher that takes over posts every channel's keep-alive before any event: a third, taking over from a
-    second killed mid-event, then tells the second's unnoted posts from the first's keep-alive (else it took
-    that keep-alive for the event and left the event out of its channel)."""
+    """A publisher that takes over from one killed amid keep-alives (pending 0) posts every channel's keep-alive
+    before any event: a third, taking over from a second killed mid-event, then tells the second's unnoted posts
+    from the first's keep-alive (else it took that keep-alive for the event and left the event out of its channel)."""
     engine = RecordingEngine()
     first = publisher(db, ledger, engine)
     first.publish_pending()

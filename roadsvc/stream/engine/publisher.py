@@ -213,11 +213,14 @@ class EnginePublisher:
             if listener is not None:
                 listener.open()  # listening before reading: no commit falls between the two
             last_tick = float("-inf")
+            if self.ledger.published() is not None and self.ledger.pending() == 0:  # the predecessor was posting
+                self.keep_alive(event_log.table_ids(self.db))  # keep-alives (no event is in a channel unnoted): these
+                last_tick = self.clock()  # note every channel's newest message before an event could be taken for one
             while not self._stop.is_set():
-                if self.clock() - last_tick >= self.keepalive / 3:  # first at a takeover: every channel's newest
-                    self.keep_alive(event_log.table_ids(self.db))  # message is then noted (one a killed
-                    last_tick = self.clock()                       # predecessor's keep-alive left unnoted too)
                 self.publish_pending()
+                if self.clock() - last_tick >= self.keepalive / 3:
+                    self.keep_alive(event_log.table_ids(self.db))
+                    last_tick = self.clock()
                 self._renew()
                 wait = min(self.fallback_check, self.lease_seconds / 3)
                 if listener is None:
