@@ -3,6 +3,7 @@ a reader of Server-Sent Events (tests/streamsupport.py) on the test client's str
 
 from __future__ import annotations
 
+import uuid
 from typing import Iterator
 
 import pytest
@@ -10,8 +11,8 @@ from flask import Flask
 
 from appsupport import role_keys, stop_state
 from dbsupport import app_database_url, db, postgres_schema, sqlite_file  # noqa: F401
+from roadsvc.stream.engine.ledger import Ledger
 from streamsupport import Stream
-
 
 FAST = {"EVENTS_KEEPALIVE": 0.05, "EVENTS_POLL_INTERVAL": 0.01, "EVENTS_FALLBACK_CHECK": 0.5}
 
@@ -64,3 +65,21 @@ def open_stream(api):
     yield open_
     for stream in opened:
         stream.close()
+
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture
+def ledger() -> Iterator[Ledger]:
+    """The push engine's ledger in the local Redis, under a prefix of its own (removed after)."""
+    prefix = f"unit{uuid.uuid4().hex[:10]}."
+    ledger = Ledger(REDIS, prefix, keep=50)
+    try:
+        ledger.redis.ping()
+    except Exception as error:  # noqa: BLE001
+        pytest.skip(f"no Redis at {REDIS}: {error}")
+    yield ledger
+    keys = ledger.redis.keys(prefix + "*")
+    if keys:
+        ledger.redis.delete(*keys)

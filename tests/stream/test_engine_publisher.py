@@ -9,21 +9,13 @@ from __future__ import annotations
 import itertools
 import os
 import socket
-import uuid
 
-import pytest
-
-from roadsvc.services import events as event_log
-from roadsvc.services.events import OPERATORS, NewEvent
 from roadsvc.persistence.events import append_events
+from roadsvc.services.events import ALL, OPERATORS, NewEvent
 from roadsvc.stream.engine.handover import Handover
-from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import Published
 from roadsvc.stream.engine.publisher import EnginePublisher
 from roadsvc.stream.engine.signing import EngineUrls
-from roadsvc.services.events import ALL
-
-REDIS = "redis://127.0.0.1:6379/0"
 
 
 class RecordingEngine:
@@ -61,20 +53,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-def ledger():
-    prefix = f"unit{uuid.uuid4().hex[:10]}."
-    ledger = Ledger(REDIS, prefix, keep=50)
-    try:
-        ledger.redis.ping()
-    except Exception as error:  # noqa: BLE001
-        pytest.skip(f"no Redis at {REDIS}: {error}")
-    yield ledger
-    keys = ledger.redis.keys(prefix + "*")
-    if keys:
-        ledger.redis.delete(*keys)
 
 
 def publisher(db, ledger, engine, clock=None) -> EnginePublisher:

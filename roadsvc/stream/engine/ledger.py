@@ -4,10 +4,11 @@
 - `<prefix>ids:<channel>`: a sorted set of the engine's message ids of the channel's newest events
   (score: the event's id), the last `keep` of them: a stream resuming after event N on a channel is
   handed to the engine from the message of the newest event <= N there;
-- `<prefix>pending`: the event the publisher is posting to its channels (0: keep-alives), set before
-  the first post, and `<prefix>last`: each channel's newest message posted (an event's or a keep-alive's):
-  a publisher taking over finds whether its killed predecessor's last post landed without being noted
-  (the channel's newest message in the engine is not the one noted last);
+- `<prefix>pending`: what the publisher may be posting: 0 keep-alives (set before the first), else the
+  event after the cursor (the cursor itself, written with it, or that event's id), and `<prefix>last`:
+  each channel's newest message posted (an event's or a keep-alive's): a publisher taking over finds
+  whether its killed predecessor's last post landed without being noted (the channel's newest message in
+  the engine is not the one noted last);
 - `<prefix>lease`: the elected publisher (a lock with a timeout, renewed while it publishes), whose
   value names it: `<host>:<pid>:<tag>`.
 """
@@ -43,9 +44,32 @@ class Ledger:
         pipe.hset(self.prefix + "last", channel, message_id)
         pipe.execute()
 
-    def posted(self, channel: str, message_id: str) -> None:
-        """A keep-alive is now `channel`'s newest message."""
-        self.redis.hset(self.prefix + "last", channel, message_id)
+    def record(self, event_id: int, notes: list[tuple[str, str]], lost: list[str] = ()) -> None:
+        """Event `event_id` is in all its channels, each as the engine's message noted (`notes`: channel, message
+        id), the channels in `lost` lost their earlier messages, and the cursor moves to it: one round trip (a
+        transaction, all or nothing), which also says the publisher goes on with the event after it (pending)."""
+        pipe = self.redis.pipeline(transaction=True)
+        for channel in lost:
+            pipe.delete(self._ids(channel))
+            pipe.hdel(self.prefix + "last", channel)
+        for channel, message_id in notes:
+            key = self._ids(channel)
+            pipe.zadd(key, {message_id: event_id})
+            pipe.zremrangebyrank(key, 0, -self.keep - 1)
+        if notes:
+            pipe.hset(self.prefix + "last", mapping=dict(notes))
+        pipe.set(self.prefix + "published", event_id)
+        pipe.set(self.prefix + "pending", event_id)
+        pipe.execute()
+
+    def posted(self, notes: list[tuple[str, str]], published: int) -> None:
+        """Keep-alives are now these channels' newest messages (channel, message id), and the publisher goes on
+        with the event after the cursor `published` (pending): one round trip."""
+        pipe = self.redis.pipeline(transaction=True)
+        if notes:
+            pipe.hset(self.prefix + "last", mapping=dict(notes))
+        pipe.set(self.prefix + "pending", published)
+        pipe.execute()
 
     def last(self, channel: str) -> str | None:
         """The engine's id of the newest message posted to `channel` and noted (None: none)."""
@@ -53,26 +77,18 @@ class Ledger:
         return None if value is None else value.decode()
 
     def posting(self, event_id: int) -> None:
-        """The publisher is about to post event `event_id` (0: keep-alives) to its channels."""
+        """The publisher is about to post event `event_id` (0: keep-alives) to its channels (needed only when
+        pending does not already name the event after the cursor: record, posted)."""
         self.redis.set(self.prefix + "pending", event_id)
 
     def pending(self) -> int:
         value = self.redis.get(self.prefix + "pending")
         return 0 if value is None else int(value)
 
-    def advance(self, event_id: int) -> None:
-        """Every event up to `event_id` is in all its channels (and noted)."""
-        self.redis.set(self.prefix + "published", event_id)
-
     def newest(self, channel: str) -> int:
         """The newest event id recorded on `channel` (0: none)."""
         found = self.redis.zrevrange(self._ids(channel), 0, 0, withscores=True)
         return int(found[0][1]) if found else 0
-
-    def forget(self, channel: str) -> None:
-        """The engine lost the channel's messages (a restarted node): no stream is handed over from them."""
-        self.redis.delete(self._ids(channel))
-        self.redis.hdel(self.prefix + "last", channel)
 
     def handover(self, channel: str, after: int) -> str | None:
         """The engine's id of the message from which a stream of `channel` that has seen every event up to

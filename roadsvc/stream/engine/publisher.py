@@ -7,10 +7,11 @@ the cursor (ledger.Ledger). It also keeps quiet channels alive (a `: keep-alive`
 interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams (for a
 `page_sessions_ended` event, each session's channel).
 
-Published once: the cursor moves after an event is in all its channels; a publisher that takes over
-skips the channels where the ledger already has the event. (A publisher killed between the engine's
-answer and the ledger's write, a window of one round trip to Redis, leaves that one event to be
-published again on that one channel: docs/events.md.)
+Published once: the cursor moves after an event is in all its channels, in the same Redis transaction
+that notes its message on each (Ledger.record: one round trip an event); a publisher that takes over
+skips the channels where the ledger already has the event, and, when its predecessor may have been
+posting the event after the cursor (pending), the channels whose newest message in the engine is not the
+one noted (the predecessor was killed between the engine's answers and the ledger's write): docs/events.md.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class EnginePublisher:
         self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
         self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
         self._taking_over = True  # the first event after a takeover may be in some channels already
+        self._marked = False  # pending names the event after the cursor (written with the cursor)
         self._lease: Any = None  # the lease held while serving (renewed as the work goes, never only between rounds)
         self._renewed = float("-inf")
         self._stop = threading.Event()
@@ -84,26 +86,36 @@ class EnginePublisher:
 
     def _publish(self, record: EventRecord) -> None:
         body = frame_of(record).payload[:-1]  # the engine's separator ends the block
-        landed = self._taking_over and self.ledger.pending() == record.id  # the previous publisher was posting it
-        self.ledger.posting(record.id)
+        landed = self._taking_over and self._unnoted(record.id)  # the previous publisher may have been posting it
+        if not self._marked:  # pending does not already name the event after the cursor (a takeover, keep-alives)
+            self.ledger.posting(record.id)
+        notes: list[tuple[str, str]] = []  # (channel, the engine's message id), written once the event is everywhere
+        lost: list[str] = []
         for channel in event_channels(self.prefix, record.table_id, record.audience):
             if self._taking_over and self.ledger.newest(channel) >= record.id:
                 continue  # the previous publisher put it there before it stopped
-            if landed and self._landed(channel, record.id):
-                continue  # ... and was killed before noting it
+            if landed and (found := self._landed(channel, record.id)) is not None:
+                notes.append((channel, found))  # ... and was killed before noting it
+                continue
             answer = self.engine.publish(channel, body)
             before = self._counts.get(channel, 0)
             if answer.messages < before or (answer.messages == 1 and before):  # the engine lost the channel's messages
-                self.ledger.forget(channel)
-            self.ledger.note(channel, record.id, answer.message_id)
+                lost.append(channel)
+            notes.append((channel, answer.message_id))
             self._counts[channel] = answer.messages
             self._sent[channel] = self.clock()
             self._renew()
         for channel in self._grant_channels(record):  # its streams end now, and those reopened while the workers'
             self.engine.delete(channel)              # key cache still trusted the key (or with a URL signed then),
             self._closing.append((self.clock() + self.reopen_window, channel))  # later
-        self.ledger.advance(record.id)
-        self._taking_over = False
+        self.ledger.record(record.id, notes, lost)  # one round trip: the notes, the cursor, pending (the next event)
+        self._taking_over, self._marked = False, True
+
+    def _unnoted(self, event_id: int) -> bool:
+        """Whether the previous publisher may have posted `event_id` (the first after the cursor) unnoted: pending
+        names it, or the event after the cursor (not 0: it was posting keep-alives)."""
+        pending = self.ledger.pending()
+        return pending != 0 and pending in (event_id, self.ledger.published())
 
     def _grant_channels(self, record: EventRecord) -> list[str]:
         """The channels an event closes: a revoked key's, the ended page sessions'."""
@@ -113,16 +125,15 @@ class EnginePublisher:
             return [session_channel(self.prefix, int(session_id)) for session_id in record.data["session_ids"]]
         return []
 
-    def _landed(self, channel: str, event_id: int) -> bool:
-        """Whether the previous publisher's post of `event_id` to `channel` landed unnoted (it was killed between
-        the engine's answer and Redis's): the channel's newest message is not the newest noted. Noted now."""
+    def _landed(self, channel: str, event_id: int) -> str | None:
+        """The engine's id of the previous publisher's post of `event_id` to `channel` when it landed unnoted (it was
+        killed between the engine's answer and Redis's): the channel's newest message is not the newest noted."""
         info = self.engine.info(channel)
         if info is None or info.message_id == self.ledger.last(channel):
-            return False
-        self.ledger.note(channel, event_id, info.message_id)
+            return None
         self._counts[channel] = info.messages
         log.warning("engine: event %d was in %s unnoted (its publisher was killed); not posted again", event_id, channel)
-        return True
+        return info.message_id
 
     def hold(self, lease: Any) -> None:
         """Publish under `lease` (None: none), renewing it as the work goes."""
@@ -151,16 +162,21 @@ class EnginePublisher:
         channels = [f"{self.prefix}{scope}{suffix}" for scope in [FLOOR, *(f"t{t}" for t in table_ids)]
                     for suffix in ("", OPS)]
         due = [channel for channel in channels if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3]
-        if due:
-            self.ledger.posting(0)  # a keep-alive unnoted is no event's
-            body = keepalive_at(self.ledger.published() or 0)
+        if not due:
+            return 0
+        self.ledger.posting(0)  # a keep-alive unnoted is no event's
+        self._marked = False
+        published = self.ledger.published() or 0
+        body, notes = keepalive_at(published), []
         for channel in due:
             answer = self.engine.publish(channel, body)
-            self.ledger.posted(channel, answer.message_id)
+            notes.append((channel, answer.message_id))
             self._counts[channel] = answer.messages
             self._sent[channel] = now
             sent += 1
             self._renew()
+        self.ledger.posted(notes, published)  # one round trip: the notes, and pending back to the next event
+        self._marked = published != 0  # (0: no cursor yet, pending stays 0 until the first event's posting)
         return sent
 
     # The loop (`roadsvc publish`)
@@ -174,7 +190,7 @@ class EnginePublisher:
                     self._stop.wait(self.lease_seconds / 5)
                     continue
                 log.info("engine publisher %s: elected", self.owner)
-                self._taking_over = True
+                self._taking_over, self._marked = True, False
                 self._serve(lease)
             except LockNotOwnedError:  # another publisher took the lease: wait to be elected again
                 log.warning("engine publisher %s: lost the lease", self.owner)
@@ -197,6 +213,9 @@ class EnginePublisher:
             if listener is not None:
                 listener.open()  # listening before reading: no commit falls between the two
             last_tick = float("-inf")
+            if self.ledger.published() is not None and self.ledger.pending() == 0:  # the predecessor was posting
+                self.keep_alive(event_log.table_ids(self.db))  # keep-alives (no event is in a channel unnoted): these
+                last_tick = self.clock()  # note every channel's newest message before an event could be taken for one
             while not self._stop.is_set():
                 self.publish_pending()
                 if self.clock() - last_tick >= self.keepalive / 3:
