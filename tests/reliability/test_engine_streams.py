@@ -15,8 +15,9 @@ import os
 import signal
 import time
 import uuid
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from typing import Callable, Iterator
 
 import pytest
 import requests
@@ -399,20 +400,19 @@ def publish_through(engine: EngineFloor, attempts: int = 50) -> None:
     engine.publish()
 
 
-def test_after_the_publisher_restarts_every_display_has_every_hand_once_and_none_again(engine):
-    """roadsvc restarted with its publisher (one publisher on the floor): no keep-alive while it is down, so the
-    displays (silent for a second) reconnect with Last-Event-ID through roadsvc to the engine; hands are committed
-    meanwhile; a new publisher (a new process: no memory of the old one's posts) takes over from the cursor. Each
-    display has every hand once, in order, and the engine sent none of them again (a display counts an event it
-    had as a repeat: docs/events.md, client rule 2)."""
-    table = tables.create_table(engine.db, "Restarted", "classic", {}).id
+@contextmanager
+def four_displays_and_a_dealer(engine, name: str,
+                               seed: int) -> Iterator[tuple[int, NativeDisplayClients, Callable[[int], None]]]:
+    """A new table (its id) with an open shoe, four native displays streaming it (reconnecting after a second
+    of silence, as docs/events.md's client rules say) and its dealer's post of hand N of a dealt shoe."""
+    table = tables.create_table(engine.db, name, "classic", {}).id
     shoe = shoe_open(engine.db, table)
     engine.publish()
     host, port = engine.base.removeprefix("http://").split(":")
     displays = NativeDisplayClients(1, host, int(port), engine.floor.display_key, [table], opening=False, silence=1.0)
     try:
         assert displays.open(4) == (4, 0)
-        hands_dealt = dealt_hands(seed=12)[0]
+        hands_dealt = dealt_hands(seed=seed)[0]
         with requests.Session() as dealer:
             dealer.headers["Authorization"] = f"Bearer {engine.floor.dealer_key}"
 
@@ -421,33 +421,48 @@ def test_after_the_publisher_restarts_every_display_has_every_hand_once_and_none
                                      json=hand_body(hands_dealt[number - 1], number, shoe), timeout=10)
                 assert answer.status_code == 201, answer.text
 
-            post(1)
-            engine.publish()
-            engine.publisher.keep_alive([table])  # each display's position: hand 1's id, or the keep-alive's
-            silent = displays.status()[2]
-            reconnected, deadline = 0, time.monotonic() + 30
-            while reconnected < 4 and time.monotonic() < deadline:  # the publisher down: silence, then reconnects
-                reconnected = displays.status()[2] - silent
-                time.sleep(0.05)  # asked every 50 ms: a client asked without pause answered but checked no silence
-            assert reconnected >= 4
-            post(2)
-            post(3)
+            yield table, displays, post
+    finally:
+        displays.stop()
+
+
+def hands_by_display(displays: NativeDisplayClients, expected: int) -> list[list[int]]:
+    """Each display's hand numbers in arrival order, once `expected` arrivals came (or 30 s passed)."""
+    arrivals, deadline = [], time.monotonic() + 30
+    while len(arrivals) < expected and time.monotonic() < deadline:
+        arrivals += displays.collect()
+    by_display: dict[int, list[int]] = {}
+    for _, number, _, display in sorted(arrivals, key=lambda arrival: arrival[2]):
+        by_display.setdefault(display, []).append(number)
+    return sorted(by_display.values())
+
+
+def test_after_the_publisher_restarts_every_display_has_every_hand_once_and_none_again(engine):
+    """roadsvc restarted with its publisher (one publisher on the floor): no keep-alive while it is down, so the
+    displays (silent for a second) reconnect with Last-Event-ID through roadsvc to the engine; hands are committed
+    meanwhile; a new publisher (a new process: no memory of the old one's posts) takes over from the cursor. Each
+    display has every hand once, in order, and the engine sent none of them again (a display counts an event it
+    had as a repeat: docs/events.md, client rule 2)."""
+    with four_displays_and_a_dealer(engine, "Restarted", seed=12) as (table, displays, post):
+        post(1)
+        engine.publish()
+        engine.publisher.keep_alive([table])  # each display's position: hand 1's id, or the keep-alive's
+        silent = displays.status()[2]
+        reconnected, deadline = 0, time.monotonic() + 30
+        while reconnected < 4 and time.monotonic() < deadline:  # the publisher down: silence, then reconnects
+            reconnected = displays.status()[2] - silent
+            time.sleep(0.05)  # asked every 50 ms: a client asked without pause answered but checked no silence
+        assert reconnected >= 4
+        post(2)
+        post(3)
         restarted = EnginePublisher(engine.db, NchanClient([engine.node.publish_url]), Ledger(REDIS, engine.prefix, keep=KEEP),
                                     engine.prefix, keepalive=0.3, clock=engine.clock)
         try:
             assert restarted.publish_pending() >= 2
         finally:
             restarted.engine.close()
-        arrivals, deadline = [], time.monotonic() + 30
-        while len(arrivals) < 12 and time.monotonic() < deadline:
-            arrivals += displays.collect()
-        by_display: dict[int, list[int]] = {}
-        for _, number, _, display in sorted(arrivals, key=lambda arrival: arrival[2]):
-            by_display.setdefault(display, []).append(number)
-        assert sorted(by_display.values()) == [[1, 2, 3]] * 4
+        assert hands_by_display(displays, 12) == [[1, 2, 3]] * 4
         assert displays.status()[5] == 0  # no event sent again to a display that had it
-    finally:
-        displays.stop()
 
 
 def test_after_an_engine_reload_every_display_has_every_hand_once(engine):
@@ -455,34 +470,11 @@ def test_after_an_engine_reload_every_display_has_every_hand_once(engine):
     The displays (bench/_displays.c, following docs/events.md's client rules) reconnect when closed or after
     a second of silence, with Last-Event-ID: roadsvc redirects each to the engine from its last event, and
     each display has every hand once, in order."""
-    table = tables.create_table(engine.db, "Reloaded", "classic", {}).id
-    shoe = shoe_open(engine.db, table)
-    engine.publish()
-    host, port = engine.base.removeprefix("http://").split(":")
-    displays = NativeDisplayClients(1, host, int(port), engine.floor.display_key, [table], opening=False, silence=1.0)
-    try:
-        assert displays.open(4) == (4, 0)
-        hands_dealt = dealt_hands(seed=11)[0]
-        with requests.Session() as dealer:
-            dealer.headers["Authorization"] = f"Bearer {engine.floor.dealer_key}"
-
-            def post(number: int) -> None:
-                answer = dealer.post(f"{engine.roadsvc}/api/v1/tables/{table}/hands",
-                                     json=hand_body(hands_dealt[number - 1], number, shoe), timeout=10)
-                assert answer.status_code == 201, answer.text
-
-            post(1)
+    with four_displays_and_a_dealer(engine, "Reloaded", seed=11) as (table, displays, post):
+        post(1)
+        publish_through(engine)
+        os.kill(engine.node.process.pid, signal.SIGHUP)  # nginx -s reload
+        for number in (2, 3):
+            post(number)
             publish_through(engine)
-            os.kill(engine.node.process.pid, signal.SIGHUP)  # nginx -s reload
-            for number in (2, 3):
-                post(number)
-                publish_through(engine)
-        arrivals, deadline = [], time.monotonic() + 30
-        while len(arrivals) < 12 and time.monotonic() < deadline:
-            arrivals += displays.collect()
-        by_display: dict[int, list[int]] = {}
-        for _, number, _, display in sorted(arrivals, key=lambda arrival: arrival[2]):
-            by_display.setdefault(display, []).append(number)
-        assert sorted(by_display.values()) == [[1, 2, 3]] * 4  # each display: every hand, once, in order
-    finally:
-        displays.stop()
+        assert hands_by_display(displays, 12) == [[1, 2, 3]] * 4  # each display: every hand, once, in order
