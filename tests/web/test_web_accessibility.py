@@ -14,7 +14,7 @@ from _floor import Clock
 from dabang_api import bury_and_pass, new_match, start_first_deal
 from languages import problems
 from niuniu_support import by_order, slip_body
-from websupport import sign_in
+from websupport import ServedApi, sign_in
 
 from roadsvc.api.dabang import CLOCK as MATCH_CLOCK
 from roadsvc.domain.texts import LANGUAGES
@@ -32,24 +32,6 @@ TEAMS = [{"name": name, "players": [f"{name} 1", f"{name} 2"]} for name in ("Eas
 TYPED = (BACCARAT, NIUNIU, DABANG, CUP, "misdeal", "checking", "acct-1", "acct-2", "Li", "Wang", "Zhao", "Chen",
          "browser pitboss", "test pitboss",  # keys' names
          *[team["name"] for team in TEAMS], *[player for team in TEAMS for player in team["players"]])
-
-
-class Answer:
-    def __init__(self, response):
-        self.status_code, self.json = response.status_code, response.json() if response.content else None
-
-
-class ServedApi:
-    """The served app's API with a role's key, in the shape tests/dabang_api.py drives."""
-
-    def __init__(self, floor):
-        self.floor = floor
-
-    def get(self, url, role="display"):
-        return Answer(self.floor.api("GET", url, role=role))
-
-    def post(self, url, json=None, role="admin"):
-        return Answer(self.floor.api("POST", url, json or {}, role=role))
 
 
 @pytest.fixture

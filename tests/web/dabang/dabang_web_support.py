@@ -4,6 +4,7 @@ shape tests/dabang_api.py drives; the pages' <main>; every string of a JSON valu
 from __future__ import annotations
 
 from dabang_api import card_codes
+from websupport import Answer, ServedApi
 
 __all__ = ["Answer", "PageApi", "ServedApi", "card_codes", "main_of", "strings_in"]
 
@@ -36,23 +37,3 @@ def strings_in(value) -> list[str]:
 def main_of(html: str) -> str:
     """The page's <main> (the header's language links and the like are not the page's content)."""
     return html[html.index("<main"):html.index("</main>")]
-
-
-class Answer:
-    """A `requests` answer with `.json` as the Flask test client has it (an attribute)."""
-
-    def __init__(self, response):
-        self.status_code, self.json = response.status_code, response.json()
-
-
-class ServedApi:
-    """`get`/`post` against a served roadsvc (tests/web/conftest.py's Floor), the shape tests/dabang_api.py drives."""
-
-    def __init__(self, floor):
-        self.floor = floor
-
-    def get(self, url, role="display"):
-        return Answer(self.floor.api("GET", url, role=role))
-
-    def post(self, url, json=None, role="admin"):
-        return Answer(self.floor.api("POST", url, json, role=role))
