@@ -32,19 +32,21 @@ export const EVENT_TYPES = ['hand', 'void', 'correction', 'shoe_opened', 'cut_ca
   'round', 'round_refused', 'slip', 'late_slip', 'banker_queue', 'seats',  // 百人牛牛
   'dabang'];  // 打棒: every move, a match's start and end, a tournament's draw
 
-// The client rules of docs/events.md (*Client rules*): after a stream ends or fails, wait between half and all
-// of the back-off, 1 s doubling at each failed attempt up to 30 s, reset once a stream opens; so a floor of pages
-// does not come back at once after a restart. `failures`: attempts failed in a row before this one.
-export const BACKOFF_FIRST = 1, BACKOFF_MAX = 30;
+// The client rules of docs/events.md (*Client rules*): a stream that was open and ends comes back after a random
+// time up to the reconnect spread (10 s), so a floor of pages dropped together (an engine restarted) comes back
+// spread out, not in one second; an attempt that fails waits between half and all of the back-off, 1 s doubling
+// at each failed attempt in a row up to 30 s, reset once a stream opens. `failures`: attempts failed in a row
+// before this one.
+export const BACKOFF_FIRST = 1, BACKOFF_MAX = 30, RECONNECT_SPREAD = 10;
 export function backoff(failures, random = Math.random) {
   return Math.min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** failures) * (0.5 + random() / 2);
 }
 
 // Opens the one EventSource; calls wake(type) on each event of `types`, state(ok) when it opens or fails.
-// On any error the page closes its EventSource and opens a new one after backoff(): the browser's own
-// reconnect would come back after the stream's `retry:` (2 s) with no jitter, every page of the floor at once
-// after a restart, and it gives up for good on an answer that is not a stream (a 502 or 503 while the server
-// restarts; a 403 or 410 from the push engine's signed URL, which a browser cannot tell apart). A new
+// On any error the page closes its EventSource and opens a new one after the spread or the back-off: the
+// browser's own reconnect would come back after the stream's `retry:` (2 s) with no jitter, every page of the
+// floor at once after a restart, and it gives up for good on an answer that is not a stream (a 502 or 503 while
+// the server restarts; a 403 or 410 from the push engine's signed URL, which a browser cannot tell apart). A new
 // EventSource sends no Last-Event-ID: state(true) on open makes the page fetch its snapshots instead. (A page
 // cannot see the keep-alive comments: its safety poll keeps it right if a stream goes quiet without ending.)
 export function connectStream(url, wake, state, types = EVENT_TYPES) {
@@ -52,13 +54,15 @@ export function connectStream(url, wake, state, types = EVENT_TYPES) {
   let failures = 0;
   function open() {
     const source = new EventSource(url, { withCredentials: true });
-    source.onopen = () => { failures = 0; state(true); };
+    let opened = false;
+    source.onopen = () => { failures = 0; opened = true; state(true); };
     source.onmessage = () => wake('message');
     for (const type of types) source.addEventListener(type, () => wake(type));
     source.onerror = () => {
       state(false);
       source.close();
-      setTimeout(open, backoff(failures++) * 1000);
+      const wait = opened ? RECONNECT_SPREAD * Math.random() : backoff(failures++);
+      setTimeout(open, wait * 1000);
     };
   }
   open();
