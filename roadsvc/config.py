@@ -129,6 +129,9 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "ENGINE_LEDGER_KEEP": (_int, 1000),
     "ENGINE_LEDGER_MAX_AGE": (_float, 3000.0),
     "ENGINE_LEASE": (_float, 5.0),  # seconds a stopped publisher holds the lease before another takes over
+    # A stream that came through the engine and that roadsvc holds itself (a resume the engine cannot answer, a
+    # display that heard nothing there) ends after this many seconds: its client's reconnect goes to the engine
+    "ENGINE_FALLBACK_SECONDS": (_float, 300.0),
     # `roadsvc jobs`, where the engine is configured: seconds an engine node may not answer, or a committed event
     # wait unpublished, before push_engine_unreachable / publisher_behind (services.engine_watch)
     "ENGINE_ALERT_AFTER": (_float, 15.0),

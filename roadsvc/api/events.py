@@ -8,6 +8,7 @@ every read finds its caller: roadsvc.api.auth.current_principal. Pit boss and ad
 
 from __future__ import annotations
 
+import logging
 import time
 from functools import lru_cache
 
@@ -27,6 +28,7 @@ from roadsvc.stream.grants import Grant, grant_of
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import EventStream, StreamView, starting_point
 
+log = logging.getLogger(__name__)
 blp = Blueprint("events", __name__, description="Live events: every committed change, as Server-Sent Events")
 
 HUB = "roadsvc.events"
@@ -49,6 +51,11 @@ def hub() -> EventHub:
     parameters=[
         {"in": "query", "name": "table_id", "schema": {"type": "array", "items": {"type": "integer"}},
          "style": "form", "explode": True, "description": "Only these tables (repeat the parameter)."},
+        {"in": "query", "name": "after_silence", "schema": {"type": "boolean"},
+         "description": "`true` when the client reconnects after hearing nothing for twice the keep-alive interval "
+                        "(client rule 5): roadsvc holds this stream itself rather than hand it to the push engine, "
+                        "whose channel may have stopped delivering; the client's next reconnect goes to the engine "
+                        "again."},
         {"in": "header", "name": "Last-Event-ID", "schema": {"type": "integer"},
          "description": "Resume after this id: every later event, in order, once; `resync` first if it is older than "
                         "retention (`why: pruned`) or past the newest id the log had (`why: unknown_id`)."},
@@ -76,12 +83,14 @@ def stream_events():
     caller = principal()
     view = StreamView(_tables(caller), _audiences(caller))
     last_event_id = _last_event_id()
-    target = _engine_target(view, caller, last_event_id)
+    target = None if _after_silence() else _engine_target(view, caller, last_event_id)
     if target is not None:  # the client follows it to the engine, which checks the signature (docs/events.md)
         return Response(status=307, headers={"Location": target, "Cache-Control": "no-store"})
     start = starting_point(hub(), last_event_id)
-    grant = _grant(caller)
     config = current_app.config
+    grant = _grant(caller)
+    if request.headers.get(ENGINE_HEADER) and current_app.extensions.get(HANDOVER) is not None:
+        grant = grant.until(time.monotonic() + config["ENGINE_FALLBACK_SECONDS"])  # then back to the engine
     body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"],
                        grant=grant)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -134,6 +143,19 @@ EVERYONE, OPERATORS_TOO = frozenset({ALL}), frozenset({ALL, OPERATORS})  # share
 
 def _audiences(caller: Principal) -> frozenset[str]:
     return OPERATORS_TOO if caller.can(MONITOR) else EVERYONE
+
+
+def _after_silence() -> bool:
+    """Whether the client heard nothing on its last stream (client rule 5): an engine channel may have stopped
+    delivering (nchan after a Redis restart, or a node's crashed worker), and the same channel would be silent
+    again, so roadsvc holds this one itself."""
+    text = request.args.get("after_silence", "false")
+    if text not in ("true", "false"):
+        raise DomainError("invalid_after_silence", "after_silence must be true or false", "after_silence")
+    if text == "true" and request.headers.get(ENGINE_HEADER):
+        log.info("a display heard nothing on the engine: its stream is held here (tables %s)",
+                 ",".join(request.args.getlist("table_id")) or "all")
+    return text == "true"
 
 
 def _last_event_id() -> int | None:

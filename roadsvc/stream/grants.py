@@ -26,6 +26,10 @@ class Grant:
     session_id: int | None = None
     deadline: float = math.inf
 
+    def until(self, moment: float) -> Grant:
+        """The same grant ending at `moment` (the stream's clock) at the latest."""
+        return Grant(self.key_id, self.session_id, min(self.deadline, moment))
+
     def names(self) -> tuple[tuple[str, int], ...]:
         """What can end it, as the hub records ends: (KEY, id), (SESSION, id)."""
         found = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from itertools import islice
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -116,4 +117,42 @@ def test_a_refused_stream_is_never_redirected_and_one_not_through_the_engine_is_
     assert api.client.get("/api/v1/events?table_id=999", headers=api.headers("display", through)).status_code == 404
     own = api.client.get("/api/v1/events", headers=api.headers("display"), buffered=False)
     assert own.status_code == 200 and own.mimetype == "text/event-stream"
+    own.close()
+
+
+def test_a_display_that_heard_nothing_is_held_by_roadsvc_and_its_next_reconnect_goes_to_the_engine(engine_app, api):
+    """Client rule 5: a display silent for twice the keep-alive reconnects `after_silence=true`; the engine's channel
+    may have stopped delivering (nchan after a Redis restart or a crashed worker), so roadsvc holds that stream
+    itself, from the display's position; without the flag the same request is the engine's again."""
+    table = api.post("/api/v1/tables", {"name": "E2", "rule_set": "classic"}, role="pitboss").json["id"]
+    headers = api.headers("display", {"X-Roadsvc-Engine": "1"})
+    held = api.client.get(f"/api/v1/events?table_id={table}&after_silence=true", headers=headers, buffered=False)
+    assert held.status_code == 200 and held.mimetype == "text/event-stream"
+    assert next(held.response).startswith(b"id: ")  # roadsvc's own opening: its position, then retry:
+    held.close()
+    assert api.client.get(f"/api/v1/events?table_id={table}&after_silence=false", headers=headers).status_code == 307
+    assert api.client.get(f"/api/v1/events?table_id={table}", headers=headers).status_code == 307
+
+
+def test_after_silence_is_true_or_false(engine_app, api):
+    table = api.post("/api/v1/tables", {"name": "E3", "rule_set": "classic"}, role="pitboss").json["id"]
+    answer = api.client.get(f"/api/v1/events?table_id={table}&after_silence=yes",
+                            headers=api.headers("display", {"X-Roadsvc-Engine": "1"}))
+    assert answer.status_code == 422
+    assert (answer.json["code"], answer.json["field"]) == ("invalid_after_silence", "after_silence")
+
+
+def test_a_stream_held_in_the_engines_place_ends_after_the_fallback_time(engine_app, api):
+    """A stream that came through the engine and that roadsvc holds (here: after a silence) ends after
+    ROADSVC_ENGINE_FALLBACK_SECONDS, so its client's reconnect goes back to the engine; one that did not come
+    through the engine is roadsvc's for good."""
+    table = api.post("/api/v1/tables", {"name": "E4", "rule_set": "classic"}, role="pitboss").json["id"]
+    engine_app.config.update(ENGINE_FALLBACK_SECONDS=0.0, EVENTS_KEEPALIVE=0.1)  # a stream going on: keep-alives
+    held = api.client.get(f"/api/v1/events?table_id={table}&after_silence=true", buffered=False,
+                          headers=api.headers("display", {"X-Roadsvc-Engine": "1"}))
+    assert held.status_code == 200
+    assert [chunk[:4] for chunk in islice(held.response, 3)] == [b"id: "]  # its opening, then the end
+    held.close()
+    own = api.client.get(f"/api/v1/events?table_id={table}", headers=api.headers("display"), buffered=False)
+    assert [chunk[:4] for chunk in islice(own.response, 3)] == [b"id: ", b": ke", b": ke"]  # going on
     own.close()
