@@ -14,6 +14,9 @@ from functools import lru_cache
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
+from limits import parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, now, principal
@@ -33,6 +36,7 @@ blp = Blueprint("events", __name__, description="Live events: every committed ch
 
 HUB = "roadsvc.events"
 HANDOVER = "roadsvc.engine"
+FALLBACKS = "roadsvc.engine_fallbacks"  # this worker's count of streams held after a silence (_after_silence)
 EXAMPLE = (
     "id: 41\nretry: 2000\n: roadsvc events\n\n"
     "id: 42\nevent: hand\ndata: {\"table_id\":1,\"shoe_id\":3,\"revision\":18,\"number\":15,\"result\":\"banker\", ...}\n\n"
@@ -146,16 +150,24 @@ def _audiences(caller: Principal) -> frozenset[str]:
 
 
 def _after_silence() -> bool:
-    """Whether the client heard nothing on its last stream (client rule 5): an engine channel may have stopped
-    delivering (nchan after a Redis restart, or a node's crashed worker), and the same channel would be silent
-    again, so roadsvc holds this one itself."""
+    """Whether roadsvc holds this stream because its client heard nothing on its last one (client rule 5): an
+    engine channel may have stopped delivering (nchan after a Redis restart, or a node's crashed worker), and the
+    same channel would be silent again. At most ROADSVC_ENGINE_FALLBACK_RATE such streams a worker: a whole floor
+    fallen silent at once goes back to the engine beyond it, where roadsvc's workers could not carry it."""
     text = request.args.get("after_silence", "false")
     if text not in ("true", "false"):
         raise DomainError("invalid_after_silence", "after_silence must be true or false", "after_silence")
-    if text == "true" and request.headers.get(ENGINE_HEADER):
-        log.info("a display heard nothing on the engine: its stream is held here (tables %s)",
-                 ",".join(request.args.getlist("table_id")) or "all")
-    return text == "true"
+    if text == "false" or not request.headers.get(ENGINE_HEADER):
+        return text == "true"
+    limiter = current_app.extensions.get(FALLBACKS)
+    if limiter is None:
+        limiter = current_app.extensions[FALLBACKS] = (MovingWindowRateLimiter(MemoryStorage()),
+                                                       parse_many(current_app.config["ENGINE_FALLBACK_RATE"]))
+    strategy, rates = limiter
+    held = all(strategy.hit(rate, "after_silence") for rate in rates)
+    log.info("a display heard nothing on the engine: its stream is %s (tables %s)", "held here" if held else
+             "the engine's (this worker holds its share)", ",".join(request.args.getlist("table_id")) or "all")
+    return held
 
 
 def _last_event_id() -> int | None:

@@ -156,3 +156,17 @@ def test_a_stream_held_in_the_engines_place_ends_after_the_fallback_time(engine_
     own = api.client.get(f"/api/v1/events?table_id={table}", headers=api.headers("display"), buffered=False)
     assert [chunk[:4] for chunk in islice(own.response, 3)] == [b"id: ", b": ke", b": ke"]  # going on
     own.close()
+
+
+def test_a_worker_holds_only_its_share_of_silent_displays_and_sends_the_rest_to_the_engine(engine_app, api):
+    """A whole floor fallen silent at once (nchan after a Redis restart) must not land on roadsvc's workers: beyond
+    ROADSVC_ENGINE_FALLBACK_RATE a worker redirects a silent display to the engine as any other."""
+    table = api.post("/api/v1/tables", {"name": "E5", "rule_set": "classic"}, role="pitboss").json["id"]
+    engine_app.config.update(ENGINE_FALLBACK_RATE="2 per minute", ENGINE_FALLBACK_SECONDS=0.0)
+    headers = api.headers("display", {"X-Roadsvc-Engine": "1"})
+    statuses = []
+    for _ in range(4):
+        answer = api.client.get(f"/api/v1/events?table_id={table}&after_silence=true", headers=headers, buffered=False)
+        statuses.append(answer.status_code)
+        answer.close()
+    assert statuses == [200, 200, 307, 307]
