@@ -2,22 +2,25 @@
  * holds its share of the event streams on one epoll loop, so that 50,000 displays cost the machine little
  * CPU beside the server they measure (the asyncio clients took 75 % of a core at 50,000 streams).
  *
- *   _displays HOST PORT KEY SOURCE TABLES OPENING_BLOCK [SILENCE [PATHS [FIRST]]]
+ *   _displays HOST PORT KEY SOURCE TABLES OPENING_BLOCK [SILENCE [PATHS [FIRST [SPREAD]]]]
  *
  * TABLES: table ids, comma-separated (stream i reads TABLES[i % n]); SOURCE: the local address its
  * connections leave from (one address has 28,000 ephemeral ports); OPENING_BLOCK: 1 when the server opens
  * each stream with a block of its own (roadsvc's `retry:` and comment), counted as established only then.
  * SILENCE: seconds without a byte (no event, no keep-alive) after which a display drops its stream and
- * reconnects (0: never). PATHS: the path each table's streams open, comma-separated like TABLES (the
- * engine alone: its signed URLs; "-": /api/v1/events?table_id=N). FIRST: the number of this process's
- * first display (its displays are FIRST, FIRST + 1, ...: unique across the processes).
+ * reconnects (0: never); after two such silences in a row it asks `after_silence=true` (roadsvc holds it).
+ * PATHS: the path each table's streams open, comma-separated like TABLES (the engine alone: its signed URLs;
+ * "-": /api/v1/events?table_id=N). FIRST: the number of this process's first display (its displays are FIRST,
+ * FIRST + 1, ...: unique across the processes). SPREAD: the reconnect spread, seconds (10 by default, as
+ * client rule 1 says).
  *
- * Each display follows the client rules of docs/events.md (*Client rules*): a stream that ends, fails or
- * stays silent is opened again at /api/v1/events with `Last-Event-ID` (the last `id:` it read), after a
- * back-off with jitter (between half and all of 1 s, doubling at each failed attempt up to 30 s; reset once
- * a stream is open); a 410 (an expired engine URL) reopens at once; a 401 or 403 ends it for good; an event
- * whose shoe revision is more than one past the last it had (one was missed on the way) is dropped and the
- * stream reopened at once from the last event it had in order.
+ * Each display follows the client rules of docs/events.md (*Client rules*): a stream that was open and ends
+ * or stays silent is opened again at /api/v1/events with `Last-Event-ID` (the last `id:` it read) after a
+ * random time up to the reconnect spread; an attempt that fails, after a back-off with jitter (between half
+ * and all of 1 s, doubling at each failed attempt in a row up to 30 s; reset once a stream is open); a 410
+ * (an expired engine URL) reopens at once; a 401 or 403 ends it for good; an event whose shoe revision is
+ * more than one past the last it had (one was missed on the way) is dropped and the stream reopened at once
+ * from the last event it had in order.
  *
  * Commands on stdin, answers on stdout:
  *   open N    open streams until N are held (at most OPENING connecting at once; a 307 is followed on a
@@ -58,7 +61,7 @@
 enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM, WAITING };
 
 struct stream {
-    int fd, table, hops, len, display, counted, failures;
+    int fd, table, hops, len, display, counted, failures, silent;  /* silent: streams in a row that heard nothing */
     long last_id, shoe, revision;  /* the last event's id; the shoe and revision of the last event in order */
     double heard;  /* when its last byte arrived (CLOCK_MONOTONIC) */
     enum state state;
@@ -71,7 +74,7 @@ struct due { double at; struct stream *s; };
 
 static const char *host, *key, *source;
 static int port, opening_block, epfd, first_display;
-static double silence;
+static double silence, spread = 10.0;
 static int *tables, ntables;
 static char **paths;
 static int wanted, started, established, failed, connecting, streaming, given_up;
@@ -148,19 +151,23 @@ static void base_path(struct stream *s) {
     s->hops = 0;
 }
 
-/* The client rules: wait between half and all of the back-off (1 s doubling to 30 s), then reopen the stream
- * where it left off (Last-Event-ID); `at_once` for a 410 (the signed URL expired on the way). */
+/* The client rules: a stream that was open waits a random time up to the spread (rule 1: a floor dropped at once
+ * comes back spread out), a failed attempt between half and all of the back-off (1 s doubling to 30 s); then
+ * reopen the stream where it left off (Last-Event-ID); `at_once` for a 410 (the signed URL expired on the way)
+ * and a gap (rule 6: this display's own miss). */
 static void again(struct stream *s, int at_once) {
     if (s->fd >= 0) drop(s);
-    if (s->state == STREAM) streaming--;
+    int was_open = s->state == STREAM;
+    if (was_open) streaming--;
     else first_answer(s, 0);
     s->state = WAITING;
     base_path(s);
     double backoff = 1.0;
     for (int i = 0; i < s->failures && backoff < BACKOFF_MAX; i++) backoff *= 2;
     if (backoff > BACKOFF_MAX) backoff = BACKOFF_MAX;
-    s->failures++;
-    push_due(now() + (at_once ? 0 : backoff * (0.5 + 0.5 * drand48())), s);
+    double wait = at_once ? 0 : was_open ? spread * drand48() : backoff * (0.5 + 0.5 * drand48());
+    if (!was_open) s->failures++;
+    push_due(now() + wait, s);
 }
 
 static void give_up(struct stream *s) {  /* refused for good (401, 403): the display stops */
@@ -190,11 +197,11 @@ static void redial(struct stream *s) {
 
 static void send_request(struct stream *s) {
     char request[1200], resume[48] = "";
-    if (s->last_id > 0 && strncmp(s->path, "/api/", 5) == 0)
-        snprintf(resume, sizeof resume, "Last-Event-ID: %ld\r\n", s->last_id);
+    int ours = strncmp(s->path, "/api/", 5) == 0;
+    if (s->last_id > 0 && ours) snprintf(resume, sizeof resume, "Last-Event-ID: %ld\r\n", s->last_id);
     int n = snprintf(request, sizeof request,
-                     "GET %s HTTP/1.0\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n%s\r\n",
-                     s->path, host, port, key, resume);
+                     "GET %s%s HTTP/1.0\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n%s\r\n",
+                     s->path, ours && s->silent >= 2 ? "&after_silence=true" : "", host, port, key, resume);
     if (write(s->fd, request, n) != n) { again(s, 0); return; }
     s->state = HEAD;
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
@@ -249,6 +256,7 @@ static int blocks(struct stream *s) {
     char *start = s->buf, *end = s->buf + s->len, *stop;
     while ((stop = memmem(start, end - start, "\n\n", 2))) {
         int gap = 0;
+        s->silent = 0;  /* it heard something: the channel delivers */
         if (s->state == OPENING_BLOCK) {
             opened(s);
             if (start < stop && memcmp(start, "id: ", 4) == 0) gap = record(s, start, stop);  /* a resync's id */
@@ -349,6 +357,7 @@ static void check_silence(void) {
         if (s->state == WAITING) continue;
         if (s->state == STREAM && silence > 0 && t - s->heard > silence) {
             silent_reconnects++;
+            s->silent++;  /* rule 5: silent twice in a row, the next is asked `after_silence` (roadsvc holds it) */
             again(s, 0);
         } else if (s->state != STREAM && t - s->heard > ATTEMPT_SECONDS) {
             again(s, 0);
@@ -357,13 +366,14 @@ static void check_silence(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7 || argc > 10) {
-        fprintf(stderr, "usage: %s HOST PORT KEY SOURCE TABLES OPENING_BLOCK [SILENCE [PATHS [FIRST]]]\n", argv[0]);
+    if (argc < 7 || argc > 11) {
+        fprintf(stderr, "usage: %s HOST PORT KEY SOURCE TABLES OPENING_BLOCK [SILENCE [PATHS [FIRST [SPREAD]]]]\n", argv[0]);
         return 2;
     }
     host = argv[1]; port = atoi(argv[2]); key = argv[3]; source = argv[4]; opening_block = atoi(argv[6]);
     silence = argc > 7 ? atof(argv[7]) : 0;
     first_display = argc > 9 ? atoi(argv[9]) : 0;
+    if (argc > 10) spread = atof(argv[10]);
     srand48(getpid());
     tables = malloc(strlen(argv[5]) * sizeof *tables);
     for (char *t = strtok(argv[5], ","); t; t = strtok(NULL, ",")) tables[ntables++] = atoi(t);

@@ -213,17 +213,19 @@ FIRST_STRIDE = 1_000_000  # client process i's displays are numbered i * FIRST_S
 
 class NativeDisplayClients:
     """The same displays as DisplayClients (the same interface), each client process a bench/_displays.c,
-    following the client rules of docs/events.md: a stream that ends, fails or stays silent for `silence`
-    seconds (0: never) is reopened with Last-Event-ID after a back-off with jitter. `paths`: the path each
-    table's streams open (the engine alone: its signed URLs), None for /api/v1/events?table_id=N."""
+    following the client rules of docs/events.md: a stream that ends or stays silent for `silence` seconds (0:
+    never) is reopened with Last-Event-ID after a random time up to `spread` seconds, a failed attempt after a
+    back-off with jitter. `paths`: the path each table's streams open (the engine alone: its signed URLs), None
+    for /api/v1/events?table_id=N."""
 
     def __init__(self, processes: int, host: str, port: int, key: str, table_ids: list[int], niceness: int = 0,
-                 opening: bool = True, silence: float = 0.0, paths: list[str] | None = None):
+                 opening: bool = True, silence: float = 0.0, paths: list[str] | None = None, spread: float = 10.0):
         program, tables = str(native_program()), ",".join(map(str, table_ids))
         self.table_ids, self.shares = table_ids, [0] * processes
         self.children = [
             subprocess.Popen([program, host, str(port), key, f"127.0.1.{1 + index}", tables, str(int(opening)),
-                              f"{silence:g}", ",".join(paths) if paths else "-", str(index * FIRST_STRIDE)],
+                              f"{silence:g}", ",".join(paths) if paths else "-", str(index * FIRST_STRIDE),
+                              f"{spread:g}"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
                              preexec_fn=(lambda: os.nice(niceness)) if niceness else None)
             for index in range(processes)]
