@@ -41,9 +41,7 @@ class Handover:
         message_id = None
         if last_event_id is not None:
             try:
-                published = self.ledger.published()  # read first: every event up to it is in the ledger
-                message_id = None if published is None or last_event_id > published else \
-                    self.ledger.handover(channel, last_event_id)
+                message_id = self.ledger.handover(channel, last_event_id)
             except redis.RedisError:
                 log.warning("engine ledger unavailable: the stream is served by roadsvc", exc_info=True)
                 return None
