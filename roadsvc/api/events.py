@@ -36,7 +36,7 @@ blp = Blueprint("events", __name__, description="Live events: every committed ch
 
 HUB = "roadsvc.events"
 HANDOVER = "roadsvc.engine"
-FALLBACKS = "roadsvc.engine_fallbacks"  # this worker's count of streams held after a silence (_after_silence)
+FALLBACKS = "roadsvc.engine_fallbacks"  # this worker's limit on the streams it holds after a silence (_after_silence)
 EXAMPLE = (
     "id: 41\nretry: 2000\n: roadsvc events\n\n"
     "id: 42\nevent: hand\ndata: {\"table_id\":1,\"shoe_id\":3,\"revision\":18,\"number\":15,\"result\":\"banker\", ...}\n\n"
@@ -93,7 +93,7 @@ def stream_events():
     start = starting_point(hub(), last_event_id)
     config = current_app.config
     grant = _grant(caller)
-    if request.headers.get(ENGINE_HEADER) and current_app.extensions.get(HANDOVER) is not None:
+    if _through_engine():
         grant = grant.until(time.monotonic() + config["ENGINE_FALLBACK_SECONDS"])  # then back to the engine
     body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"],
                        grant=grant)
@@ -118,10 +118,15 @@ def _grant(caller: Principal) -> Grant:
 
 def _engine_target(view: StreamView, caller: Principal, last_event_id: int | None) -> str | None:
     """The engine's signed URL for a stream that came through it (nginx sets the header); None: served here."""
-    handover = current_app.extensions.get(HANDOVER)
-    if handover is None or not request.headers.get(ENGINE_HEADER):
+    if not _through_engine():
         return None
-    return handover.target(view.tables, view.audiences, caller.key_id, last_event_id, caller.session_id)
+    return current_app.extensions[HANDOVER].target(view.tables, view.audiences, caller.key_id, last_event_id,
+                                                   caller.session_id)
+
+
+def _through_engine() -> bool:
+    """The stream came through the engine's nginx (which marks it) and this floor hands streams to the engine."""
+    return bool(request.headers.get(ENGINE_HEADER)) and current_app.extensions.get(HANDOVER) is not None
 
 
 def _tables(caller: Principal) -> frozenset[int] | None:
@@ -157,7 +162,7 @@ def _after_silence() -> bool:
     text = request.args.get("after_silence", "false")
     if text not in ("true", "false"):
         raise DomainError("invalid_after_silence", "after_silence must be true or false", "after_silence")
-    if text == "false" or not request.headers.get(ENGINE_HEADER):
+    if text == "false" or not _through_engine():
         return text == "true"
     limiter = current_app.extensions.get(FALLBACKS)
     if limiter is None:
