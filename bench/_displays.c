@@ -8,7 +8,7 @@
  * connections leave from (one address has 28,000 ephemeral ports); OPENING_BLOCK: 1 when the server opens
  * each stream with a block of its own (roadsvc's `retry:` and comment), counted as established only then.
  * SILENCE: seconds without a byte (no event, no keep-alive) after which a display drops its stream and
- * reconnects (0: never); after two such silences in a row it asks `after_silence=true` (roadsvc holds it).
+ * reconnects (0: never).
  * PATHS: the path each table's streams open, comma-separated like TABLES (the engine alone: its signed URLs;
  * "-": /api/v1/events?table_id=N). FIRST: the number of this process's first display (its displays are FIRST,
  * FIRST + 1, ...: unique across the processes). SPREAD: the reconnect spread, seconds (10 by default, as
@@ -20,7 +20,8 @@
  * and all of 1 s, doubling at each failed attempt in a row up to 30 s; reset once a stream is open); a 410
  * (an expired engine URL) reopens at once; a 401 or 403 ends it for good; an event whose shoe revision is
  * more than one past the last it had (one was missed on the way) is dropped and the stream reopened at once
- * from the last event it had in order.
+ * from the last event it had in order; an event of another table is dropped and the stream reopened after
+ * the spread.
  *
  * Commands on stdin, answers on stdout:
  *   open N    open streams until N are held (at most OPENING connecting at once; a 307 is followed on a
@@ -28,9 +29,10 @@
  *             (first attempts; a failed one keeps trying in the background)
  *   collect   every `hand` event since the last collect: "TABLE NUMBER ARRIVAL DISPLAY" lines (ARRIVAL:
  *             seconds of CLOCK_MONOTONIC, Python's time.monotonic()), then "."
- *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS REPEATS": displays streaming now, reconnections so
- *             far, of them after a silence, displays ended for good, gaps seen (a revision it did not expect:
- *             reopened), events received again (an id at or below the last it had: ignored, rule 2)
+ *   status    "STREAMING RECONNECTS SILENT GIVEN_UP GAPS REPEATS STRANGERS": displays streaming now,
+ *             reconnections so far, of them after a silence, displays ended for good, gaps seen (a revision it
+ *             did not expect: reopened), events received again (an id at or below the last it had: ignored,
+ *             rule 2), hands of a table other than the display's
  *   stop      (or end of input) exit
  */
 #define _GNU_SOURCE
@@ -61,7 +63,7 @@
 enum state { CONNECTING, HEAD, OPENING_BLOCK, STREAM, WAITING };
 
 struct stream {
-    int fd, table, hops, len, display, counted, failures, silent;  /* silent: streams in a row that heard nothing */
+    int fd, table, hops, len, display, counted, failures;
     long last_id, shoe, revision;  /* the last event's id; the shoe and revision of the last event in order */
     double heard;  /* when its last byte arrived (CLOCK_MONOTONIC) */
     enum state state;
@@ -78,7 +80,7 @@ static double silence, spread = 10.0;
 static int *tables, ntables;
 static char **paths;
 static int wanted, started, established, failed, connecting, streaming, given_up;
-static long reconnects, silent_reconnects, gaps, repeats;
+static long reconnects, silent_reconnects, gaps, repeats, strangers;
 static struct arrival *arrivals;
 static size_t narrivals, carrivals;
 static struct stream **all;
@@ -197,11 +199,11 @@ static void redial(struct stream *s) {
 
 static void send_request(struct stream *s) {
     char request[1200], resume[48] = "";
-    int ours = strncmp(s->path, "/api/", 5) == 0;
-    if (s->last_id > 0 && ours) snprintf(resume, sizeof resume, "Last-Event-ID: %ld\r\n", s->last_id);
+    if (s->last_id > 0 && strncmp(s->path, "/api/", 5) == 0)
+        snprintf(resume, sizeof resume, "Last-Event-ID: %ld\r\n", s->last_id);
     int n = snprintf(request, sizeof request,
-                     "GET %s%s HTTP/1.0\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n%s\r\n",
-                     s->path, ours && s->silent >= 2 ? "&after_silence=true" : "", host, port, key, resume);
+                     "GET %s HTTP/1.0\r\nHost: %s:%d\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n%s\r\n",
+                     s->path, host, port, key, resume);
     if (write(s->fd, request, n) != n) { again(s, 0); return; }
     s->state = HEAD;
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = s};
@@ -222,8 +224,19 @@ static int in_order(struct stream *s, const char *block, const char *end) {
     return 0;
 }
 
+/* Whether an event names a table other than the display's: its stream is broken (another table's channel). */
+static int stranger(struct stream *s, const char *block, const char *end) {
+    static const char data[] = "\ndata: {\"table_id\":";
+    const char *at = memmem(block, end - block, data, sizeof data - 1);
+    return !paths && at && at[sizeof data - 1] != 'n' && atoi(at + sizeof data - 1) != s->table;
+}
+
 static int record(struct stream *s, const char *block, const char *end) {
     static const char hand[] = "event: hand\ndata: {\"table_id\":";
+    if (stranger(s, block, end)) {  /* dropped before it moves anything (rule 6), the stream reopened */
+        strangers++;
+        return -2;
+    }
     if (end - block > 4 && memcmp(block, "id: ", 4) == 0) {
         long id = atol(block + 4);
         int event = memmem(block, end - block, "\ndata:", 6) != NULL;
@@ -251,19 +264,19 @@ static void opened(struct stream *s) {
     first_answer(s, 1);
 }
 
-/* each whole block ("\n\n"-ended) read; the rest kept for the next read. -1: the stream was dropped (a gap) */
+/* each whole block ("\n\n"-ended) read; the rest kept for the next read. -1: the stream was dropped (a gap, or
+ * another table's event) */
 static int blocks(struct stream *s) {
     char *start = s->buf, *end = s->buf + s->len, *stop;
     while ((stop = memmem(start, end - start, "\n\n", 2))) {
         int gap = 0;
-        s->silent = 0;  /* it heard something: the channel delivers */
         if (s->state == OPENING_BLOCK) {
             opened(s);
             if (start < stop && memcmp(start, "id: ", 4) == 0) gap = record(s, start, stop);  /* a resync's id */
         } else {
             gap = record(s, start, stop);
         }
-        if (gap < 0) { again(s, 1); return -1; }
+        if (gap < 0) { again(s, gap == -1); return -1; }  /* a gap at once; a broken stream after the spread */
         start = stop + 2;
     }
     s->len = end - start;
@@ -341,7 +354,8 @@ static int command(FILE *out, double *open_deadline, int *answered) {
         fflush(out);
         narrivals = 0;
     } else if (strncmp(line, "status", 6) == 0) {
-        fprintf(out, "%d %ld %ld %d %ld %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps, repeats);
+        fprintf(out, "%d %ld %ld %d %ld %ld %ld\n", streaming, reconnects, silent_reconnects, given_up, gaps, repeats,
+                strangers);
         fflush(out);
     }
     return 1;
@@ -357,7 +371,6 @@ static void check_silence(void) {
         if (s->state == WAITING) continue;
         if (s->state == STREAM && silence > 0 && t - s->heard > silence) {
             silent_reconnects++;
-            s->silent++;  /* rule 5: silent twice in a row, the next is asked `after_silence` (roadsvc holds it) */
             again(s, 0);
         } else if (s->state != STREAM && t - s->heard > ATTEMPT_SECONDS) {
             again(s, 0);

@@ -262,10 +262,11 @@ class NativeDisplayClients:
                 found.append((int(table), int(number), float(at), int(display)))
         return found
 
-    def status(self) -> tuple[int, int, int, int, int, int]:
+    def status(self) -> tuple[int, int, int, int, int, int, int]:
         """(displays streaming now, reconnections so far, of them after a silence, displays ended for good, gaps
         seen: events dropped for a revision not expected, their streams reopened, events received again: an id
-        at or below the display's last, ignored by the client rules and not counted as arrivals)."""
+        at or below the display's last, ignored by the client rules and not counted as arrivals, hands of a table
+        other than the display's)."""
         self._tell("status")
         answers = [tuple(map(int, child.stdout.readline().split())) for child in self.children]
         return tuple(sum(column) for column in zip(*answers))  # type: ignore[return-value]

@@ -222,6 +222,7 @@ class Bench:
                 "post_errors": dealers.errors, "status": statuses[-1][1] if statuses else None,
                 "reconnects": statuses[-1][1][1] - status_before[1], "silent_reconnects": statuses[-1][1][2] - status_before[2],
                 "gaps": statuses[-1][1][4] - status_before[4], "repeats": statuses[-1][1][5] - status_before[5],
+                "strangers": statuses[-1][1][6] - status_before[6],
                 "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
                 "crashes": self.engine_crashes() - crashes_before, "load": os.getloadavg()[0]}
 
@@ -245,6 +246,7 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
     for row in rows:
         misses = [what for what, bad in (("lost", row["counted"].lost), ("duplicates", row["counted"].duplicates),
                                           ("repeats", row["repeats"]),
+                                          ("another table's hands", row["strangers"]),
                                           ("post p99 over 2x", row["post_p99"] > 2 * baseline
                                            and row["storm"] not in UNSERVED)) if bad]
         print(f"targets, {row['storm']}: " + ("PASS" if not misses else "MISS (" + ", ".join(misses) + ")"))
@@ -288,7 +290,8 @@ async def main_async(args) -> None:
             progress(f"{name} measured", began)
             counted = row["counted"]
             print(f"  {name}: again in {row['again_s']} s, {counted.delivered} on time, {counted.late} late, "
-                  f"{counted.lost} lost, {counted.duplicates} duplicates, {row['repeats']} repeats, status {row['status']}, "
+                  f"{counted.lost} lost, {counted.duplicates} duplicates, {row['repeats']} repeats, "
+                  f"{row['strangers']} of another table, status {row['status']}, "
                   f"engine workers "
                   f"crashed {row['crashes']}", flush=True)
             print("   " + row_line(row, baseline), flush=True)

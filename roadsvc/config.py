@@ -129,11 +129,10 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "ENGINE_LEDGER_KEEP": (_int, 1000),
     "ENGINE_LEDGER_MAX_AGE": (_float, 3000.0),
     "ENGINE_LEASE": (_float, 5.0),  # seconds a stopped publisher holds the lease before another takes over
-    # A stream that came through the engine and that roadsvc holds itself (a resume the engine cannot answer, a
-    # display that heard nothing there) ends after this many seconds: its client's reconnect goes to the engine
+    # A stream that came through the engine and that roadsvc holds itself (a resume the engine cannot answer: its
+    # ledger unavailable, or older than the engine keeps) ends after this many seconds: its client's reconnect goes
+    # to the engine again
     "ENGINE_FALLBACK_SECONDS": (_float, 300.0),
-    # ... and how many streams a worker holds for displays that heard nothing there (`limits` notation)
-    "ENGINE_FALLBACK_RATE": (_str, "100 per minute"),
     # `roadsvc jobs`, where the engine is configured: seconds an engine node may not answer, or a committed event
     # wait unpublished, before push_engine_unreachable / publisher_behind (services.engine_watch)
     "ENGINE_ALERT_AFTER": (_float, 15.0),

@@ -8,15 +8,11 @@ every read finds its caller: roadsvc.api.auth.current_principal. Pit boss and ad
 
 from __future__ import annotations
 
-import logging
 import time
 from functools import lru_cache
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
-from limits import parse_many
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
 from roadsvc.api.auth import requires
 from roadsvc.api.context import database, now, principal
@@ -31,12 +27,10 @@ from roadsvc.stream.grants import Grant, grant_of
 from roadsvc.stream.hub import EventHub
 from roadsvc.stream.sse import EventStream, StreamView, starting_point
 
-log = logging.getLogger(__name__)
 blp = Blueprint("events", __name__, description="Live events: every committed change, as Server-Sent Events")
 
 HUB = "roadsvc.events"
 HANDOVER = "roadsvc.engine"
-FALLBACKS = "roadsvc.engine_fallbacks"  # this worker's limit on the streams it holds after a silence (_after_silence)
 EXAMPLE = (
     "id: 41\nretry: 2000\n: roadsvc events\n\n"
     "id: 42\nevent: hand\ndata: {\"table_id\":1,\"shoe_id\":3,\"revision\":18,\"number\":15,\"result\":\"banker\", ...}\n\n"
@@ -55,11 +49,6 @@ def hub() -> EventHub:
     parameters=[
         {"in": "query", "name": "table_id", "schema": {"type": "array", "items": {"type": "integer"}},
          "style": "form", "explode": True, "description": "Only these tables (repeat the parameter)."},
-        {"in": "query", "name": "after_silence", "schema": {"type": "boolean"},
-         "description": "`true` when the client reconnects after hearing nothing for twice the keep-alive interval "
-                        "(client rule 5): roadsvc holds this stream itself rather than hand it to the push engine, "
-                        "whose channel may have stopped delivering; the client's next reconnect goes to the engine "
-                        "again."},
         {"in": "header", "name": "Last-Event-ID", "schema": {"type": "integer"},
          "description": "Resume after this id: every later event, in order, once; `resync` first if it is older than "
                         "retention (`why: pruned`) or past the newest id the log had (`why: unknown_id`)."},
@@ -87,7 +76,7 @@ def stream_events():
     caller = principal()
     view = StreamView(_tables(caller), _audiences(caller))
     last_event_id = _last_event_id()
-    target = None if _after_silence() else _engine_target(view, caller, last_event_id)
+    target = _engine_target(view, caller, last_event_id)
     if target is not None:  # the client follows it to the engine, which checks the signature (docs/events.md)
         return Response(status=307, headers={"Location": target, "Cache-Control": "no-store"})
     start = starting_point(hub(), last_event_id)
@@ -152,27 +141,6 @@ EVERYONE, OPERATORS_TOO = frozenset({ALL}), frozenset({ALL, OPERATORS})  # share
 
 def _audiences(caller: Principal) -> frozenset[str]:
     return OPERATORS_TOO if caller.can(MONITOR) else EVERYONE
-
-
-def _after_silence() -> bool:
-    """Whether roadsvc holds this stream because its client heard nothing on its last one (client rule 5): an
-    engine channel may have stopped delivering (nchan after a Redis restart, or a node's crashed worker), and the
-    same channel would be silent again. At most ROADSVC_ENGINE_FALLBACK_RATE such streams a worker: a whole floor
-    fallen silent at once goes back to the engine beyond it, where roadsvc's workers could not carry it."""
-    text = request.args.get("after_silence", "false")
-    if text not in ("true", "false"):
-        raise DomainError("invalid_after_silence", "after_silence must be true or false", "after_silence")
-    if text == "false" or not _through_engine():
-        return text == "true"
-    limiter = current_app.extensions.get(FALLBACKS)
-    if limiter is None:
-        limiter = current_app.extensions[FALLBACKS] = (MovingWindowRateLimiter(MemoryStorage()),
-                                                       parse_many(current_app.config["ENGINE_FALLBACK_RATE"]))
-    strategy, rates = limiter
-    held = all(strategy.hit(rate, "after_silence") for rate in rates)
-    log.info("a display heard nothing on the engine: its stream is %s (tables %s)", "held here" if held else
-             "the engine's (this worker holds its share)", ",".join(request.args.getlist("table_id")) or "all")
-    return held
 
 
 def _last_event_id() -> int | None:

@@ -466,25 +466,6 @@ def test_after_the_publisher_restarts_every_display_has_every_hand_once_and_none
         assert displays.status()[5] == 0  # no event sent again to a display that had it
 
 
-def test_a_display_whose_engine_channel_stays_silent_gets_its_hands_from_roadsvc(engine):
-    """A channel that delivers nothing, to new subscribers too (here: nothing is published to the engine at all, as
-    when nchan left a table's channel dead after a restart): each display (client rule 5) reconnects after a second
-    of silence, to the engine again, hears nothing there either, and then asks `after_silence=true`: roadsvc holds
-    its stream and the hand posted meanwhile reaches every display, once."""
-    with four_displays_and_a_dealer(engine, "Silent channel", seed=13) as (table, displays, post):
-        post(1)
-        engine.publish()
-        silent = displays.status()[2]
-        reconnected, deadline = 0, time.monotonic() + 30
-        while reconnected < 8 and time.monotonic() < deadline:  # two silences each: engine, engine again
-            reconnected = displays.status()[2] - silent
-            time.sleep(0.05)
-        assert reconnected >= 8
-        post(2)  # never published to the engine
-        assert hands_by_display(displays, 8) == [[1, 2]] * 4
-        assert displays.status()[5] == 0  # and nothing twice
-
-
 def test_after_an_engine_reload_every_display_has_every_hand_once(engine):
     """nginx -s reload: the old workers close their streams, or leave them on channels that no longer deliver.
     The displays (bench/_displays.c, following docs/events.md's client rules) reconnect when closed or after

@@ -120,53 +120,19 @@ def test_a_refused_stream_is_never_redirected_and_one_not_through_the_engine_is_
     own.close()
 
 
-def test_a_display_that_heard_nothing_is_held_by_roadsvc_and_its_next_reconnect_goes_to_the_engine(engine_app, api):
-    """Client rule 5: a display silent for twice the keep-alive reconnects `after_silence=true`; the engine's channel
-    may have stopped delivering (nchan after a Redis restart or a crashed worker), so roadsvc holds that stream
-    itself, from the display's position; without the flag the same request is the engine's again."""
-    table = api.post("/api/v1/tables", {"name": "E2", "rule_set": "classic"}, role="pitboss").json["id"]
-    headers = api.headers("display", {"X-Roadsvc-Engine": "1"})
-    held = api.client.get(f"/api/v1/events?table_id={table}&after_silence=true", headers=headers, buffered=False)
-    assert held.status_code == 200 and held.mimetype == "text/event-stream"
-    assert next(held.response).startswith(b"id: ")  # roadsvc's own opening: its position, then retry:
-    held.close()
-    assert api.client.get(f"/api/v1/events?table_id={table}&after_silence=false", headers=headers).status_code == 307
-    assert api.client.get(f"/api/v1/events?table_id={table}", headers=headers).status_code == 307
-
-
-def test_after_silence_is_true_or_false(engine_app, api):
-    table = api.post("/api/v1/tables", {"name": "E3", "rule_set": "classic"}, role="pitboss").json["id"]
-    answer = api.client.get(f"/api/v1/events?table_id={table}&after_silence=yes",
-                            headers=api.headers("display", {"X-Roadsvc-Engine": "1"}))
-    assert answer.status_code == 422
-    assert (answer.json["code"], answer.json["field"]) == ("invalid_after_silence", "after_silence")
-
-
 def test_a_stream_held_in_the_engines_place_ends_after_the_fallback_time(engine_app, api):
-    """A stream that came through the engine and that roadsvc holds (here: after a silence) ends after
+    """A stream that came through the engine and that roadsvc holds (here: a resume while the engine's ledger does not
+    answer, as in a Redis restart, when every reconnecting display lands on roadsvc) ends after
     ROADSVC_ENGINE_FALLBACK_SECONDS, so its client's reconnect goes back to the engine; one that did not come
     through the engine is roadsvc's for good."""
     table = api.post("/api/v1/tables", {"name": "E4", "rule_set": "classic"}, role="pitboss").json["id"]
     engine_app.config.update(ENGINE_FALLBACK_SECONDS=0.0, EVENTS_KEEPALIVE=0.1)  # a stream going on: keep-alives
-    held = api.client.get(f"/api/v1/events?table_id={table}&after_silence=true", buffered=False,
-                          headers=api.headers("display", {"X-Roadsvc-Engine": "1"}))
+    held = api.client.get(f"/api/v1/events?table_id={table}", buffered=False,
+                          headers=api.headers("display", {"X-Roadsvc-Engine": "1", "Last-Event-ID": "0"}))
     assert held.status_code == 200
-    assert [chunk[:4] for chunk in islice(held.response, 3)] == [b"id: "]  # its opening, then the end
+    assert [chunk[:4] for chunk in islice(held.response, 3)] == [b"retr", b"id: "]  # opening, the table's event, end
     held.close()
-    own = api.client.get(f"/api/v1/events?table_id={table}", headers=api.headers("display"), buffered=False)
-    assert [chunk[:4] for chunk in islice(own.response, 3)] == [b"id: ", b": ke", b": ke"]  # going on
+    own = api.client.get(f"/api/v1/events?table_id={table}", buffered=False,
+                         headers=api.headers("display", {"Last-Event-ID": "0"}))
+    assert [chunk[:4] for chunk in islice(own.response, 3)] == [b"retr", b"id: ", b": ke"]  # going on
     own.close()
-
-
-def test_a_worker_holds_only_its_share_of_silent_displays_and_sends_the_rest_to_the_engine(engine_app, api):
-    """A whole floor fallen silent at once (nchan after a Redis restart) must not land on roadsvc's workers: beyond
-    ROADSVC_ENGINE_FALLBACK_RATE a worker redirects a silent display to the engine as any other."""
-    table = api.post("/api/v1/tables", {"name": "E5", "rule_set": "classic"}, role="pitboss").json["id"]
-    engine_app.config.update(ENGINE_FALLBACK_RATE="2 per minute", ENGINE_FALLBACK_SECONDS=0.0)
-    headers = api.headers("display", {"X-Roadsvc-Engine": "1"})
-    statuses = []
-    for _ in range(4):
-        answer = api.client.get(f"/api/v1/events?table_id={table}&after_silence=true", headers=headers, buffered=False)
-        statuses.append(answer.status_code)
-        answer.close()
-    assert statuses == [200, 200, 307, 307]
