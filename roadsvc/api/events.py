@@ -82,7 +82,7 @@ def stream_events():
     start = starting_point(hub(), last_event_id)
     config = current_app.config
     grant = _grant(caller)
-    if _through_engine():
+    if _through_engine() and current_app.extensions[HANDOVER].serves(view.tables, view.audiences):
         grant = grant.until(time.monotonic() + config["ENGINE_FALLBACK_SECONDS"])  # then back to the engine
     body = EventStream(hub(), start, view, keepalive=config["EVENTS_KEEPALIVE"], retry_ms=config["EVENTS_RETRY_MS"],
                        grant=grant)

@@ -124,7 +124,7 @@ def test_a_stream_held_in_the_engines_place_ends_after_the_fallback_time(engine_
     """A stream that came through the engine and that roadsvc holds (here: a resume while the engine's ledger does not
     answer, as in a Redis restart, when every reconnecting display lands on roadsvc) ends after
     ROADSVC_ENGINE_FALLBACK_SECONDS, so its client's reconnect goes back to the engine; one that did not come
-    through the engine is roadsvc's for good."""
+    through the engine, or that names several tables (the engine has no channel for it), is roadsvc's for good."""
     table = api.post("/api/v1/tables", {"name": "E4", "rule_set": "classic"}, role="pitboss").json["id"]
     engine_app.config.update(ENGINE_FALLBACK_SECONDS=0.0, EVENTS_KEEPALIVE=0.1)  # a stream going on: keep-alives
     held = api.client.get(f"/api/v1/events?table_id={table}", buffered=False,
@@ -136,3 +136,8 @@ def test_a_stream_held_in_the_engines_place_ends_after_the_fallback_time(engine_
                          headers=api.headers("display", {"Last-Event-ID": "0"}))
     assert [chunk[:4] for chunk in islice(own.response, 3)] == [b"retr", b"id: ", b": ke"]  # going on
     own.close()
+    other = api.post("/api/v1/tables", {"name": "E5", "rule_set": "classic"}, role="pitboss").json["id"]
+    several = api.client.get(f"/api/v1/events?table_id={table}&table_id={other}", buffered=False,
+                             headers=api.headers("display", {"X-Roadsvc-Engine": "1"}))  # never the engine's
+    assert [chunk[:4] for chunk in islice(several.response, 3)] == [b"id: ", b"id: ", b": ke"]  # E5 created; goes on
+    several.close()

@@ -31,6 +31,10 @@ class Handover:
     prefix: str
     urls: EngineUrls
 
+    def serves(self, tables: frozenset[int] | None, audiences: frozenset[str]) -> bool:
+        """Whether the engine has a channel for this view (not for several tables: roadsvc holds those for good)."""
+        return view_channel(self.prefix, tables, audiences) is not None
+
     def target(self, tables: frozenset[int] | None, audiences: frozenset[str], key_id: int,
                last_event_id: int | None, session_id: int | None = None) -> str | None:
         """The signed URL of the engine's stream (its channel, the key's channel or a signed-in page's session's,
