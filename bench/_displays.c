@@ -224,23 +224,24 @@ static int in_order(struct stream *s, const char *block, const char *end) {
     return 0;
 }
 
-/* Whether an event names a table other than the display's: its stream is broken (another table's channel). */
-static int stranger(struct stream *s, const char *block, const char *end) {
-    static const char data[] = "\ndata: {\"table_id\":";
-    const char *at = memmem(block, end - block, data, sizeof data - 1);
-    return !paths && at && at[sizeof data - 1] != 'n' && atoi(at + sizeof data - 1) != s->table;
+/* Whether an event's data (from its "\ndata:") names a table other than the display's: its stream is broken. */
+static int stranger(struct stream *s, const char *data, const char *end) {
+    static const char table[] = "\ndata: {\"table_id\":";
+    size_t n = sizeof table - 1;
+    return !paths && (size_t)(end - data) > n && memcmp(data, table, n) == 0 && data[n] != 'n' &&
+           atoi(data + n) != s->table;
 }
 
 static int record(struct stream *s, const char *block, const char *end) {
     static const char hand[] = "event: hand\ndata: {\"table_id\":";
-    if (stranger(s, block, end)) {  /* dropped before it moves anything (rule 6), the stream reopened */
+    const char *data = memmem(block, end - block, "\ndata:", 6);
+    if (data && stranger(s, data, end)) {  /* dropped before it moves anything (rule 6), the stream reopened */
         strangers++;
         return -2;
     }
     if (end - block > 4 && memcmp(block, "id: ", 4) == 0) {
         long id = atol(block + 4);
-        int event = memmem(block, end - block, "\ndata:", 6) != NULL;
-        if (event && id <= s->last_id) { repeats++; return 0; }  /* had already: ignored (rule 2), counted */
+        if (data && id <= s->last_id) { repeats++; return 0; }  /* had already: ignored (rule 2), counted */
         if (in_order(s, block, end) < 0) { gaps++; return -1; }
         if (id > s->last_id) s->last_id = id;  /* a position never moves back */
     }

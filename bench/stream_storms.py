@@ -201,17 +201,16 @@ class Bench:
             print("duplicates (display, table, number: arrivals after the storm s):",
                   [(key, ats) for key, ats in seen.items() if len(ats) > 1][:20], flush=True)
             silent_tables = sorted({table for display, table in tables_of.items() if display not in first_after})
-            for table in silent_tables[:5]:
-                for channel in (f"{self.prefix}t{table}", f"{self.prefix}t{table}.ops"):
-                    try:
-                        with urllib.request.urlopen(urllib.request.Request(self.node.publish_url + channel,
-                                                                           headers={"Accept": "text/json"}), timeout=5) as r:
-                            info = r.read().decode()
-                    except Exception as error:  # noqa: BLE001 - a debugging print
-                        info = repr(error)
-                    ledger = Ledger(self.redis.url, self.prefix)
-                    print(f"  silent table {table} {channel}: engine {info.strip()}; ledger newest event "
-                          f"{ledger.newest(channel)}, last {ledger.last(channel)}, published {ledger.published()}", flush=True)
+            ledger = Ledger(self.redis.url, self.prefix)
+            for channel in (f"{self.prefix}t{table}{suffix}" for table in silent_tables[:5] for suffix in ("", ".ops")):
+                asked = urllib.request.Request(self.node.publish_url + channel, headers={"Accept": "text/json"})
+                try:  # the channel's messages and subscribers, as nchan counts them (NchanClient.info keeps no count)
+                    with urllib.request.urlopen(asked, timeout=5) as answer:
+                        info = answer.read().decode().strip()
+                except OSError as error:  # a debugging print
+                    info = repr(error)
+                print(f"  silent table's {channel}: engine {info}; ledger newest event {ledger.newest(channel)}, "
+                      f"last {ledger.last(channel)}, published {ledger.published()}", flush=True)
             for _, display, table, _number in missing[:3]:
                 print(f"  display {display} (table {table}) had:", sorted((number, round(at - storm_at, 2))
                       for t, number, at, d in arrivals if d == display), flush=True)
