@@ -23,6 +23,7 @@ ENGINE = """
     map "" $roadsvc_engine_secret {{ default "{secret}"; }}
     server {{
         listen {address}:{port} reuseport;  # the kernel spreads the connections over the workers
+{first}
 {locations}
     }}
 """
@@ -60,12 +61,13 @@ class EngineNode(NginxProcess):
 
     def __init__(self, machines: list[str], redis: str, scratch: Path, address: str = "127.0.0.1",
                  workers: int = 1, connections: int = 8192, port: int | None = None, extra: str = "",
-                 secret: str = SECRET, main: str = ""):
+                 secret: str = SECRET, main: str = "", first: str = ""):
         """`extra`: lines for the http context before the documented ones (bench/engine_memory.py's variants);
+        `first`: locations of the server before the documented ones (a test's channel that delivers nothing);
         `secret`: what roadsvc's stream URLs are signed with (its ROADSVC_ENGINE_SECRET, engine_env())."""
         super().__init__(scratch, ENGINE, address=address, port=port, workers=workers, connections=connections,
                          modules=f"load_module {NCHAN_MODULE};\n", main=engine_main() + main, servers=upstream_servers(machines), redis=redis,
-                         locations=engine_locations(), extra=extra, secret=secret)
+                         locations=engine_locations(), extra=extra, secret=secret, first=first)
         self.publish_url = f"{self.base}/_engine/pub/"
 
     def start(self, probe: str = "/_engine/pub/probe") -> str:

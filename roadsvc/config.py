@@ -128,6 +128,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     "ENGINE_URL_TTL": (_float, 5.0),
     "ENGINE_LEDGER_KEEP": (_int, 1000),
     "ENGINE_LEDGER_MAX_AGE": (_float, 3000.0),
+    "ENGINE_SILENT_AFTER": (_float, 15.0),  # a resume that missed an event older than this names its channel to be checked
     "ENGINE_LEASE": (_float, 5.0),  # seconds a stopped publisher holds the lease before another takes over
     # A stream that came through the engine and that roadsvc holds itself (a resume the engine cannot answer: its
     # ledger unavailable, or older than the engine keeps) ends after this many seconds: its client's reconnect goes

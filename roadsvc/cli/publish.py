@@ -15,8 +15,11 @@ from roadsvc.cli import REFUSED
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.stream.engine.ledger import Ledger
+from roadsvc.stream.engine.channels import probe_channel
 from roadsvc.stream.engine.nchan import NchanClient
+from roadsvc.stream.engine.probe import ChannelProbe
 from roadsvc.stream.engine.publisher import EnginePublisher
+from roadsvc.stream.engine.signing import EngineUrls
 
 
 def register(subparsers: Any) -> None:
@@ -33,11 +36,15 @@ def run_publish(args: argparse.Namespace) -> int:
         return REFUSED
     db = open_database()
     prefix = settings["ENGINE_PREFIX"]
+    probe = None  # without the secret roadsvc serves every stream itself: no channel to check
+    if settings["ENGINE_SECRET"]:
+        signer = EngineUrls(settings["ENGINE_SECRET"], settings["ENGINE_URL_TTL"], settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))
+        probe = ChannelProbe(urls, signer, probe_channel(prefix))
     publisher = EnginePublisher(db, NchanClient(urls), Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
                                                                max_age=settings["ENGINE_LEDGER_MAX_AGE"]),
                                 prefix, keepalive=settings["EVENTS_KEEPALIVE"], lease_seconds=settings["ENGINE_LEASE"],
                                 fallback_check=settings["EVENTS_FALLBACK_CHECK"], key_cache_ttl=settings["KEY_CACHE_TTL"],
-                                url_ttl=settings["ENGINE_URL_TTL"])
+                                url_ttl=settings["ENGINE_URL_TTL"], probe=probe)
     signal.signal(signal.SIGTERM, lambda *_: publisher.stop())
     try:
         publisher.run()

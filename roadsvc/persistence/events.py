@@ -183,6 +183,13 @@ def events_after(session: Session, after_id: int, limit: int, up_to: int | None 
     return [_record(row) for row in session.scalars(query)]
 
 
+def events_by_id(session: Session, ids: list[int]) -> list[EventRecord]:
+    """These events, oldest first (those still in the log: a pruned one is not there)."""
+    if not ids:
+        return []
+    return [_record(row) for row in session.scalars(select(Event).where(Event.id.in_(ids)).order_by(Event.id))]
+
+
 def _record(row: Event) -> EventRecord:
     return EventRecord(
         row.id, row.type, row.table_id, row.shoe_id, row.revision, row.audience, row.data, row.created_at

@@ -78,6 +78,12 @@ def events_after(db: Database, after_id: int, limit: int = 1000, up_to: int | No
         return log.events_after(session, after_id, limit, up_to)
 
 
+def events_by_id(db: Database, ids: list[int]) -> list[EventRecord]:
+    """These events, oldest first, those still in the log (the engine's publisher moving a channel)."""
+    with db.read() as session:
+        return log.events_by_id(session, ids)
+
+
 def newest_event_id(db: Database) -> int:
     """The newest id, by one indexed lookup on the hot path (no transaction)."""
     row = db.fetch_ints(log.NEWEST_EVENT_SQL)

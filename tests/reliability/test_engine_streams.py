@@ -31,9 +31,12 @@ from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
 from roadsvc.services import tables
 from roadsvc.services.events import OPERATORS, append_event
+from roadsvc.stream.engine.channels import probe_channel
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
+from roadsvc.stream.engine.probe import ChannelProbe
 from roadsvc.stream.engine.publisher import EnginePublisher
+from roadsvc.stream.engine.signing import EngineUrls
 
 pytestmark = pytest.mark.slow
 
@@ -85,7 +88,8 @@ def engine(request, tmp_path_factory):
     env = {"ROADSVC_REDIS_URL": REDIS, **engine_env(prefix), "ROADSVC_ENGINE_LEDGER_KEEP": str(KEEP),
            "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
            "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",  # the start-up probes are keyless
-           "ROADSVC_KEY_CACHE_TTL": "0"}  # a revoked key is refused at once (the publisher's second close: unit test)
+           "ROADSVC_KEY_CACHE_TTL": "0",  # a revoked key is refused at once (the publisher's second close: unit test)
+           "ROADSVC_ENGINE_SILENT_AFTER": "0"}  # a resume that missed any event names its channel to be checked
     with ExitStack() as stack:
         deployment = stack.enter_context(fresh_deployment(request.param, tmp_path_factory.mktemp("engine")))
         floor = open_floor(deployment.url, tables_count=2)
@@ -401,30 +405,37 @@ def publish_through(engine: EngineFloor, attempts: int = 50) -> None:
 
 
 @contextmanager
-def four_displays_and_a_dealer(engine, name: str,
-                               seed: int) -> Iterator[tuple[int, NativeDisplayClients, Callable[[int], None]]]:
-    """A new table (its id) with an open shoe, four native displays streaming it (reconnecting after a second
-    of silence, as docs/events.md's client rules say) and its dealer's post of hand N of a dealt shoe."""
+def a_table_and_its_dealer(engine, name: str, seed: int) -> Iterator[tuple[int, Callable[[int], None]]]:
+    """A new table (its id) with an open shoe, published, and its dealer's post of hand N of a dealt shoe."""
     table = tables.create_table(engine.db, name, "classic", {}).id
     shoe = shoe_open(engine.db, table)
     engine.publish()
-    host, port = engine.base.removeprefix("http://").split(":")
-    displays = NativeDisplayClients(1, host, int(port), engine.floor.display_key, [table], opening=False, silence=1.0,
-                                   spread=1.0)
-    try:
-        assert displays.open(4) == (4, 0)
-        hands_dealt = dealt_hands(seed=seed)[0]
-        with requests.Session() as dealer:
-            dealer.headers["Authorization"] = f"Bearer {engine.floor.dealer_key}"
+    hands_dealt = dealt_hands(seed=seed)[0]
+    with requests.Session() as dealer:
+        dealer.headers["Authorization"] = f"Bearer {engine.floor.dealer_key}"
 
-            def post(number: int) -> None:
-                answer = dealer.post(f"{engine.roadsvc}/api/v1/tables/{table}/hands",
-                                     json=hand_body(hands_dealt[number - 1], number, shoe), timeout=10)
-                assert answer.status_code == 201, answer.text
+        def post(number: int) -> None:
+            answer = dealer.post(f"{engine.roadsvc}/api/v1/tables/{table}/hands",
+                                 json=hand_body(hands_dealt[number - 1], number, shoe), timeout=10)
+            assert answer.status_code == 201, answer.text
 
+        yield table, post
+
+
+@contextmanager
+def four_displays_and_a_dealer(engine, name: str,
+                               seed: int) -> Iterator[tuple[int, NativeDisplayClients, Callable[[int], None]]]:
+    """A table and its dealer (a_table_and_its_dealer), and four native displays streaming it (reconnecting after a
+    second of silence, as docs/events.md's client rules say)."""
+    with a_table_and_its_dealer(engine, name, seed) as (table, post):
+        host, port = engine.base.removeprefix("http://").split(":")
+        displays = NativeDisplayClients(1, host, int(port), engine.floor.display_key, [table], opening=False,
+                                       silence=1.0, spread=1.0)
+        try:
+            assert displays.open(4) == (4, 0)
             yield table, displays, post
-    finally:
-        displays.stop()
+        finally:
+            displays.stop()
 
 
 def hands_by_display(displays: NativeDisplayClients, expected: int) -> list[list[int]]:
@@ -479,3 +490,59 @@ def test_after_an_engine_reload_every_display_has_every_hand_once(engine):
             post(number)
             publish_through(engine)
         assert hands_by_display(displays, 12) == [[1, 2, 3]] * 4  # each display: every hand, once, in order
+
+
+# On this node a table's display channel (`<prefix>t<id>`, not a moved one's `-<n>` name nor `.ops`) delivers nothing,
+# as nchan leaves some after an engine restart or a killed node: its subscribers are held on another channel.
+DEAF = r"""
+        location ~ ^/_engine/sub/(\w+\.t\d+)/([\w.-]+)$ {
+            nchan_subscriber http-raw-stream;
+            nchan_channel_id $1.deaf $2;
+            nchan_subscriber_first_message newest;
+            nchan_redis_pass roadsvc_engine_redis;
+            add_header Content-Type text/event-stream always;
+        }
+"""
+
+
+def test_a_channel_that_delivers_nothing_is_found_moved_and_its_display_resumes_there_missing_nothing(engine,
+                                                                                                     tmp_path):
+    """A display that had the table's first event comes back (it heard nothing: rule 5) with its Last-Event-ID; it
+    missed an event, so it names the channel; the publisher's probe, subscribed on the node, hears nothing for a
+    keep-alive interval (the table's operators' channel, named too, is heard: left alone), and the publisher moves the
+    channel: the display's next resume is redirected to the new name, from its event, and gets every hand once."""
+    deaf = EngineNode([engine.roadsvc.removeprefix("http://")], REDIS, tmp_path / "deaf-node", first=DEAF)
+    deaf.start()
+    ledger = Ledger(REDIS, engine.prefix, keep=KEEP)
+    nchan = NchanClient([deaf.publish_url])
+    probe = ChannelProbe([deaf.publish_url], EngineUrls(ENGINE_SECRET, 5, "/_engine/sub"), probe_channel(engine.prefix))
+    mover = EnginePublisher(engine.db, nchan, ledger, engine.prefix, keepalive=0.3, probe=probe, clock=engine.clock)
+    try:
+        with a_table_and_its_dealer(engine, "Deaf", seed=13) as (table, post):
+            opened = ledger.newest(f"{engine.prefix}t{table}")  # the table's first event, which the display had
+            post(1)
+            mover.publish_pending()
+            channel = f"{engine.prefix}t{table}"
+            query = f"?table_id={table}"
+            back = SseConnection(deaf.base, engine.floor.display_key, query, last_event_id=opened, timeout=10)
+            assert back.status == 200 and back.redirected_to.startswith(f"/_engine/sub/{channel}/")  # the deaf one
+            back.close()
+            assert channel in ledger.suspects(100)  # (the earlier tests' resumes named theirs: not checked here)
+            ledger.suspect(channel)
+            ledger.suspect(channel + ".ops")  # a channel that delivers: named too
+            assert mover.check_channels() == []  # the probe subscribes to both
+            engine.clock.advance(0.4)
+            assert mover.keep_alive([table]) == 4  # what a live subscription hears within the interval
+            assert mover.check_channels() == [channel]
+            name = ledger.names()[channel]
+            assert name.startswith(channel + "-") and channel + ".ops" not in ledger.names()
+            resumed = SseConnection(deaf.base, engine.floor.display_key, query, last_event_id=opened, timeout=10)
+            assert resumed.status == 200 and resumed.redirected_to.startswith(f"/_engine/sub/{name}/")
+            assert hands(resumed, 1) == [1]  # from the engine's new channel (a roadsvc stream would open with a comment)
+            post(2)
+            mover.publish_pending()
+            assert hands(resumed, 1) == [2]
+            resumed.close()
+    finally:
+        nchan.close()
+        deaf.stop()

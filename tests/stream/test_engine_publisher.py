@@ -121,7 +121,7 @@ def test_a_publisher_killed_between_the_engines_answer_and_the_ledger_leaves_not
     p = ledger.prefix
     assert engine.events(f"{p}t7") == engine.events(f"{p}t7.ops") == engine.events(f"{p}floor") == [one, two]
     assert engine.events(f"{p}floor.ops") == [one, two]
-    assert ledger.handover(f"{p}t7", two) == posted.message_id  # noted now: a stream resumes from it
+    assert ledger.handover(f"{p}t7", two).message_id == posted.message_id  # noted now: a stream resumes from it
 
 
 def test_a_publisher_killed_before_posting_or_after_a_keep_alive_leaves_nothing_out(db, ledger):

@@ -118,7 +118,7 @@ def test_a_publisher_killed_before_the_ledgers_write_is_taken_over_with_nothing_
     for channel in (f"{p}t7", f"{p}t7.ops", f"{p}floor", f"{p}floor.ops"):
         assert engine.events(channel) == [one, two], channel  # once each, whoever posted it
         assert ledger.last(channel) == engine.info(channel).message_id  # noted: a stream resumes from it
-        assert ledger.handover(channel, two) == engine.info(channel).message_id
+        assert ledger.handover(channel, two).message_id == engine.info(channel).message_id
     assert ledger.published() == ledger.pending() == two
 
 

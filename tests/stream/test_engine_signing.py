@@ -81,18 +81,16 @@ def test_a_short_secret_or_a_ttl_of_nothing_is_refused_at_start():
         EngineUrls(SECRET, 0, "/s")
     settings = {"ENGINE_SECRET": "", "ENGINE_PREFIX": "p.", "REDIS_URL": "redis://127.0.0.1:1/0",
                 "ENGINE_LEDGER_KEEP": 10, "ENGINE_LEDGER_MAX_AGE": 60.0, "ENGINE_URL_TTL": 10.0,
-                "ENGINE_SUBSCRIBE_PATH": "/_engine/sub/"}
+                "ENGINE_SUBSCRIBE_PATH": "/_engine/sub/", "ENGINE_SILENT_AFTER": 15.0}
     assert engine_handover(settings) is None  # no secret: roadsvc serves every stream itself
     handover = engine_handover({**settings, "ENGINE_SECRET": SECRET})
     assert handover.urls.subscribe_path == "/_engine/sub" and handover.urls.ttl == 10.0
 
 
 @pytest.fixture
-def engine_app(app):
-    """The app with a handover to the engine (its ledger is never asked: no stream here resumes)."""
-    clock = Clock()
-    ledger = Ledger("redis://127.0.0.1:1/0", "unit.")  # nothing listens there: a resume would be refused
-    app.extensions["roadsvc.engine"] = Handover(ledger, "unit.", EngineUrls(SECRET, 10, "/_engine/sub", clock=clock))
+def engine_app(app, ledger):
+    """The app with a handover to the engine, its ledger in the local Redis (no channel moved: each its own name)."""
+    app.extensions["roadsvc.engine"] = Handover(ledger, ledger.prefix, EngineUrls(SECRET, 10, "/_engine/sub", clock=Clock()))
     return app
 
 
@@ -104,11 +102,12 @@ def test_an_authorized_stream_through_the_engine_is_redirected_to_its_signed_url
     through = {"X-Roadsvc-Engine": "1"}
     answer = api.client.get(f"/api/v1/events?table_id={table}", headers={"Authorization": f"Bearer {display}", **through})
     assert answer.status_code == 307 and "no-store" in answer.headers["Cache-Control"]
+    prefix = engine_app.extensions["roadsvc.engine"].prefix
     assert answer.headers["Location"] == EngineUrls(SECRET, 10, "/_engine/sub", clock=Clock()).url(
-        f"unit.t{table}", f"unit.k{info.id}", None)  # relative: the client follows it on the same host
+        f"{prefix}t{table}", f"{prefix}k{info.id}", None)  # relative: the client follows it on the same host
     assert display not in answer.headers["Location"]
     floor = api.client.get("/api/v1/events", headers={"Authorization": f"Bearer {pitboss}", **through})
-    assert parts(floor.headers["Location"])[0] == f"/_engine/sub/unit.floor.ops/unit.k{pitboss_info.id}"
+    assert parts(floor.headers["Location"])[0] == f"/_engine/sub/{prefix}floor.ops/{prefix}k{pitboss_info.id}"
 
 
 def test_a_refused_stream_is_never_redirected_and_one_not_through_the_engine_is_roadsvcs(engine_app, api):
@@ -126,6 +125,8 @@ def test_a_stream_held_in_the_engines_place_ends_after_the_fallback_time(engine_
     ROADSVC_ENGINE_FALLBACK_SECONDS, so its client's reconnect goes back to the engine; one that did not come
     through the engine, or that names several tables (the engine has no channel for it), is roadsvc's for good."""
     table = api.post("/api/v1/tables", {"name": "E4", "rule_set": "classic"}, role="pitboss").json["id"]
+    unreachable = Ledger("redis://127.0.0.1:1/0", "unit.")  # nothing listens there
+    engine_app.extensions["roadsvc.engine"] = Handover(unreachable, "unit.", EngineUrls(SECRET, 10, "/_engine/sub"))
     engine_app.config.update(ENGINE_FALLBACK_SECONDS=0.0, EVENTS_KEEPALIVE=0.1)  # a stream going on: keep-alives
     held = api.client.get(f"/api/v1/events?table_id={table}", buffered=False,
                           headers=api.headers("display", {"X-Roadsvc-Engine": "1", "Last-Event-ID": "0"}))

@@ -44,3 +44,8 @@ def session_channel(prefix: str, session_id: int) -> str:
     """A signed-in page's own channel: carries nothing, deleted when the session ends (signed out, ended by an
     admin, its key revoked), which closes that page's streams and no other stream of the key."""
     return f"{prefix}s{session_id}"
+
+
+def probe_channel(prefix: str) -> str:
+    """The publisher's probe's own channel (stream.engine.probe): carries nothing, as a key's."""
+    return f"{prefix}probe"

@@ -6,7 +6,8 @@ roadsvc answers a stream itself when: it did not come through the engine (nginx 
 do with `X-Roadsvc-Engine`), it names several tables (no one channel carries exactly those), no
 Redis or no engine secret is configured, or it resumes from an event the ledger cannot place: after
 what the publisher has published, or older than the engine's buffer (the log answers it, then the live
-events follow).
+events follow). A resume that missed an event published more than ROADSVC_ENGINE_SILENT_AFTER seconds
+before found its channel silent: it names the channel to the publisher, which checks it (publisher.py).
 """
 
 from __future__ import annotations
@@ -42,17 +43,17 @@ class Handover:
         channel = view_channel(self.prefix, tables, audiences)
         if channel is None:
             return None
-        message_id = None
-        if last_event_id is not None:
-            try:
-                message_id = self.ledger.handover(channel, last_event_id)
-            except redis.RedisError:
-                log.warning("engine ledger unavailable: the stream is served by roadsvc", exc_info=True)
-                return None
-            if message_id is None:
-                return None
+        try:
+            place = self.ledger.handover(channel, last_event_id)
+            if place is not None and place.silent:  # the publisher checks the channel (docs/events.md)
+                self.ledger.suspect(channel)
+        except redis.RedisError:
+            log.warning("engine ledger unavailable: the stream is served by roadsvc", exc_info=True)
+            return None
+        if place is None:
+            return None
         grant = key_channel(self.prefix, key_id) if session_id is None else session_channel(self.prefix, session_id)
-        return self.urls.url(channel, grant, message_id)
+        return self.urls.url(place.name, grant, place.message_id)
 
 
 def engine_handover(settings: Mapping[str, Any]) -> Handover | None:
@@ -63,6 +64,6 @@ def engine_handover(settings: Mapping[str, Any]) -> Handover | None:
         return None
     prefix = settings["ENGINE_PREFIX"]
     ledger = Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
-                    max_age=settings["ENGINE_LEDGER_MAX_AGE"])
+                    max_age=settings["ENGINE_LEDGER_MAX_AGE"], silent_after=settings["ENGINE_SILENT_AFTER"])
     urls = EngineUrls(settings["ENGINE_SECRET"], settings["ENGINE_URL_TTL"], settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))
     return Handover(ledger, prefix, urls)

@@ -10,22 +10,41 @@
   whether its killed predecessor's last post landed without being noted (the channel's newest message in
   the engine is not the one noted last);
 - `<prefix>lease`: the elected publisher (a lock with a timeout, renewed while it publishes), whose
-  value names it: `<host>:<pid>:<tag>`.
+  value names it: `<host>:<pid>:<tag>`;
+- `<prefix>names`: the engine's name of each channel the publisher moved (`<channel>-<n>`, n from the counter
+  `<prefix>moves`; a channel not there is under its own name), and `<prefix>suspects`: the channels a
+  resuming stream found silent (score: how many streams did), which the publisher checks (docs/events.md,
+  *A channel that delivers nothing*). A channel's ids and last message are kept under its own name whatever
+  its name in the engine.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from typing import Callable
 
 import redis
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a stream of a channel goes on in the engine."""
+
+    name: str  # the channel's name in the engine now
+    message_id: str | None  # the engine's message to go on after (None: from the next)
+    silent: bool = False  # the stream missed an event published longer ago than `silent_after`: its channel may deliver nothing
+
+
 class Ledger:
-    def __init__(self, url: str, prefix: str, *, keep: int = 1000, max_age: float = 3000.0):
+    def __init__(self, url: str, prefix: str, *, keep: int = 1000, max_age: float = 3000.0, silent_after: float = 15.0,
+                 clock: Callable[[], float] = time.time):
         """`keep` (fewer than the engine's nchan_message_buffer_length) and `max_age` (seconds, less than
-        its nchan_message_timeout): a message older than either may have left the engine's buffer."""
+        its nchan_message_timeout): a message older than either may have left the engine's buffer;
+        `silent_after`: a resuming stream that missed an event published longer ago found its channel silent;
+        `clock`: Unix seconds, as the engine's message ids tell time."""
         self.redis = redis.Redis.from_url(url)
-        self.prefix, self.keep, self.max_age = prefix, keep, max_age
+        self.prefix, self.keep, self.max_age, self.silent_after, self.clock = prefix, keep, max_age, silent_after, clock
 
     def published(self) -> int | None:
         value = self.redis.get(self.prefix + "published")
@@ -90,20 +109,61 @@ class Ledger:
         found = self.redis.zrevrange(self._ids(channel), 0, 0, withscores=True)
         return int(found[0][1]) if found else 0
 
-    def handover(self, channel: str, after: int) -> str | None:
-        """The engine's id of the message from which a stream of `channel` that has seen every event up to
-        `after` goes on; None when the engine may not hold it (roadsvc then serves the stream): `after` is not
-        published yet, or its message is older than the engine keeps. One round trip (a storm of reconnects
-        asks it 20,000 times in seconds): the cursor and the channel's message read together."""
+    def handover(self, channel: str, after: int | None) -> Place | None:
+        """Where a stream of `channel` goes on: from the start (`after` None), or from the engine's message of the newest
+        event <= `after` (the last it has seen); None when the engine may not hold that message (roadsvc then serves the
+        stream): `after` is not published yet, or its message is older than the engine keeps. One round trip (a storm of
+        reconnects asks it 20,000 times in seconds): the cursor, the channel's name and its messages read together."""
         pipe = self.redis.pipeline(transaction=True)
+        pipe.hget(self.prefix + "names", channel)
+        if after is None:
+            (name,) = pipe.execute()
+            return Place(channel if name is None else name.decode(), None)
         pipe.get(self.prefix + "published")
         pipe.zrevrangebyscore(self._ids(channel), after, "-inf", start=0, num=1)
-        published, found = pipe.execute()
+        pipe.zrangebyscore(self._ids(channel), f"({after}", "+inf", start=0, num=1)
+        name, published, found, missed = pipe.execute()
         if published is None or after > int(published) or not found:
             return None
         message_id = found[0].decode()
-        sent_at = int(message_id.split(":", 1)[0])
-        return message_id if time.time() - sent_at < self.max_age else None
+        now = self.clock()
+        if now - _sent_at(message_id) >= self.max_age:
+            return None
+        silent = bool(missed) and now - _sent_at(missed[0].decode()) > self.silent_after
+        return Place(channel if name is None else name.decode(), message_id, silent)
+
+    def suspect(self, channel: str) -> None:
+        """A resuming stream found `channel` silent: the publisher checks it."""
+        self.redis.zincrby(self.prefix + "suspects", 1, channel)
+
+    def suspects(self, count: int) -> list[str]:
+        """Take the `count` channels the most streams found silent (each taken once)."""
+        return [member.decode() for member, _ in self.redis.zpopmax(self.prefix + "suspects", count)]
+
+    def names(self) -> dict[str, str]:
+        """The engine's name of each channel moved (the others keep their own)."""
+        return {channel.decode(): name.decode() for channel, name in self.redis.hgetall(self.prefix + "names").items()}
+
+    def new_name(self, channel: str) -> str:
+        """A name the engine has never had for `channel` (a move killed halfway leaves its name unused)."""
+        return f"{channel}-{self.redis.incr(self.prefix + 'moves')}"
+
+    def events(self, channel: str) -> list[int]:
+        """The ids of the events noted on `channel`, oldest first (its newest `keep`)."""
+        return [int(score) for _, score in self.redis.zrange(self._ids(channel), 0, -1, withscores=True)]
+
+    def moved(self, channel: str, name: str, notes: list[tuple[int, str]], last: str, published: int) -> None:
+        """`channel` is now `name` in the engine, holding these events (event id, message id) and then the message `last`
+        (a keep-alive); the publisher goes on with the event after the cursor `published`: one round trip."""
+        key = self._ids(channel)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.delete(key)
+        if notes:
+            pipe.zadd(key, {message_id: event_id for event_id, message_id in notes})
+        pipe.hset(self.prefix + "last", channel, last)
+        pipe.hset(self.prefix + "names", channel, name)
+        pipe.set(self.prefix + "pending", published)
+        pipe.execute()
 
     def lease(self, seconds: float) -> redis.lock.Lock:
         """The publisher's lease: `acquire(blocking=False)` to be elected, `reacquire()` to keep it."""
@@ -116,3 +176,8 @@ class Ledger:
 
     def _ids(self, channel: str) -> str:
         return f"{self.prefix}ids:{channel}"
+
+
+def _sent_at(message_id: str) -> int:
+    """When the engine stored a message (its id is `<Unix seconds>:<tag>`)."""
+    return int(message_id.split(":", 1)[0])

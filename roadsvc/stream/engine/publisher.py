@@ -7,6 +7,13 @@ the cursor (ledger.Ledger). It also keeps quiet channels alive (a `: keep-alive`
 interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams (for a
 `page_sessions_ended` event, each session's channel).
 
+A channel that delivers nothing (nchan leaves some so after an engine restart or a killed node) is moved: a
+resuming stream that missed an event published long before names its channel (ledger.Ledger.handover), the
+publisher subscribes to it on every node (probe.ChannelProbe) and, when a subscription heard nothing for a
+keep-alive interval, gives the channel a new name in the engine, posts there every event the ledger notes on it
+and a keep-alive, notes them and the name in one transaction, and deletes the old name: its streams end, and
+their clients come back through roadsvc to the new name, from where they were.
+
 Published once: the cursor moves after an event is in all its channels, in the same Redis transaction
 that notes its message on each (Ledger.record: one round trip an event); a publisher that takes over
 skips the channels where the ledger already has the event, and, when its predecessor may have been
@@ -32,10 +39,12 @@ from roadsvc.services.events import EventRecord
 from roadsvc.stream.engine.channels import FLOOR, OPS, event_channels, key_channel, session_channel
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
+from roadsvc.stream.engine.probe import ChannelProbe, Listening
 from roadsvc.stream.hub import frame_of
 
 log = logging.getLogger(__name__)
 PAGE = 500
+PROBED = 20  # channels probed at a time
 KEEPALIVE = b": keep-alive\n"  # the engine adds the blank line (nchan_subscriber_http_raw_stream_separator)
 
 
@@ -49,8 +58,9 @@ def keepalive_at(published: int) -> bytes:
 class EnginePublisher:
     def __init__(self, db: Database, engine: NchanClient, ledger: Ledger, prefix: str, *, keepalive: float = 15.0,
                  lease_seconds: float = 5.0, fallback_check: float = 1.0, key_cache_ttl: float = 5.0,
-                 url_ttl: float = 0.0, clock: Callable[[], float] = time.monotonic):
-        self.db, self.engine, self.ledger, self.prefix = db, engine, ledger, prefix
+                 url_ttl: float = 0.0, probe: ChannelProbe | None = None, clock: Callable[[], float] = time.monotonic):
+        """`probe`: checks the channels resuming streams found silent (None: none is checked nor moved)."""
+        self.db, self.engine, self.ledger, self.prefix, self.probe = db, engine, ledger, prefix, probe
         # A revoked key's streams are closed again once no stream of it can still open: a worker's key
         # cache trusts it up to key_cache_ttl after the revocation, and the engine URL signed then may be
         # followed up to url_ttl later (ROADSVC_ENGINE_URL_TTL); a second of slack for the clocks.
@@ -60,6 +70,8 @@ class EnginePublisher:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # the lease's value names it
         self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
         self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
+        self._names: dict[str, str] | None = None  # channel -> its name in the engine when moved (read once elected)
+        self._probed: dict[str, tuple[float, Listening]] = {}  # channel -> (since when, the probe's subscriptions)
         self._taking_over = True  # the first event after a takeover may be in some channels already
         self._marked = False  # pending names the event after the cursor (written with the cursor)
         self._lease: Any = None  # the lease held while serving (renewed as the work goes, never only between rounds)
@@ -97,7 +109,7 @@ class EnginePublisher:
             if landed and (found := self._landed(channel, record.id)) is not None:
                 notes.append((channel, found))  # ... and was killed before noting it
                 continue
-            answer = self.engine.publish(channel, body)
+            answer = self.engine.publish(self._name(channel), body)
             before = self._counts.get(channel, 0)
             if answer.messages < before or (answer.messages == 1 and before):  # the engine lost the channel's messages
                 lost.append(channel)
@@ -128,7 +140,7 @@ class EnginePublisher:
     def _landed(self, channel: str, event_id: int) -> str | None:
         """The engine's id of the previous publisher's post of `event_id` to `channel` when it landed unnoted (it was
         killed between the engine's answer and Redis's): the channel's newest message is not the newest noted."""
-        info = self.engine.info(channel)
+        info = self.engine.info(self._name(channel))
         if info is None or info.message_id == self.ledger.last(channel):
             return None
         self._counts[channel] = info.messages
@@ -169,7 +181,7 @@ class EnginePublisher:
         published = self.ledger.published() or 0
         body, notes = keepalive_at(published), []
         for channel in due:
-            answer = self.engine.publish(channel, body)
+            answer = self.engine.publish(self._name(channel), body)
             notes.append((channel, answer.message_id))
             self._counts[channel] = answer.messages
             self._sent[channel] = now
@@ -178,6 +190,56 @@ class EnginePublisher:
         self.ledger.posted(notes, published)  # one round trip: the notes, and pending back to the next event
         self._marked = published != 0  # (0: no cursor yet, pending stays 0 until the first event's posting)
         return sent
+
+    def _name(self, channel: str) -> str:
+        """The channel's name in the engine (its own unless moved)."""
+        if self._names is None:
+            self._names = self.ledger.names()
+        return self._names.get(channel, channel)
+
+    # Channels that deliver nothing
+
+    def check_channels(self) -> list[str]:
+        """Move each probed channel whose probe heard nothing for a keep-alive interval and a third (the publisher
+        comes by every third), and probe the channels resuming streams found silent since; the channels moved."""
+        if self.probe is None:
+            return []
+        now, moved = self.clock(), []
+        for channel, (since, listening) in list(self._probed.items()):
+            if now - since >= self.keepalive * 4 / 3:
+                del self._probed[channel]
+                if not self.probe.heard(listening):
+                    self._move(channel)
+                    moved.append(channel)
+        for channel in self.ledger.suspects(PROBED - len(self._probed)) if len(self._probed) < PROBED else []:
+            if channel not in self._probed:
+                self._probed[channel] = (now, self.probe.listen(self._name(channel)))
+        return moved
+
+    def _move(self, channel: str) -> None:
+        """Give `channel` a new name in the engine holding the same events: each the ledger notes on it (those still in
+        the log, from the newest pruned one on), then a keep-alive; noted with the name in one transaction, after which
+        the old name is deleted (its streams end; their clients resume from the new one through roadsvc)."""
+        old, name = self._name(channel), self.ledger.new_name(channel)
+        published = self.ledger.published() or 0
+        self.ledger.posting(0)  # a takeover meanwhile goes on under the old name: nothing under the new one is noted
+        self._marked = False
+        noted = self.ledger.events(channel)
+        records = event_log.events_by_id(self.db, noted)
+        kept = {record.id for record in records}
+        pruned = max((event_id for event_id in noted if event_id not in kept), default=0)
+        notes = []
+        for record in records:
+            if record.id > pruned:  # a stream resuming before a pruned event is served by roadsvc (no gap)
+                notes.append((record.id, self.engine.publish(name, frame_of(record).payload[:-1]).message_id))
+                self._renew()
+        answer = self.engine.publish(name, keepalive_at(published))
+        self.ledger.moved(channel, name, notes, answer.message_id, published)
+        self._names[channel] = name
+        self._counts[channel], self._sent[channel] = answer.messages, self.clock()
+        self._marked = published != 0
+        self.engine.delete(old)
+        log.warning("engine: %s delivered nothing; moved to %s with its %d events", old, name, len(notes))
 
     # The loop (`roadsvc publish`)
 
@@ -190,7 +252,7 @@ class EnginePublisher:
                     self._stop.wait(self.lease_seconds / 5)
                     continue
                 log.info("engine publisher %s: elected", self.owner)
-                self._taking_over, self._marked = True, False
+                self._taking_over, self._marked, self._names = True, False, None
                 self._serve(lease)
             except LockNotOwnedError:  # another publisher took the lease: wait to be elected again
                 log.warning("engine publisher %s: lost the lease", self.owner)
@@ -220,6 +282,7 @@ class EnginePublisher:
                 self.publish_pending()
                 if self.clock() - last_tick >= self.keepalive / 3:
                     self.keep_alive(event_log.table_ids(self.db))
+                    self.check_channels()
                     last_tick = self.clock()
                 self._renew()
                 wait = min(self.fallback_check, self.lease_seconds / 3)

@@ -1,0 +1,104 @@
+"""Whether an engine channel delivers, as a display would find it: the publisher's check of a channel that a
+resuming stream found silent (docs/events.md, *A channel that delivers nothing*).
+
+nchan can leave a channel so that no subscriber hears its messages, new ones included, while its publisher's
+posts are stored (after an engine restart or a killed node, at thousands of streams). A probe subscribes to the
+channel on every engine node, as a display does (a signed URL, from the next message), and is read once a
+keep-alive interval has passed: the publisher keeps every channel from being quiet longer than that, so a
+subscription that heard nothing on a node that is up is on a channel that delivers nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import select
+import socket
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from roadsvc.stream.engine.signing import EngineUrls
+
+log = logging.getLogger(__name__)
+HEAD_END = b"\r\n\r\n"
+
+
+@dataclass(slots=True)
+class Listening:
+    """A probe's subscriptions to one channel, one a node (a node that could not be reached has none)."""
+
+    channel: str
+    sockets: list[socket.socket]
+
+
+class ChannelProbe:
+    def __init__(self, publish_urls: list[str], urls: EngineUrls, grant: str, timeout: float = 2.0):
+        """`publish_urls`: each node's publisher location (its subscriber location is on the same server);
+        `urls`: signs the subscriptions as roadsvc signs a display's; `grant`: the probe's own key channel
+        (nothing is posted to it)."""
+        self.nodes = [(node.hostname, node.port or 80) for node in map(urlsplit, publish_urls)]
+        self.urls, self.grant, self.timeout = urls, grant, timeout
+
+    def listen(self, name: str) -> Listening:
+        """Subscribe to the engine's channel `name` on every node that answers."""
+        request = f"GET {self.urls.url(name, self.grant, None)} HTTP/1.1\r\nHost: engine\r\n\r\n".encode()
+        sockets = []
+        for host, port in self.nodes:
+            try:
+                connection = socket.create_connection((host, port), timeout=self.timeout)
+                connection.sendall(request)
+                connection.setblocking(False)
+                sockets.append(connection)
+            except OSError as error:  # a node down: its displays are elsewhere meanwhile
+                log.warning("engine probe: node %s:%s: %s", host, port, error)
+        return Listening(name, sockets)
+
+    def heard(self, listening: Listening) -> bool:
+        """Whether every node's subscription heard a message since `listen`, waiting up to the probe's timeout for
+        those that have not yet; then closed. A subscription the node refused or ended, or never answered, tells
+        nothing (a node restarted meanwhile) and counts as heard."""
+        answers = {connection: b"" for connection in listening.sockets}
+        ended: set[socket.socket] = set()
+        deadline = time.monotonic() + self.timeout
+        try:
+            while True:
+                for connection in answers:
+                    if connection not in ended:
+                        more, closed = _read_all(connection)
+                        answers[connection] += more
+                        if closed:
+                            ended.add(connection)
+                silent = [c for c, answer in answers.items() if _silent(answer, c in ended, listening.channel)]
+                left = deadline - time.monotonic()
+                if not silent or left <= 0:
+                    return not silent
+                select.select(silent, [], [], left)
+        finally:
+            for connection in answers:
+                connection.close()
+
+
+def _silent(answer: bytes, ended: bool, channel: str) -> bool:
+    """A subscription that is open, was answered 200 and has had no byte of a message."""
+    head, found, body = answer.partition(HEAD_END)
+    if not found or ended:
+        return False
+    if not head.startswith((b"HTTP/1.1 200", b"HTTP/1.0 200")):
+        log.error("engine probe of %s refused: %r", channel, head.split(b"\r\n", 1)[0])
+        return False
+    return not body
+
+
+def _read_all(connection: socket.socket) -> tuple[bytes, bool]:
+    """What has arrived on a non-blocking socket, and whether the peer closed it."""
+    chunks = []
+    while True:
+        try:
+            chunk = connection.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return b"".join(chunks), False
+        except OSError:
+            return b"".join(chunks), True
+        if not chunk:
+            return b"".join(chunks), True
+        chunks.append(chunk)
