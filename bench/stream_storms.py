@@ -72,7 +72,7 @@ class Bench:
         prefix = self.prefix = f"storm{uuid.uuid4().hex[:8]}."
         env = {"ROADSVC_REDIS_URL": self.redis.url, **engine_env(prefix), "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
                "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",
-               "ROADSVC_EVENTS_KEEPALIVE": str(args.keepalive)}
+               "ROADSVC_EVENTS_KEEPALIVE": str(args.keepalive), "ROADSVC_ENGINE_SILENT_AFTER": str(args.keepalive)}
         # roadsvc's own worker, as `roadsvc serve` runs (gunicorn's default, the sync worker, took one connection at a
         # time: 20,000 redirects queued on its listen backlog, and a stream roadsvc served itself held a worker)
         # the engine's requests (the redirects) on a port of their own (ROADSVC_SERVE_ENGINE_PORT), the posts on the
@@ -99,6 +99,7 @@ class Bench:
         ledger, deadline = Ledger(self.redis.url, prefix), time.monotonic() + 60
         while ledger.published() is None and time.monotonic() < deadline:
             time.sleep(0.1)
+        self.ledger = ledger
         self.dealers = Dealers(self.server.port, self.floor, self.hands, args.interval)
         self.displays: NativeDisplayClients | None = None
 
@@ -149,7 +150,7 @@ class Bench:
         pgid_before = self.server.process.pid
         cpu_before, started = group_cpu(pgid_before), time.monotonic()
         since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-        crashes_before = self.engine_crashes()
+        crashes_before, moved_before = self.engine_crashes(), len(self.ledger.names())
         probes, probe_failures, statuses = [], [], []
         until = started + args.phase
 
@@ -201,15 +202,16 @@ class Bench:
             print("duplicates (display, table, number: arrivals after the storm s):",
                   [(key, ats) for key, ats in seen.items() if len(ats) > 1][:20], flush=True)
             silent_tables = sorted({table for display, table in tables_of.items() if display not in first_after})
-            ledger = Ledger(self.redis.url, self.prefix)
+            ledger, names = self.ledger, self.ledger.names()
             for channel in (f"{self.prefix}t{table}{suffix}" for table in silent_tables[:5] for suffix in ("", ".ops")):
-                asked = urllib.request.Request(self.node.publish_url + channel, headers={"Accept": "text/json"})
+                name = names.get(channel, channel)  # its name in the engine (a moved channel's is new)
+                asked = urllib.request.Request(self.node.publish_url + name, headers={"Accept": "text/json"})
                 try:  # the channel's messages and subscribers, as nchan counts them (NchanClient.info keeps no count)
                     with urllib.request.urlopen(asked, timeout=5) as answer:
                         info = answer.read().decode().strip()
                 except OSError as error:  # a debugging print
                     info = repr(error)
-                print(f"  silent table's {channel}: engine {info}; ledger newest event {ledger.newest(channel)}, "
+                print(f"  silent table's {name}: engine {info}; ledger newest event {ledger.newest(channel)}, "
                       f"last {ledger.last(channel)}, published {ledger.published()}", flush=True)
             for _, display, table, _number in missing[:3]:
                 print(f"  display {display} (table {table}) had:", sorted((number, round(at - storm_at, 2))
@@ -223,7 +225,8 @@ class Bench:
                 "gaps": statuses[-1][1][4] - status_before[4], "repeats": statuses[-1][1][5] - status_before[5],
                 "strangers": statuses[-1][1][6] - status_before[6],
                 "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
-                "crashes": self.engine_crashes() - crashes_before, "load": os.getloadavg()[0]}
+                "crashes": self.engine_crashes() - crashes_before, "moved": len(self.ledger.names()) - moved_before,
+                "load": os.getloadavg()[0]}
 
 
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
@@ -234,14 +237,14 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
           f"{'on time':>8} {'late':>6} {'lost':>6} {'dup':>5} {'repeat':>6} "
-          f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6} {'crash':>5} {'load':>5}  alerts")
+          f"{'app CPU%':>8} {'307 p99':>8} {'307 fail':>8} {'post p99':>8} {'/base':>6} {'crash':>5} {'moved':>5} {'load':>5}  alerts")
     for row in rows:
         print(row_line(row, baseline))
     print(f"again s: from the storm until every display's client is streaming again; heard s: until every display has had "
           f"a hand posted after the storm; lowest: fewest displays streaming; reconn: reconnections (silent: after a missed "
           f"keep-alive; gaps: after a revision not expected); late: over {LATE_MS / 1000:g} s; dup: a hand applied twice by a display; repeat: an event "
           f"sent again to a display that had it (its id at or below the display's last: ignored by client rule 2); crash: engine workers that died "
-          f"(nginx's error log)")
+          f"(nginx's error log); moved: channels the publisher found delivering nothing and moved")
     for row in rows:
         misses = [what for what, bad in (("lost", row["counted"].lost), ("duplicates", row["counted"].duplicates),
                                           ("repeats", row["repeats"]),
@@ -260,7 +263,7 @@ def row_line(row: dict, baseline: float) -> str:
             f"{row['silent_reconnects']:>6} {row['gaps']:>5} {counted.delivered:>8} {counted.late:>6} "
             f"{counted.lost:>6} {counted.duplicates:>5} {row['repeats']:>6} {row['cpu']:>8.0f} {probe:>8} "
             f"{row['probe_failures']:>8} {row['post_p99']:>8.1f} {row['post_p99'] / baseline:>6.2f} {row['crashes']:>5} "
-            f"{row['load']:>5.1f}  {', '.join(row['alerts']) or 'none'}")
+            f"{row['moved']:>5} {row['load']:>5.1f}  {', '.join(row['alerts']) or 'none'}")
 
 
 def progress(what: str, since: float) -> None:

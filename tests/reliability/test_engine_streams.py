@@ -515,7 +515,8 @@ def test_a_channel_that_delivers_nothing_is_found_moved_and_its_display_resumes_
     deaf.start()
     ledger = Ledger(REDIS, engine.prefix, keep=KEEP)
     nchan = NchanClient([deaf.publish_url])
-    probe = ChannelProbe([deaf.publish_url], EngineUrls(ENGINE_SECRET, 5, "/_engine/sub"), probe_channel(engine.prefix))
+    probe = ChannelProbe([deaf.publish_url], EngineUrls(ENGINE_SECRET, 5, "/_engine/sub"), probe_channel(engine.prefix),
+                         grace=5.0)  # a loaded machine's delivery of the keep-alive to the channel that delivers
     mover = EnginePublisher(engine.db, nchan, ledger, engine.prefix, keepalive=0.3, probe=probe, clock=engine.clock)
     try:
         with a_table_and_its_dealer(engine, "Deaf", seed=13) as (table, post):

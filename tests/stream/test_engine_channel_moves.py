@@ -21,17 +21,17 @@ EVERYONE = frozenset({ALL})
 
 
 class Probe:
-    """Stands in for the probe's subscriptions: the names it listened to; those in `deaf` hear nothing."""
+    """Stands in for the probe's subscriptions: the engine names it listened to; those in `deaf` hear nothing."""
 
     def __init__(self, deaf: set[str]):
-        self.deaf, self.listened = deaf, []
+        self.deaf_names, self.listened = deaf, []
 
-    def listen(self, name: str) -> Listening:
+    def listen(self, channel: str, name: str) -> Listening:
         self.listened.append(name)
-        return Listening(name, [])
+        return Listening(channel, [name])
 
-    def heard(self, listening: Listening) -> bool:
-        return listening.channel not in self.deaf
+    def deaf(self, listenings: list[Listening]) -> list[str]:
+        return [listening.channel for listening in listenings if listening.sockets[0] in self.deaf_names]
 
 
 def moving_publisher(db, ledger, engine, probe, clock) -> EnginePublisher:

@@ -25,22 +25,24 @@ HEAD_END = b"\r\n\r\n"
 
 @dataclass(slots=True)
 class Listening:
-    """A probe's subscriptions to one channel, one a node (a node that could not be reached has none)."""
+    """A probe's subscriptions to one channel (named as the ledger names it), one a node (a node that could not be
+    reached has none)."""
 
     channel: str
     sockets: list[socket.socket]
 
 
 class ChannelProbe:
-    def __init__(self, publish_urls: list[str], urls: EngineUrls, grant: str, timeout: float = 2.0):
+    def __init__(self, publish_urls: list[str], urls: EngineUrls, grant: str, timeout: float = 2.0, grace: float = 0.2):
         """`publish_urls`: each node's publisher location (its subscriber location is on the same server);
         `urls`: signs the subscriptions as roadsvc signs a display's; `grant`: the probe's own key channel
-        (nothing is posted to it)."""
+        (nothing is posted to it); `timeout`: to connect; `grace`: how long a judgment waits for subscriptions that
+        have heard nothing yet (the publisher waits that long at most, whatever it judges)."""
         self.nodes = [(node.hostname, node.port or 80) for node in map(urlsplit, publish_urls)]
-        self.urls, self.grant, self.timeout = urls, grant, timeout
+        self.urls, self.grant, self.timeout, self.grace = urls, grant, timeout, grace
 
-    def listen(self, name: str) -> Listening:
-        """Subscribe to the engine's channel `name` on every node that answers."""
+    def listen(self, channel: str, name: str) -> Listening:
+        """Subscribe to `channel`, `name` in the engine, on every node that answers."""
         request = f"GET {self.urls.url(name, self.grant, None)} HTTP/1.1\r\nHost: engine\r\n\r\n".encode()
         sockets = []
         for host, port in self.nodes:
@@ -51,15 +53,16 @@ class ChannelProbe:
                 sockets.append(connection)
             except OSError as error:  # a node down: its displays are elsewhere meanwhile
                 log.warning("engine probe: node %s:%s: %s", host, port, error)
-        return Listening(name, sockets)
+        return Listening(channel, sockets)
 
-    def heard(self, listening: Listening) -> bool:
-        """Whether every node's subscription heard a message since `listen`, waiting up to the probe's timeout for
-        those that have not yet; then closed. A subscription the node refused or ended, or never answered, tells
-        nothing (a node restarted meanwhile) and counts as heard."""
-        answers = {connection: b"" for connection in listening.sockets}
+    def deaf(self, listenings: list[Listening]) -> list[str]:
+        """The channels of `listenings` that a node's subscription heard nothing on since `listen`, after waiting up to
+        the probe's grace (one wait for them all) for those that have not yet; each then closed. A subscription the
+        node refused or ended, or never answered, tells nothing (a node restarted meanwhile): not deaf."""
+        answers = {connection: b"" for listening in listenings for connection in listening.sockets}
+        channel_of = {connection: listening.channel for listening in listenings for connection in listening.sockets}
         ended: set[socket.socket] = set()
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + self.grace
         try:
             while True:
                 for connection in answers:
@@ -68,10 +71,10 @@ class ChannelProbe:
                         answers[connection] += more
                         if closed:
                             ended.add(connection)
-                silent = [c for c, answer in answers.items() if _silent(answer, c in ended, listening.channel)]
+                silent = [c for c, answer in answers.items() if _silent(answer, c in ended, channel_of[c])]
                 left = deadline - time.monotonic()
                 if not silent or left <= 0:
-                    return not silent
+                    return sorted({channel_of[connection] for connection in silent})
                 select.select(silent, [], [], left)
         finally:
             for connection in answers:

@@ -204,16 +204,14 @@ class EnginePublisher:
         comes by every third), and probe the channels resuming streams found silent since; the channels moved."""
         if self.probe is None:
             return []
-        now, moved = self.clock(), []
-        for channel, (since, listening) in list(self._probed.items()):
-            if now - since >= self.keepalive * 4 / 3:
-                del self._probed[channel]
-                if not self.probe.heard(listening):
-                    self._move(channel)
-                    moved.append(channel)
+        now = self.clock()
+        due = [channel for channel, (since, _) in self._probed.items() if now - since >= self.keepalive * 4 / 3]
+        moved = self.probe.deaf([self._probed.pop(channel)[1] for channel in due])
+        for channel in moved:
+            self._move(channel)
         for channel in self.ledger.suspects(PROBED - len(self._probed)) if len(self._probed) < PROBED else []:
             if channel not in self._probed:
-                self._probed[channel] = (now, self.probe.listen(self._name(channel)))
+                self._probed[channel] = (now, self.probe.listen(channel, self._name(channel)))
         return moved
 
     def _move(self, channel: str) -> None:
