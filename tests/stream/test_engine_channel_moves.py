@@ -26,9 +26,9 @@ class Probe:
     def __init__(self, deaf: set[str]):
         self.deaf_names, self.listened = deaf, []
 
-    def listen(self, channel: str, name: str) -> Listening:
-        self.listened.append(name)
-        return Listening(channel, [name])
+    def listen(self, channels: dict[str, str]) -> list[Listening]:
+        self.listened += channels.values()
+        return [Listening(channel, [name]) for channel, name in channels.items()]
 
     def deaf(self, listenings: list[Listening]) -> list[str]:
         return [listening.channel for listening in listenings if listening.sockets[0] in self.deaf_names]

@@ -11,7 +11,7 @@ subscription that heard nothing on a node that is up is on a channel that delive
 from __future__ import annotations
 
 import logging
-import select
+import selectors
 import socket
 import time
 from dataclasses import dataclass
@@ -33,27 +33,54 @@ class Listening:
 
 
 class ChannelProbe:
-    def __init__(self, publish_urls: list[str], urls: EngineUrls, grant: str, timeout: float = 2.0, grace: float = 0.2):
+    def __init__(self, publish_urls: list[str], urls: EngineUrls, grant: str, grace: float = 0.2):
         """`publish_urls`: each node's publisher location (its subscriber location is on the same server);
         `urls`: signs the subscriptions as roadsvc signs a display's; `grant`: the probe's own key channel
-        (nothing is posted to it); `timeout`: to connect; `grace`: how long a judgment waits for subscriptions that
-        have heard nothing yet (the publisher waits that long at most, whatever it judges)."""
+        (nothing is posted to it); `grace`: how long subscribing, and judging, waits for the nodes (one wait for
+        all the channels at once: the publisher waits that long at most)."""
         self.nodes = [(node.hostname, node.port or 80) for node in map(urlsplit, publish_urls)]
-        self.urls, self.grant, self.timeout, self.grace = urls, grant, timeout, grace
+        self.urls, self.grant, self.grace = urls, grant, grace
 
-    def listen(self, channel: str, name: str) -> Listening:
-        """Subscribe to `channel`, `name` in the engine, on every node that answers."""
-        request = f"GET {self.urls.url(name, self.grant, None)} HTTP/1.1\r\nHost: engine\r\n\r\n".encode()
-        sockets = []
-        for host, port in self.nodes:
-            try:
-                connection = socket.create_connection((host, port), timeout=self.timeout)
-                connection.sendall(request)
+    def listen(self, channels: dict[str, str]) -> list[Listening]:
+        """Subscribe to each channel (channel -> its name in the engine) on every node that takes the connection
+        within the grace (a node down, or too busy to accept: its subscription tells nothing)."""
+        connecting: dict[socket.socket, bytes] = {}
+        listenings = []
+        for channel, name in channels.items():
+            request = f"GET {self.urls.url(name, self.grant, None)} HTTP/1.1\r\nHost: engine\r\n\r\n".encode()
+            listening = Listening(channel, [])
+            for host, port in self.nodes:
+                connection = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
                 connection.setblocking(False)
-                sockets.append(connection)
-            except OSError as error:  # a node down: its displays are elsewhere meanwhile
-                log.warning("engine probe: node %s:%s: %s", host, port, error)
-        return Listening(channel, sockets)
+                connection.connect_ex((host, port))  # in progress: judged writable below
+                connecting[connection] = request
+                listening.sockets.append(connection)
+            listenings.append(listening)
+        deadline = time.monotonic() + self.grace
+        with selectors.DefaultSelector() as selector:  # (epoll: any descriptor's number)
+            for connection in connecting:
+                selector.register(connection, selectors.EVENT_WRITE)
+            while connecting and (left := deadline - time.monotonic()) > 0:
+                for key, _ in selector.select(left):
+                    connection = key.fileobj
+                    selector.unregister(connection)
+                    self._send(listenings, connection, connecting.pop(connection))
+        for connection in connecting:  # not connected within the grace
+            _drop(listenings, connection)
+        if connecting:
+            log.warning("engine probe: %d subscriptions not taken within %g s", len(connecting), self.grace)
+        return listenings
+
+    @staticmethod
+    def _send(listenings: list[Listening], connection: socket.socket, request: bytes) -> None:
+        """The subscription's request on a connection that connected, or failed to."""
+        try:
+            if connection.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
+                connection.send(request)  # a few hundred bytes to a new connection's empty buffer
+                return
+        except OSError:
+            pass
+        _drop(listenings, connection)
 
     def deaf(self, listenings: list[Listening]) -> list[str]:
         """The channels of `listenings` that a node's subscription heard nothing on since `listen`, after waiting up to
@@ -63,22 +90,33 @@ class ChannelProbe:
         channel_of = {connection: listening.channel for listening in listenings for connection in listening.sockets}
         ended: set[socket.socket] = set()
         deadline = time.monotonic() + self.grace
-        try:
+        with selectors.DefaultSelector() as selector:
+            for connection in answers:
+                selector.register(connection, selectors.EVENT_READ)
+            ready = list(answers)  # read each once, then those the selector says have more
             while True:
-                for connection in answers:
-                    if connection not in ended:
-                        more, closed = _read_all(connection)
-                        answers[connection] += more
-                        if closed:
-                            ended.add(connection)
+                for connection in ready:
+                    more, closed = _read_all(connection)
+                    answers[connection] += more
+                    if closed:
+                        ended.add(connection)
+                        selector.unregister(connection)
                 silent = [c for c, answer in answers.items() if _silent(answer, c in ended, channel_of[c])]
                 left = deadline - time.monotonic()
                 if not silent or left <= 0:
-                    return sorted({channel_of[connection] for connection in silent})
-                select.select(silent, [], [], left)
-        finally:
-            for connection in answers:
-                connection.close()
+                    break
+                ready = [key.fileobj for key, _ in selector.select(left) if key.fileobj not in ended]
+        for connection in answers:
+            connection.close()
+        return sorted({channel_of[connection] for connection in silent})
+
+
+def _drop(listenings: list[Listening], connection: socket.socket) -> None:
+    """A subscription that tells nothing (its node did not take it)."""
+    connection.close()
+    for listening in listenings:
+        if connection in listening.sockets:
+            listening.sockets.remove(connection)
 
 
 def _silent(answer: bytes, ended: bool, channel: str) -> bool:

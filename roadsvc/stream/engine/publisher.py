@@ -209,9 +209,10 @@ class EnginePublisher:
         moved = self.probe.deaf([self._probed.pop(channel)[1] for channel in due])
         for channel in moved:
             self._move(channel)
-        for channel in self.ledger.suspects(PROBED - len(self._probed)) if len(self._probed) < PROBED else []:
-            if channel not in self._probed:
-                self._probed[channel] = (now, self.probe.listen(channel, self._name(channel)))
+        suspects = self.ledger.suspects(PROBED - len(self._probed)) if len(self._probed) < PROBED else []
+        named = {channel: self._name(channel) for channel in suspects if channel not in self._probed}
+        for listening in self.probe.listen(named):
+            self._probed[listening.channel] = (now, listening)
         return moved
 
     def _move(self, channel: str) -> None:
