@@ -22,13 +22,11 @@ the client rules of docs/events.md: reopen with Last-Event-ID after a back-off w
 `--silence` seconds without a byte (twice the keep-alive interval by default: the publisher keeps every
 channel alive, so a display on a channel that no longer delivers hears nothing and reconnects).
 
-    .venv/bin/python bench/stream_storms.py [--streams 2000] [--phase 60] [--tables 20] [--keepalive 15]
+    .venv/bin/python bench/stream_storms.py [--streams 2000] [--phase 20] [--tables 20] [--keepalive 5]
                                             [--storms reload restart node_killed redis_restart roadsvc_restart]
 
-The keep-alive interval is production's (15 s, ROADSVC_EVENTS_KEEPALIVE: a display reconnects after 30 s of
-silence), and each phase long enough for a silent display to come back within it. With 5 s (a display
-reconnecting after 10 s) an engine restart after a reload at 20,000 displays never came back: the displays
-dropped streams that nginx's new workers had not yet started delivering, and their reconnects kept them so.
+The keep-alive interval is short here (5 s, ROADSVC_EVENTS_KEEPALIVE) so that a missed keep-alive shows
+within a short phase; production's is 15 s (a display then reconnects after 30 s of silence).
 """
 
 from __future__ import annotations
@@ -307,16 +305,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--streams", type=int, default=2000)
     parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--interval", type=float, default=6.0,
-                        help="seconds between a table's hands (6: a shoe of about 75 hands lasts the six storms)")
-    parser.add_argument("--phase", type=float, default=60.0, help="seconds of posting around each storm")
+    parser.add_argument("--interval", type=float, default=4.0,
+                        help="seconds between a table's hands (4: a shoe of about 75 hands lasts the five storms)")
+    parser.add_argument("--phase", type=float, default=20.0, help="seconds of posting around each storm")
     parser.add_argument("--before", type=float, default=3.0, help="seconds of the phase before the storm")
-    parser.add_argument("--drain", type=float, default=30.0, help="seconds after the phase to wait for the deliveries")
-    parser.add_argument("--settle", type=float, default=20.0,
+    parser.add_argument("--drain", type=float, default=15.0, help="seconds after the phase to wait for the deliveries")
+    parser.add_argument("--settle", type=float, default=7.0,
                         help="seconds between two storms (more than the keep-alive interval: every display has heard "
                              "its position before the next storm)")
     parser.add_argument("--base-phase", type=float, default=8.0, help="seconds of posting with no stream (the baseline)")
-    parser.add_argument("--keepalive", type=float, default=15.0, help="ROADSVC_EVENTS_KEEPALIVE for the run")
+    parser.add_argument("--keepalive", type=float, default=5.0, help="ROADSVC_EVENTS_KEEPALIVE for the run")
     parser.add_argument("--silence", type=float, default=0.0, help="seconds of silence before a display reconnects "
                                                                    "(default: twice the keep-alive)")
     parser.add_argument("--spread", type=float, default=10.0,
