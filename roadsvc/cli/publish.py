@@ -14,8 +14,8 @@ from typing import Any
 from roadsvc.cli import REFUSED
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
-from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.channels import probe_channel
+from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
 from roadsvc.stream.engine.probe import ChannelProbe
 from roadsvc.stream.engine.publisher import EnginePublisher
