@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import delete
 
 from roadsvc.persistence.models import Event
-from roadsvc.services.events import ALL, NewEvent
+from roadsvc.services.events import ALL, OPERATORS, NewEvent
 from roadsvc.stream.engine.handover import Handover
 from roadsvc.stream.engine.probe import Listening
 from roadsvc.stream.engine.publisher import EnginePublisher
@@ -130,3 +130,24 @@ def test_a_publisher_without_a_probe_moves_nothing_and_leaves_the_suspects(db, l
     ledger.suspect(f"{ledger.prefix}t7")
     assert job.check_channels() == [] and engine.posts == [] and ledger.names() == {}
     assert ledger.suspects(5) == [f"{ledger.prefix}t7"]
+
+
+def test_a_moved_channel_carries_only_what_its_readers_may_see(db, ledger):
+    """A display's channel moved never gets an operators' event (a pit note naming a held card): each channel's new
+    name holds the events the ledger noted on that channel, no other's."""
+    engine, clock = RecordingEngine(), Clock()
+    t7, t7_ops = f"{ledger.prefix}t7", f"{ledger.prefix}t7.ops"
+    job = moving_publisher(db, ledger, engine, Probe({t7, t7_ops}), clock)
+    job.publish_pending()
+    hand, note = append(db, NewEvent("hand", 7, None, 1, {"number": 1}),
+                        NewEvent("pit_note", 7, None, None, {"note": "held 7H"}, OPERATORS))
+    job.publish_pending()
+    ledger.suspect(t7)
+    ledger.suspect(t7_ops)
+    job.check_channels()
+    clock.now += 20.0
+    assert sorted(job.check_channels()) == [t7, t7_ops]
+    names = ledger.names()
+    assert engine.events(names[t7]) == [hand]
+    assert not any(b"7H" in body for channel, body in engine.posts if channel == names[t7])
+    assert engine.events(names[t7_ops]) == [hand, note]
