@@ -516,7 +516,7 @@ def test_a_channel_that_delivers_nothing_is_found_moved_and_its_display_resumes_
     ledger = Ledger(REDIS, engine.prefix, keep=KEEP)
     nchan = NchanClient([deaf.publish_url])
     probe = ChannelProbe([deaf.publish_url], EngineUrls(ENGINE_SECRET, 5, "/_engine/sub"), probe_channel(engine.prefix),
-                         grace=5.0)  # a loaded machine's delivery of the keep-alive to the channel that delivers
+                         grace=2.0)  # a loaded machine's delivery of the keep-alive to the channel that delivers
     mover = EnginePublisher(engine.db, nchan, ledger, engine.prefix, keepalive=0.3, probe=probe, clock=engine.clock)
     try:
         with a_table_and_its_dealer(engine, "Deaf", seed=13) as (table, post):
@@ -539,7 +539,7 @@ def test_a_channel_that_delivers_nothing_is_found_moved_and_its_display_resumes_
             assert name.startswith(channel + "-") and channel + ".ops" not in ledger.names()
             resumed = SseConnection(deaf.base, engine.floor.display_key, query, last_event_id=opened, timeout=10)
             assert resumed.status == 200 and resumed.redirected_to.startswith(f"/_engine/sub/{name}/")
-            assert hands(resumed, 1) == [1]  # from the engine's new channel (a roadsvc stream would open with a comment)
+            assert hands(resumed, 1) == [1]  # from the engine's new channel (the redirect above)
             post(2)
             mover.publish_pending()
             assert hands(resumed, 1) == [2]
