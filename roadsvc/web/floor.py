@@ -3,6 +3,7 @@ page's script reads (/floor/state, /floor/tiles, /floor/alerts) and the alert fo
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Response, current_app, flash, g, jsonify, redirect, render_template, request, url_for
@@ -181,10 +182,14 @@ def no_such_page(address: str):
     raise NotFound("page_not_found", f"No page at /floor/{address}.")
 
 
+FAVICON = Path(__file__).parent / "static" / "favicon.svg"
+
+
 @blp.route("/favicon.ico")
 def favicon():
-    """Browsers ask for /favicon.ico whatever the page says: the pages' icon, not a 404."""
-    response = blp.send_static_file("favicon.svg")
+    """Browsers ask for /favicon.ico whatever the page says: the pages' icon, not a 404. Its bytes, not a file left open
+    for the server to stream (a browser that drops the request left the file to the garbage collector)."""
+    response = Response(FAVICON.read_bytes(), mimetype="image/svg+xml")
     response.cache_control.max_age = 86400
     return response
 
