@@ -15,8 +15,10 @@ import selectors
 import socket
 import time
 from dataclasses import dataclass
+from typing import Callable
 from urllib.parse import urlsplit
 
+from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.signing import EngineUrls
 
 log = logging.getLogger(__name__)
@@ -109,6 +111,30 @@ class ChannelProbe:
         for connection in answers:
             connection.close()
         return sorted({channel_of[connection] for connection in silent})
+
+
+class Watch:
+    """The channels under probe, at most `size` at a time: the channels resuming streams found silent (the ledger's
+    suspects, the most named first), each subscribed to and judged once `interval` has passed (the publisher's
+    keep-alive interval and a third: every channel had a message by then)."""
+
+    def __init__(self, probe: ChannelProbe, ledger: Ledger, interval: float, size: int = 20):
+        self.probe, self.ledger, self.interval, self.size = probe, ledger, interval, size
+        self._probed: dict[str, tuple[float, Listening]] = {}  # channel -> (since when, its subscriptions)
+
+    def deaf(self, now: float) -> list[str]:
+        """The channels probed for the interval that delivered nothing (each judged once, then no longer probed)."""
+        due = [channel for channel, (since, _) in self._probed.items() if now - since >= self.interval]
+        return self.probe.deaf([self._probed.pop(channel)[1] for channel in due])
+
+    def listen(self, now: float, name_of: Callable[[str], str]) -> None:
+        """Subscribe to the next suspects, under their names in the engine (`name_of`), up to `size` under probe."""
+        if len(self._probed) >= self.size:
+            return
+        named = {channel: name_of(channel) for channel in self.ledger.suspects(self.size - len(self._probed))
+                 if channel not in self._probed}
+        for listening in self.probe.listen(named):
+            self._probed[listening.channel] = (now, listening)
 
 
 def _drop(listenings: list[Listening], connection: socket.socket) -> None:

@@ -7,12 +7,8 @@ the cursor (ledger.Ledger). It also keeps quiet channels alive (a `: keep-alive`
 interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams (for a
 `page_sessions_ended` event, each session's channel).
 
-A channel that delivers nothing (nchan leaves some so after an engine restart or a killed node) is moved: a
-resuming stream that missed an event published long before names its channel (ledger.Ledger.handover), the
-publisher subscribes to it on every node (probe.ChannelProbe) and, when a subscription heard nothing for a
-keep-alive interval, gives the channel a new name in the engine, posts there every event the ledger notes on it
-and a keep-alive, notes them and the name in one transaction, and deletes the old name: its streams end, and
-their clients come back through roadsvc to the new name, from where they were.
+A channel its probe found delivering nothing (probe.Watch) is moved: a new name in the engine holding the same
+events, from which its streams resume through roadsvc (docs/events.md, *A channel that delivers nothing*).
 
 Published once: the cursor moves after an event is in all its channels, in the same Redis transaction
 that notes its message on each (Ledger.record: one round trip an event); a publisher that takes over
@@ -29,7 +25,8 @@ import socket
 import threading
 import time
 import uuid
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from redis.exceptions import LockNotOwnedError
 
@@ -39,12 +36,11 @@ from roadsvc.services.events import EventRecord
 from roadsvc.stream.engine.channels import FLOOR, OPS, event_channels, key_channel, session_channel
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
-from roadsvc.stream.engine.probe import ChannelProbe, Listening
+from roadsvc.stream.engine.probe import ChannelProbe, Watch
 from roadsvc.stream.hub import frame_of
 
 log = logging.getLogger(__name__)
 PAGE = 500
-PROBED = 20  # channels probed at a time
 KEEPALIVE = b": keep-alive\n"  # the engine adds the blank line (nchan_subscriber_http_raw_stream_separator)
 
 
@@ -60,7 +56,8 @@ class EnginePublisher:
                  lease_seconds: float = 5.0, fallback_check: float = 1.0, key_cache_ttl: float = 5.0,
                  url_ttl: float = 0.0, probe: ChannelProbe | None = None, clock: Callable[[], float] = time.monotonic):
         """`probe`: checks the channels resuming streams found silent (None: none is checked nor moved)."""
-        self.db, self.engine, self.ledger, self.prefix, self.probe = db, engine, ledger, prefix, probe
+        self.db, self.engine, self.ledger, self.prefix = db, engine, ledger, prefix
+        self.watch = None if probe is None else Watch(probe, ledger, keepalive * 4 / 3)
         # A revoked key's streams are closed again once no stream of it can still open: a worker's key
         # cache trusts it up to key_cache_ttl after the revocation, and the engine URL signed then may be
         # followed up to url_ttl later (ROADSVC_ENGINE_URL_TTL); a second of slack for the clocks.
@@ -71,7 +68,6 @@ class EnginePublisher:
         self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
         self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
         self._names: dict[str, str] | None = None  # channel -> its name in the engine when moved (read once elected)
-        self._probed: dict[str, tuple[float, Listening]] = {}  # channel -> (since when, the probe's subscriptions)
         self._taking_over = True  # the first event after a takeover may be in some channels already
         self._marked = False  # pending names the event after the cursor (written with the cursor)
         self._lease: Any = None  # the lease held while serving (renewed as the work goes, never only between rounds)
@@ -176,20 +172,27 @@ class EnginePublisher:
         due = [channel for channel in channels if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3]
         if not due:
             return 0
-        self.ledger.posting(0)  # a keep-alive unnoted is no event's
+        with self._posting_no_event() as published:
+            body, notes = keepalive_at(published), []
+            for channel in due:
+                answer = self.engine.publish(self._name(channel), body)
+                notes.append((channel, answer.message_id))
+                self._counts[channel] = answer.messages
+                self._sent[channel] = now
+                sent += 1
+                self._renew()
+            self.ledger.posted(notes, published)  # one round trip: the notes, and pending back to the next event
+        return sent
+
+    @contextmanager
+    def _posting_no_event(self) -> Iterator[int]:
+        """Posts that are no event's (keep-alives, a moved channel's): pending is 0 while they go (a takeover then posts
+        keep-alives first), and they tell the cursor (`published`); the ledger's note after them sets pending back."""
+        self.ledger.posting(0)
         self._marked = False
         published = self.ledger.published() or 0
-        body, notes = keepalive_at(published), []
-        for channel in due:
-            answer = self.engine.publish(self._name(channel), body)
-            notes.append((channel, answer.message_id))
-            self._counts[channel] = answer.messages
-            self._sent[channel] = now
-            sent += 1
-            self._renew()
-        self.ledger.posted(notes, published)  # one round trip: the notes, and pending back to the next event
+        yield published
         self._marked = published != 0  # (0: no cursor yet, pending stays 0 until the first event's posting)
-        return sent
 
     def _name(self, channel: str) -> str:
         """The channel's name in the engine (its own unless moved)."""
@@ -200,19 +203,15 @@ class EnginePublisher:
     # Channels that deliver nothing
 
     def check_channels(self) -> list[str]:
-        """Move each probed channel whose probe heard nothing for a keep-alive interval and a third (the publisher
-        comes by every third), and probe the channels resuming streams found silent since; the channels moved."""
-        if self.probe is None:
+        """Move each channel its probe found delivering nothing, and probe the channels resuming streams found silent
+        since (probe.Watch); the channels moved."""
+        if self.watch is None:
             return []
         now = self.clock()
-        due = [channel for channel, (since, _) in self._probed.items() if now - since >= self.keepalive * 4 / 3]
-        moved = self.probe.deaf([self._probed.pop(channel)[1] for channel in due])
+        moved = self.watch.deaf(now)
         for channel in moved:
             self._move(channel)
-        suspects = self.ledger.suspects(PROBED - len(self._probed)) if len(self._probed) < PROBED else []
-        named = {channel: self._name(channel) for channel in suspects if channel not in self._probed}
-        for listening in self.probe.listen(named):
-            self._probed[listening.channel] = (now, listening)
+        self.watch.listen(now, self._name)
         return moved
 
     def _move(self, channel: str) -> None:
@@ -220,23 +219,20 @@ class EnginePublisher:
         the log, from the newest pruned one on), then a keep-alive; noted with the name in one transaction, after which
         the old name is deleted (its streams end; their clients resume from the new one through roadsvc)."""
         old, name = self._name(channel), self.ledger.new_name(channel)
-        published = self.ledger.published() or 0
-        self.ledger.posting(0)  # a takeover meanwhile goes on under the old name: nothing under the new one is noted
-        self._marked = False
-        noted = self.ledger.events(channel)
-        records = event_log.events_by_id(self.db, noted)
-        kept = {record.id for record in records}
-        pruned = max((event_id for event_id in noted if event_id not in kept), default=0)
-        notes = []
-        for record in records:
-            if record.id > pruned:  # a stream resuming before a pruned event is served by roadsvc (no gap)
-                notes.append((record.id, self.engine.publish(name, frame_of(record).payload[:-1]).message_id))
-                self._renew()
-        answer = self.engine.publish(name, keepalive_at(published))
-        self.ledger.moved(channel, name, notes, answer.message_id, published)
+        with self._posting_no_event() as published:  # a takeover meanwhile goes on under the old name
+            noted = self.ledger.events(channel)
+            records = event_log.events_by_id(self.db, noted)
+            kept = {record.id for record in records}
+            pruned = max((event_id for event_id in noted if event_id not in kept), default=0)
+            notes = []
+            for record in records:
+                if record.id > pruned:  # a stream resuming before a pruned event is served by roadsvc (no gap)
+                    notes.append((record.id, self.engine.publish(name, frame_of(record).payload[:-1]).message_id))
+                    self._renew()
+            answer = self.engine.publish(name, keepalive_at(published))
+            self.ledger.moved(channel, name, notes, answer.message_id, published)
         self._names[channel] = name
         self._counts[channel], self._sent[channel] = answer.messages, self.clock()
-        self._marked = published != 0
         self.engine.delete(old)
         log.warning("engine: %s delivered nothing; moved to %s with its %d events", old, name, len(notes))
 
