@@ -39,7 +39,8 @@ def test_the_floor_links_the_shift_reports_and_the_page_lists_the_shifts(signed_
     running = CLOCK.shift_at(datetime.now(timezone.utc))
     listed = re.findall(r'data-shift="([^"]+)"', page)
     assert len(listed) == 21 and listed[0] == running.key and listed[1] == CLOCK.previous(running).key
-    assert "Asia/Macau (UTC+8)" in page and "running: provisional" in page and "CST" not in page
+    assert "Asia/Macau (UTC+8)" in page and "running: provisional" in page
+    assert not re.search(r"(?<![\w-])CST(?![\w-])", page)  # the zone's ambiguous abbreviation (a form's token may hold the letters)
     local = running.begins.astimezone(CLOCK.zone)
     assert f"{local:%Y-%m-%d %H:%M} – {running.ends.astimezone(CLOCK.zone):%H:%M}" in page
     first = f"/api/v1/reports/shifts/{running.day.isoformat()}/{running.name}?format=pdf&amp;lang=zh-Hant"
