@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import time
 from pathlib import Path
 
-from _http import ROOT
+from _http import ROOT, free_port
 from _nginx import NginxProcess, documented_lines, upstream_servers
 
 NCHAN_MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
@@ -22,7 +24,7 @@ ENGINE = """
     upstream roadsvc_engine_redis {{ nchan_redis_server {redis}; }}
     map "" $roadsvc_engine_secret {{ default "{secret}"; }}
     server {{
-        listen {address}:{port} reuseport;  # the kernel spreads the connections over the workers
+        listen {address}:{port} reuseport;  # the kernel spreads the connections over the workers (and nodes)
 {first}
 {locations}
     }}
@@ -71,5 +73,56 @@ class EngineNode(NginxProcess):
         self.publish_url = f"{self.base}/_engine/pub/"
 
     def start(self, probe: str = "/_engine/pub/probe") -> str:
-        """Up when its publisher location answers (a GET: the channel's info, 404 for none)."""
-        return super().start(probe)
+        """Up when its publisher location answers (a GET: the channel's info, 404 for none) and its pid file
+        names it (nginx writes it once its sockets are bound: another node on the port may answer first)."""
+        base = super().start(probe)
+        pid_file, deadline = self.scratch / "nginx.pid", time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text().strip() == str(self.process.pid)):
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError(f"engine node did not start: {self.error_log()[-2000:]}")
+            time.sleep(0.05)
+        return base
+
+
+class EngineMachine:
+    """An engine machine of `nodes` nginx processes on one port (SO_REUSEPORT: the kernel spreads the
+    connections over every node's workers; docs/deployment.md, *Engine nodes of one worker*). `**node`:
+    EngineNode's settings (not `port`, `scratch`)."""
+
+    def __init__(self, machines: list[str], redis: str, scratch: Path, nodes: int, **node):
+        self.port = free_port()
+        self.nodes = [EngineNode(machines, redis, scratch / f"node{i}", port=self.port, **node) for i in range(nodes)]
+        # ROADSVC_ENGINE_PUBLISH_URLS: the port's (a publish reaches whichever node, each shares the channels)
+        self.publish_urls = self.nodes[0].publish_url
+
+    def start(self) -> None:
+        for node in self.nodes:
+            node.start()
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+    def restart_in_turn(self, between: float) -> None:
+        """Each node stopped and started again, one after the other, `between` seconds apart (the time its
+        displays take to come back to the others)."""
+        for i, node in enumerate(self.nodes):
+            if i:
+                time.sleep(between)
+            node.stop()
+            node.start()
+
+    def kill(self) -> None:
+        for node in self.nodes:
+            node.kill()
+
+    def reload(self) -> None:
+        """nginx -s reload of every node (SIGHUP to each master)."""
+        for node in self.nodes:
+            os.kill(node.process.pid, signal.SIGHUP)
+
+    def masters(self) -> list[int]:
+        return [node.process.pid for node in self.nodes]
+
+    def error_logs(self) -> list[Path]:
+        return [node.scratch / "error.log" for node in self.nodes]

@@ -66,7 +66,7 @@ from pathlib import Path
 from statistics import quantiles
 
 from _displays import DisplayClients, NativeDisplayClients
-from _engine import SECRET, EngineNode, engine_env
+from _engine import SECRET, EngineMachine, engine_env
 from _http import wrk
 from _service import dealt_hands, fresh_deployment, hand_body, open_floor, roadsvc_server
 from roadsvc.stream.engine.ledger import Ledger
@@ -387,8 +387,7 @@ async def run_alone(args) -> tuple[list, list[str]]:
     with ExitStack() as stack:
         prefix = f"bench{uuid.uuid4().hex[:8]}."
         table_ids = list(range(1, args.tables + 1))
-        node = EngineNode(["127.0.0.1:9"], REDIS, Path(tempfile.mkdtemp(prefix="roadsvc-engine-")),
-                          workers=args.engine_workers, connections=max(args.levels) // args.engine_workers + 5000)
+        node = engine_machine(args, ["127.0.0.1:9"])
         node.start()
         stack.callback(node.stop)
         stack.callback(forget_channels, prefix)
@@ -404,7 +403,7 @@ async def run_alone(args) -> tuple[list, list[str]]:
             await asyncio.sleep(1.0)
             await asyncio.to_thread(displays.collect)
             live.post_ms, live.posted = [], {}
-            nginx = [node.process.pid, *workers_of(node.process.pid)]
+            nginx = engine_pids(node)
             engine_cpu, clients = CpuMeter(nginx), CpuMeter(displays.pids)
             shares = [SystemShare(nginx), SystemShare(displays.pids)]
             until = time.monotonic() + args.phase
@@ -415,11 +414,23 @@ async def run_alone(args) -> tuple[list, list[str]]:
             arrivals = await drain(displays, live.posted, level, args.tables, args.drain)
             counted = tally(arrivals, live.posted, displays.tables_of(), level, args.tables)
             load = os.getloadavg()
-            memory = (0, sum(pss_kb(pid) for pid in [node.process.pid, *workers_of(node.process.pid)]))
+            memory = (0, sum(pss_kb(pid) for pid in engine_pids(node)))
             rows.append((level, counted, list(live.post_ms), {"rps": float("nan"), "p99_ms": float("nan")}, memory, cpu,
                          load))
             print_step(level, alive, refused, len(live.post_ms), counted, load)
     return rows, live.errors
+
+
+def engine_machine(args, machines: list[str]) -> EngineMachine:
+    """The engine machine of the run: --engine-nodes nodes of --engine-workers workers in front of `machines`."""
+    processes = args.engine_nodes * args.engine_workers
+    return EngineMachine(machines, REDIS, Path(tempfile.mkdtemp(prefix="roadsvc-engine-")), args.engine_nodes,
+                         workers=args.engine_workers, connections=max(args.levels) // processes + 5000)
+
+
+def engine_pids(machine: EngineMachine) -> list[int]:
+    """Every nginx process of the machine's nodes: masters and workers."""
+    return [pid for master in machine.masters() for pid in (master, *workers_of(master))]
 
 
 def forget_channels(prefix: str) -> None:
@@ -430,14 +441,13 @@ def forget_channels(prefix: str) -> None:
 
 
 class EngineInFront:
-    """An engine node (nginx + nchan, docs/nginx-engine.conf) in front of the server, and `roadsvc publish`."""
+    """The engine's nodes (nginx + nchan, docs/nginx-engine.conf) in front of the server, and `roadsvc publish`."""
 
-    def __init__(self, node: EngineNode, publisher: subprocess.Popen):
+    def __init__(self, node: EngineMachine, publisher: subprocess.Popen):
         self.node, self.publisher, self.port = node, publisher, node.port
 
     def pids(self) -> list[int]:
-        master = self.node.process.pid
-        return [master, *workers_of(master), self.publisher.pid]
+        return [*engine_pids(self.node), self.publisher.pid]
 
     def pss_kb(self) -> int:
         return sum(pss_kb(pid) for pid in self.pids())
@@ -445,11 +455,10 @@ class EngineInFront:
 
 @contextmanager
 def engine_in_front(args, deployment, server, env: dict[str, str]):
-    node = EngineNode([f"127.0.0.1:{server.port}"], REDIS, Path(tempfile.mkdtemp(prefix="roadsvc-engine-")),
-                      workers=args.engine_workers, connections=max(args.levels) // args.engine_workers + 5000)
+    node = engine_machine(args, [f"127.0.0.1:{server.port}"])
     node.start()
     publisher = subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), "publish"], start_new_session=True,
-                                 env={**os.environ, **deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": node.publish_url})
+                                 env={**os.environ, **deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": node.publish_urls})
     try:
         ledger = Ledger(REDIS, env["ROADSVC_ENGINE_PREFIX"])
         deadline = time.monotonic() + 30
@@ -540,8 +549,10 @@ def main() -> None:
     parser.add_argument("--levels", type=int, nargs="+", default=list(LEVELS), help="stream counts, 0 first")
     parser.add_argument("--paths", nargs="+", choices=PATHS, default=list(PATHS),
                         help="roadsvc's in-process streams, the push engine in front of it, or both (the default), one after the other")
+    parser.add_argument("--engine-nodes", type=int, default=1,
+                        help="engine nodes (nginx processes) on the machine, sharing the displays' port (default 1)")
     parser.add_argument("--engine-workers", type=int, default=4,
-                        help="the engine node's nginx worker processes (default 4: each holds a share of the streams, "
+                        help="each engine node's nginx worker processes (default 4: each holds a share of the streams, "
                              "within the open-files limit)")
     parser.add_argument("--inprocess-max", type=int,
                         help="the in-process path's top step (its 2 workers hold at most 2 x the open-files limit)")

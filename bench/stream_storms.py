@@ -1,9 +1,11 @@
 """Benchmark: the push engine's bad days. With N displays streaming through the engine (nginx + nchan in
 front of roadsvc, `roadsvc publish`, a Redis of the bench's own), each storm in turn while the floor posts:
 
-  reload           nginx -s reload (SIGHUP) of the engine node
-  restart          the engine node stopped (SIGQUIT) and started again
-  node_killed      the engine node SIGKILLed, started again a second later (its supervisor)
+  reload           nginx -s reload (SIGHUP) of the engine's nodes
+  restart          the engine's nodes stopped (SIGQUIT) and started again, all at once
+  restart_in_turn  the engine's nodes stopped and started again one after the other, the displays' back-off
+                   (--spread) and 2 s apart (--engine-nodes above 1)
+  node_killed      the engine's nodes SIGKILLed, started again a second later (their supervisor)
   redis_restart    the engine's Redis stopped and started again (its append-only file kept, as in production)
   roadsvc_restart  roadsvc restarted as a deploy does (docs/operations.md): its gunicorn master told to replace its
                    workers (SIGHUP: new workers with the new code, the old ones finish what they hold), its
@@ -46,7 +48,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from _displays import NativeDisplayClients
-from _engine import EngineNode, engine_env
+from _engine import EngineMachine, engine_env
 from _http import free_port
 from _service import dealt_hands, fresh_deployment, open_floor, roadsvc_server
 from _storm_floor import (MONITOR_ONLY, UPSTREAM_SOURCES, Dealers, PrivateRedis, Publisher, alerts_since, back_at,
@@ -54,7 +56,7 @@ from _storm_floor import (MONITOR_ONLY, UPSTREAM_SOURCES, Dealers, PrivateRedis,
 from events import LATE_MS, pct, tally
 from roadsvc.stream.engine.ledger import Ledger
 
-STORMS = ("reload", "restart", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
+STORMS = ("reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
 UNSERVED = ("roadsvc_stopped",)  # storms during which nothing answers the posts (one machine)
 
 
@@ -83,16 +85,17 @@ class Bench:
                                      more_binds=[f"127.0.0.1:{self.engine_port}"] if self.engine_port else None)
         self.base = self.server.start()
         stack.callback(self.server.stop)
-        self.node = EngineNode([f"127.0.0.1:{self.engine_port or self.server.port}"], self.redis.url, scratch / "engine",
-                               workers=args.engine_workers, connections=2 * (args.streams // args.engine_workers) + 5000,
-                               extra=UPSTREAM_SOURCES,
-                               main="".join(f"{line.strip().rstrip(';')};\n" for line in args.engine_main))
-        self.node.start()
-        stack.callback(self.node.stop)
-        self.publisher = Publisher({**deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": self.node.publish_url})
+        processes = args.engine_nodes * args.engine_workers
+        self.engine = EngineMachine([f"127.0.0.1:{self.engine_port or self.server.port}"], self.redis.url,
+                                    scratch / "engine", args.engine_nodes, workers=args.engine_workers,
+                                    connections=2 * (args.streams // processes) + 5000, extra=UPSTREAM_SOURCES,
+                                    main="".join(f"{line.strip().rstrip(';')};\n" for line in args.engine_main))
+        self.engine.start()
+        stack.callback(self.engine.stop)
+        self.publisher = Publisher({**deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": self.engine.publish_urls})
         self.publisher.start()
         stack.callback(self.publisher.stop)
-        self.jobs = Publisher({**deployment.env, **env, **MONITOR_ONLY, "ROADSVC_ENGINE_PUBLISH_URLS": self.node.publish_url,
+        self.jobs = Publisher({**deployment.env, **env, **MONITOR_ONLY, "ROADSVC_ENGINE_PUBLISH_URLS": self.engine.publish_urls,
                                "ROADSVC_ENGINE_ALERT_AFTER": str(args.alert_after)}, "jobs")
         self.jobs.start()  # the floor's monitor: push_engine_unreachable, publisher_behind (and stale tables)
         stack.callback(self.jobs.stop)
@@ -105,7 +108,7 @@ class Bench:
 
     def open_displays(self) -> tuple[int, int]:
         silence = self.args.silence or 2 * self.args.keepalive
-        self.displays = NativeDisplayClients(self.args.clients, "127.0.0.1", self.node.port, self.floor.display_key,
+        self.displays = NativeDisplayClients(self.args.clients, "127.0.0.1", self.engine.port, self.floor.display_key,
                                              self.floor.table_ids, opening=False, silence=silence,
                                              spread=self.args.spread)
         return self.displays.open(self.args.streams)
@@ -113,20 +116,21 @@ class Bench:
     def engine_crashes(self) -> int:
         """Engine workers that died so far (nginx's error log: "exited on signal"; read as bytes, a crash can
         leave a torn line)."""
-        log = self.node.scratch / "error.log"
-        return log.read_bytes().count(b"exited on signal") if log.exists() else 0
+        return sum(log.read_bytes().count(b"exited on signal") for log in self.engine.error_logs() if log.exists())
 
     def storm(self, name: str) -> None:
         """The storm itself (blocking: run in a thread while the floor posts)."""
         if name == "reload":
-            os.kill(self.node.process.pid, signal.SIGHUP)
+            self.engine.reload()
         elif name == "restart":
-            self.node.stop()
-            self.node.start()
+            self.engine.stop()
+            self.engine.start()
+        elif name == "restart_in_turn":
+            self.engine.restart_in_turn(between=self.args.spread + 2)
         elif name == "node_killed":
-            self.node.kill()
+            self.engine.kill()
             time.sleep(1.0)
-            self.node.start()
+            self.engine.start()
         elif name == "redis_restart":
             self.redis.stop()
             self.redis.start()
@@ -166,7 +170,7 @@ class Bench:
             return at
 
         results = await asyncio.gather(dealers.run(args.phase), storm_later(), sample(),
-                                       probe_307(self.node.port, self.floor.table_ids[0], self.floor.display_key, until,
+                                       probe_307(self.engine.port, self.floor.table_ids[0], self.floor.display_key, until,
                                                  probes, probe_failures))
         storm_at = results[1]
         after = group_cpu(self.server.process.pid)
@@ -205,7 +209,7 @@ class Bench:
             ledger, names = self.ledger, self.ledger.names()
             for channel in (f"{self.prefix}t{table}{suffix}" for table in silent_tables[:5] for suffix in ("", ".ops")):
                 name = names.get(channel, channel)  # its name in the engine (a moved channel's is new)
-                asked = urllib.request.Request(self.node.publish_url + name, headers={"Accept": "text/json"})
+                asked = urllib.request.Request(self.engine.nodes[0].publish_url + name, headers={"Accept": "text/json"})
                 try:  # the channel's messages and subscribers, as nchan counts them (NchanClient.info keeps no count)
                     with urllib.request.urlopen(asked, timeout=5) as answer:
                         info = answer.read().decode().strip()
@@ -231,7 +235,7 @@ class Bench:
 
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"\nstorms through the push engine: {args.streams} displays over {args.tables} tables posting every "
-          f"{args.interval:g} s, {args.workers} roadsvc workers, {args.engine_workers} nginx workers, keep-alive "
+          f"{args.interval:g} s, {args.workers} roadsvc workers, {args.engine_nodes} engine nodes of {args.engine_workers} nginx workers, keep-alive "
           f"{args.keepalive:g} s, displays reconnect after {args.silence or 2 * args.keepalive:g} s of silence; "
           f"{os.cpu_count()} cores shared with other work (load average before: {load_before[0]:.1f})")
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
@@ -327,7 +331,9 @@ def main() -> None:
                         help="the engine's requests (the redirects) on the dealers' port, as without "
                              "ROADSVC_SERVE_ENGINE_PORT (default: a port of their own, as docs/nginx-engine.conf says)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--engine-workers", type=int, default=2)
+    parser.add_argument("--engine-nodes", type=int, default=1,
+                        help="engine nodes (nginx processes) on the machine, sharing the displays' port")
+    parser.add_argument("--engine-workers", type=int, default=2, help="nginx workers of each engine node")
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--storms", nargs="+", choices=STORMS, default=list(STORMS))
     args = parser.parse_args()
