@@ -23,7 +23,7 @@ import pytest
 import requests
 
 from _displays import NativeDisplayClients
-from _engine import SECRET as ENGINE_SECRET, EngineNode, engine_available, engine_env, engine_locations, engine_main
+from _engine import SECRET as ENGINE_SECRET, EngineMachine, EngineNode, engine_available, engine_env, engine_locations, engine_main
 from _service import (BACKENDS, Floor, dealt_hands, fresh_deployment, hand_body, open_floor, postgres_missing,
                       roadsvc_server, shoe_open)
 from _sse import Event, SseConnection
@@ -424,16 +424,17 @@ def a_table_and_its_dealer(engine, name: str, seed: int) -> Iterator[tuple[int, 
 
 
 @contextmanager
-def four_displays_and_a_dealer(engine, name: str,
-                               seed: int) -> Iterator[tuple[int, NativeDisplayClients, Callable[[int], None]]]:
-    """A table and its dealer (a_table_and_its_dealer), and four native displays streaming it (reconnecting after a
-    second of silence, as docs/events.md's client rules say)."""
+def displays_and_a_dealer(engine, name: str, seed: int, count: int = 4,
+                          port: int | None = None) -> Iterator[tuple[int, NativeDisplayClients, Callable[[int], None]]]:
+    """A table and its dealer (a_table_and_its_dealer), and `count` native displays streaming it through the
+    module's engine node (or those on `port`), reconnecting after a second of silence, as docs/events.md's client
+    rules say."""
     with a_table_and_its_dealer(engine, name, seed) as (table, post):
-        host, port = engine.base.removeprefix("http://").split(":")
-        displays = NativeDisplayClients(1, host, int(port), engine.floor.display_key, [table], opening=False,
-                                       silence=1.0, spread=1.0)
+        host, its_port = engine.base.removeprefix("http://").split(":")
+        displays = NativeDisplayClients(1, host, port or int(its_port), engine.floor.display_key, [table],
+                                        opening=False, silence=1.0, spread=1.0)
         try:
-            assert displays.open(4) == (4, 0)
+            assert displays.open(count) == (count, 0)
             yield table, displays, post
         finally:
             displays.stop()
@@ -456,7 +457,7 @@ def test_after_the_publisher_restarts_every_display_has_every_hand_once_and_none
     meanwhile; a new publisher (a new process: no memory of the old one's posts) takes over from the cursor. Each
     display has every hand once, in order, and the engine sent none of them again (a display counts an event it
     had as a repeat: docs/events.md, client rule 2)."""
-    with four_displays_and_a_dealer(engine, "Restarted", seed=12) as (table, displays, post):
+    with displays_and_a_dealer(engine, "Restarted", seed=12) as (table, displays, post):
         post(1)
         engine.publish()
         engine.publisher.keep_alive([table])  # each display's position: hand 1's id, or the keep-alive's
@@ -483,7 +484,7 @@ def test_after_an_engine_reload_every_display_has_every_hand_once(engine):
     The displays (bench/_displays.c, following docs/events.md's client rules) reconnect when closed or after
     a second of silence, with Last-Event-ID: roadsvc redirects each to the engine from its last event, and
     each display has every hand once, in order."""
-    with four_displays_and_a_dealer(engine, "Reloaded", seed=11) as (table, displays, post):
+    with displays_and_a_dealer(engine, "Reloaded", seed=11) as (table, displays, post):
         post(1)
         publish_through(engine.publish)
         os.kill(engine.node.process.pid, signal.SIGHUP)  # nginx -s reload
@@ -491,6 +492,27 @@ def test_after_an_engine_reload_every_display_has_every_hand_once(engine):
             post(number)
             publish_through(engine.publish)
         assert hands_by_display(displays, 12) == [[1, 2, 3]] * 4  # each display: every hand, once, in order
+
+
+def test_nodes_sharing_a_port_restarted_one_at_a_time_leave_every_display_every_hand_once(engine, tmp_path):
+    """docs/deployment.md's engine nodes of one worker: two nginx processes on one port (SO_REUSEPORT), the displays
+    spread over them by the kernel. Each node is stopped while a hand is posted, and started again, in turn (how a
+    change of their config is applied: such a node is never reloaded); a stopped node's displays reconnect with
+    Last-Event-ID to the other, and each display has every hand once, in order."""
+    machine = EngineMachine([engine.roadsvc.removeprefix("http://")], REDIS, tmp_path, nodes=2)
+    machine.start()
+    try:
+        with displays_and_a_dealer(engine, "Two nodes", seed=14, count=6, port=machine.port) as (_, displays, post):
+            post(1)
+            publish_through(engine.publish)  # through the module's node: every node shares the channels in Redis
+            for number, node in zip((2, 3), machine.nodes):
+                node.stop()
+                post(number)
+                publish_through(engine.publish)
+                node.start()
+            assert hands_by_display(displays, 18) == [[1, 2, 3]] * 6
+    finally:
+        machine.stop()
 
 
 # On this node a table's display channel (`<prefix>t<id>`, not a moved one's `-<n>` name nor `.ops`) delivers nothing,
