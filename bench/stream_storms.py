@@ -1,7 +1,8 @@
 """Benchmark: the push engine's bad days. With N displays streaming through the engine (nginx + nchan in
-front of roadsvc, `roadsvc publish`, a Redis of the bench's own), each storm in turn while the floor posts:
+front of roadsvc, `roadsvc publish`, a Redis of the bench's own; the engine's machine as docs/deployment.md runs it,
+--engine-nodes nginx processes of --engine-workers workers on one port), each storm in turn while the floor posts:
 
-  reload           nginx -s reload (SIGHUP) of the engine's nodes
+  reload           nginx -s reload (SIGHUP) of the engine's nodes (not in the default: such nodes are never reloaded)
   restart          the engine's nodes stopped (SIGQUIT) and started again, all at once
   restart_in_turn  the engine's nodes stopped and started again one after the other, the displays' back-off
                    (--spread) and 2 s apart (--engine-nodes above 1)
@@ -25,7 +26,8 @@ the client rules of docs/events.md: reopen with Last-Event-ID after a back-off w
 channel alive, so a display on a channel that no longer delivers hears nothing and reconnects).
 
     .venv/bin/python bench/stream_storms.py [--streams 2000] [--phase 20] [--tables 20] [--keepalive 5]
-                                            [--storms reload restart node_killed redis_restart roadsvc_restart]
+                                            [--engine-nodes 4] [--engine-workers 1] [--redirect-workers 0]
+                                            [--storms restart restart_in_turn node_killed redis_restart ...]
 
 The keep-alive interval is short here (5 s, ROADSVC_EVENTS_KEEPALIVE) so that a missed keep-alive shows
 within a short phase; production's is 15 s (a display then reconnects after 30 s of silence).
@@ -78,13 +80,20 @@ class Bench:
         # roadsvc's own worker, as `roadsvc serve` runs (gunicorn's default, the sync worker, took one connection at a
         # time: 20,000 redirects queued on its listen backlog, and a stream roadsvc served itself held a worker)
         # the engine's requests (the redirects) on a port of their own (ROADSVC_SERVE_ENGINE_PORT), the posts on the
-        # first; --shared-listener: one port for both
+        # first; --shared-listener: one port for both; --redirect-workers: that port served by workers of its own
         self.engine_port = None if args.shared_listener else free_port()
+        shared = self.engine_port and not args.redirect_workers
         self.server = roadsvc_server(deployment, workers=args.workers, worker_class="gevent",
                                      worker_connections=args.streams + 1000, env=env,
-                                     more_binds=[f"127.0.0.1:{self.engine_port}"] if self.engine_port else None)
-        self.base = self.server.start()
-        stack.callback(self.server.stop)
+                                     more_binds=[f"127.0.0.1:{self.engine_port}"] if shared else None)
+        self.servers = [self.server]
+        if self.engine_port and args.redirect_workers:
+            self.servers.append(roadsvc_server(deployment, workers=args.redirect_workers, worker_class="gevent",
+                                               worker_connections=args.streams + 1000, env=env, port=self.engine_port))
+        for server in self.servers:
+            server.start()
+            stack.callback(server.stop)
+        self.base = self.server.base
         processes = args.engine_nodes * args.engine_workers
         self.engine = EngineMachine([f"127.0.0.1:{self.engine_port or self.server.port}"], self.redis.url,
                                     scratch / "engine", args.engine_nodes, workers=args.engine_workers,
@@ -118,6 +127,10 @@ class Bench:
         leave a torn line)."""
         return sum(log.read_bytes().count(b"exited on signal") for log in self.engine.error_logs() if log.exists())
 
+    def servers_cpu(self) -> dict[int, float]:
+        """CPU seconds so far of each roadsvc process (masters and workers)."""
+        return {pid: seconds for server in self.servers for pid, seconds in group_cpu(server.process.pid).items()}
+
     def storm(self, name: str) -> None:
         """The storm itself (blocking: run in a thread while the floor posts)."""
         if name == "reload":
@@ -135,13 +148,16 @@ class Bench:
             self.redis.stop()
             self.redis.start()
         elif name == "roadsvc_restart":
-            os.kill(self.server.process.pid, signal.SIGHUP)
+            for server in self.servers:
+                os.kill(server.process.pid, signal.SIGHUP)
             self.publisher.stop()
             self.publisher.start()
         elif name == "roadsvc_stopped":
-            self.server.stop()
+            for server in self.servers:
+                server.stop()
             self.publisher.stop()
-            self.server.start()
+            for server in self.servers:
+                server.start()
             self.publisher.start()
         else:
             raise ValueError(name)
@@ -151,8 +167,7 @@ class Bench:
         await asyncio.to_thread(displays.collect)
         status_before = await asyncio.to_thread(displays.status)
         dealers.posted, dealers.post_ms = {}, []
-        pgid_before = self.server.process.pid
-        cpu_before, started = group_cpu(pgid_before), time.monotonic()
+        cpu_before, started = self.servers_cpu(), time.monotonic()
         since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         crashes_before, moved_before = self.engine_crashes(), len(self.ledger.names())
         probes, probe_failures, statuses = [], [], []
@@ -173,7 +188,7 @@ class Bench:
                                        probe_307(self.engine.port, self.floor.table_ids[0], self.floor.display_key, until,
                                                  probes, probe_failures))
         storm_at = results[1]
-        after = group_cpu(self.server.process.pid)
+        after = self.servers_cpu()
         cpu_seconds_used = sum(after.values()) - sum(cpu_before.get(pid, 0.0) for pid in after)
         cpu = 100 * cpu_seconds_used / (time.monotonic() - started)
         arrivals = []
@@ -331,11 +346,15 @@ def main() -> None:
                         help="the engine's requests (the redirects) on the dealers' port, as without "
                              "ROADSVC_SERVE_ENGINE_PORT (default: a port of their own, as docs/nginx-engine.conf says)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--engine-nodes", type=int, default=1,
-                        help="engine nodes (nginx processes) on the machine, sharing the displays' port")
-    parser.add_argument("--engine-workers", type=int, default=2, help="nginx workers of each engine node")
+    parser.add_argument("--redirect-workers", type=int, default=0,
+                        help="serve the engine's port (the redirects) by a roadsvc of this many workers of its own "
+                             "(default 0: the same workers listen on both ports)")
+    parser.add_argument("--engine-nodes", type=int, default=4,
+                        help="engine nodes (nginx processes) on the machine, on one port (default 4, docs/deployment.md)")
+    parser.add_argument("--engine-workers", type=int, default=1, help="nginx workers of each engine node (default 1)")
     parser.add_argument("--clients", type=int, default=2)
-    parser.add_argument("--storms", nargs="+", choices=STORMS, default=list(STORMS))
+    parser.add_argument("--storms", nargs="+", choices=STORMS, default=[name for name in STORMS if name != "reload"],
+                        help="default: all but reload (a node sharing its port is never reloaded: docs/events.md)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
