@@ -550,8 +550,8 @@ def main() -> None:
     parser.add_argument("--paths", nargs="+", choices=PATHS, default=list(PATHS),
                         help="roadsvc's in-process streams, the push engine in front of it, or both (the default), one after the other")
     parser.add_argument("--engine-nodes", type=int, default=4,
-                        help="engine nodes (nginx processes) on the machine, on one port (default 4, docs/deployment.md: "
-                             "each holds a share of the streams, within the open-files limit)")
+                        help="engine nodes (nginx processes) on the machine, on one port (default 4, "
+                             "docs/deployment.md: each holds a share of the streams, within the open-files limit)")
     parser.add_argument("--engine-workers", type=int, default=1, help="each engine node's nginx workers (default 1)")
     parser.add_argument("--inprocess-max", type=int,
                         help="the in-process path's top step (its 2 workers hold at most 2 x the open-files limit)")

@@ -350,7 +350,8 @@ def main() -> None:
                         help="serve the engine's port (the redirects) by a roadsvc of this many workers of its own "
                              "(default 0: the same workers listen on both ports)")
     parser.add_argument("--engine-nodes", type=int, default=4,
-                        help="engine nodes (nginx processes) on the machine, on one port (default 4, docs/deployment.md)")
+                        help="engine nodes (nginx processes) on the machine, on one port "
+                             "(default 4: docs/deployment.md)")
     parser.add_argument("--engine-workers", type=int, default=1, help="nginx workers of each engine node (default 1)")
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--storms", nargs="+", choices=STORMS, default=[name for name in STORMS if name != "reload"],

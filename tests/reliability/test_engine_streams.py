@@ -23,7 +23,8 @@ import pytest
 import requests
 
 from _displays import NativeDisplayClients
-from _engine import SECRET as ENGINE_SECRET, EngineMachine, EngineNode, engine_available, engine_env, engine_locations, engine_main
+from _engine import (SECRET as ENGINE_SECRET, EngineMachine, EngineNode, engine_available, engine_env, engine_locations,
+                     engine_main)
 from _service import (BACKENDS, Floor, dealt_hands, fresh_deployment, hand_body, open_floor, postgres_missing,
                       roadsvc_server, shoe_open)
 from _sse import Event, SseConnection

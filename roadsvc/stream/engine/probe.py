@@ -14,7 +14,7 @@ import logging
 import selectors
 import socket
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 from urllib.parse import urlsplit
 
@@ -27,11 +27,12 @@ HEAD_END = b"\r\n\r\n"
 
 @dataclass(slots=True)
 class Listening:
-    """A probe's subscriptions to one channel (named as the ledger names it), one a node (a node that could not be
-    reached has none)."""
+    """A probe's subscriptions to one channel (named as the ledger names it), one a node whose engine took it (a
+    node that did not has none), each with what it has read so far (the answer's head, at least)."""
 
     channel: str
     sockets: list[socket.socket]
+    read: dict[socket.socket, bytes] = field(default_factory=dict)
 
 
 class ChannelProbe:
@@ -44,9 +45,10 @@ class ChannelProbe:
         self.urls, self.grant, self.grace = urls, grant, grace
 
     def listen(self, channels: dict[str, str]) -> list[Listening]:
-        """Subscribe to each channel (channel -> its name in the engine) on every node that takes the connection
-        within the grace (a node down, or too busy to accept: its subscription tells nothing)."""
-        connecting: dict[socket.socket, bytes] = {}
+        """Subscribe to each channel (channel -> its name in the engine) on every node that takes the subscription
+        within the grace: its answer's head came, so the engine holds it and hears the channel's next message (a
+        node down, or too busy to answer in time: its subscription tells nothing)."""
+        waiting: dict[socket.socket, bytes | None] = {}  # connection -> its request, None once sent
         listenings = []
         for channel, name in channels.items():
             request = f"GET {self.urls.url(name, self.grant, None)} HTTP/1.1\r\nHost: engine\r\n\r\n".encode()
@@ -55,40 +57,55 @@ class ChannelProbe:
                 connection = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
                 connection.setblocking(False)
                 connection.connect_ex((host, port))  # in progress: judged writable below
-                connecting[connection] = request
+                waiting[connection] = request
                 listening.sockets.append(connection)
             listenings.append(listening)
+        read = {connection: b"" for connection in waiting}
         deadline = time.monotonic() + self.grace
         with selectors.DefaultSelector() as selector:  # (epoll: any descriptor's number)
-            for connection in connecting:
+            for connection in waiting:
                 selector.register(connection, selectors.EVENT_WRITE)
-            while connecting and (left := deadline - time.monotonic()) > 0:
+            while waiting and (left := deadline - time.monotonic()) > 0:
                 for key, _ in selector.select(left):
                     connection = key.fileobj
-                    selector.unregister(connection)
-                    self._send(listenings, connection, connecting.pop(connection))
-        for connection in connecting:  # not connected within the grace
+                    if (request := waiting[connection]) is not None:  # connected, or failed to
+                        if self._sent(connection, request):
+                            waiting[connection] = None
+                            selector.modify(connection, selectors.EVENT_READ)
+                            continue
+                        closed = True
+                    else:  # the answer's head, on its way
+                        more, closed = _read_all(connection)
+                        read[connection] += more
+                    if closed or HEAD_END in read[connection]:
+                        selector.unregister(connection)
+                        del waiting[connection]
+                        if closed:
+                            _drop(listenings, connection)
+        for connection in waiting:  # not answered within the grace
             _drop(listenings, connection)
-        if connecting:
-            log.warning("engine probe: %d subscriptions not taken within %g s", len(connecting), self.grace)
+        if waiting:
+            log.warning("engine probe: %d subscriptions not taken within %g s", len(waiting), self.grace)
+        for listening in listenings:
+            listening.read = {connection: read[connection] for connection in listening.sockets}
         return listenings
 
     @staticmethod
-    def _send(listenings: list[Listening], connection: socket.socket, request: bytes) -> None:
-        """The subscription's request on a connection that connected, or failed to."""
+    def _sent(connection: socket.socket, request: bytes) -> bool:
+        """The subscription's request sent on a connection that connected (False: it failed to)."""
         try:
             if connection.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
                 connection.send(request)  # a few hundred bytes to a new connection's empty buffer
-                return
+                return True
         except OSError:
             pass
-        _drop(listenings, connection)
+        return False
 
     def deaf(self, listenings: list[Listening]) -> list[str]:
         """The channels of `listenings` that a node's subscription heard nothing on since `listen`, after waiting up to
         the probe's grace (one wait for them all) for those that have not yet; each then closed. A subscription the
         node refused or ended, or never answered, tells nothing (a node restarted meanwhile): not deaf."""
-        answers = {connection: b"" for listening in listenings for connection in listening.sockets}
+        answers = {connection: answer for listening in listenings for connection, answer in listening.read.items()}
         channel_of = {connection: listening.channel for listening in listenings for connection in listening.sockets}
         ended: set[socket.socket] = set()
         deadline = time.monotonic() + self.grace
