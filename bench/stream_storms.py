@@ -294,7 +294,7 @@ async def main_async(args) -> None:
     began = time.monotonic()
     with fresh_deployment("sqlite") as deployment, ExitStack() as stack:
         bench = Bench(args, deployment, stack)
-        progress("deployment up (roadsvc, publisher, jobs, engine node, Redis)", began)
+        progress("deployment up (roadsvc, publisher, jobs, engine nodes, Redis)", began)
         load_before = os.getloadavg()
         await bench.dealers.warm_up()
         await bench.dealers.run(args.base_phase)
