@@ -15,6 +15,7 @@ from roadsvc.cli import REFUSED
 from roadsvc.config import load_settings
 from roadsvc.persistence.engine import open_database
 from roadsvc.stream.engine.channels import probe_channel
+from roadsvc.stream.engine.lease import PublishingLoop
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import NchanClient
 from roadsvc.stream.engine.probe import ChannelProbe
@@ -43,11 +44,11 @@ def run_publish(args: argparse.Namespace) -> int:
     publisher = EnginePublisher(db, NchanClient(urls), Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
                                                                max_age=settings["ENGINE_LEDGER_MAX_AGE"]),
                                 prefix, keepalive=settings["EVENTS_KEEPALIVE"], lease_seconds=settings["ENGINE_LEASE"],
-                                fallback_check=settings["EVENTS_FALLBACK_CHECK"], key_cache_ttl=settings["KEY_CACHE_TTL"],
-                                url_ttl=settings["ENGINE_URL_TTL"], probe=probe)
-    signal.signal(signal.SIGTERM, lambda *_: publisher.stop())
+                                key_cache_ttl=settings["KEY_CACHE_TTL"], url_ttl=settings["ENGINE_URL_TTL"], probe=probe)
+    loop = PublishingLoop(publisher, fallback_check=settings["EVENTS_FALLBACK_CHECK"])
+    signal.signal(signal.SIGTERM, lambda *_: loop.stop())
     try:
-        publisher.run()
+        loop.run()
     except KeyboardInterrupt:
         pass
     finally:

@@ -13,6 +13,7 @@ import socket
 from roadsvc.persistence.events import append_events
 from roadsvc.services.events import ALL, OPERATORS, NewEvent
 from roadsvc.stream.engine.handover import Handover
+from roadsvc.stream.engine.lease import PublishingLoop
 from roadsvc.stream.engine.nchan import Published
 from roadsvc.stream.engine.publisher import EnginePublisher
 from roadsvc.stream.engine.signing import EngineUrls
@@ -274,7 +275,7 @@ def test_a_keep_alive_tells_the_streams_position_so_a_display_that_has_had_no_ev
 
 
 def test_one_publisher_is_elected_and_the_lease_names_its_machine_and_process(db, ledger):
-    first, second = publisher(db, ledger, RecordingEngine()), publisher(db, ledger, RecordingEngine())
+    first, second = (PublishingLoop(publisher(db, ledger, RecordingEngine())) for _ in range(2))
     assert first.owner != second.owner and first.owner.startswith(f"{socket.gethostname()}:{os.getpid()}:")
     assert ledger.holder() is None
     lease = ledger.lease(5.0)

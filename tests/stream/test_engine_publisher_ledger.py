@@ -8,6 +8,7 @@ import pytest
 from redis.client import Pipeline
 
 from roadsvc.services.events import NewEvent
+from roadsvc.stream.engine.lease import PublishingLoop
 from roadsvc.stream.engine.ledger import Ledger
 from roadsvc.stream.engine.nchan import Published
 from tests.stream.test_engine_publisher import RecordingEngine, append, publisher
@@ -136,7 +137,7 @@ def test_a_keep_alive_a_killed_publisher_left_unnoted_is_noted_by_its_successors
     (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
     second = publisher(db, ledger, DyingEngine(engine, channel=f"{ledger.prefix}floor"))
     with pytest.raises(Killed):
-        second.run()  # elected; posts event two to t7 and t7.ops, killed before the floor's
+        PublishingLoop(second).run()  # elected; posts event two to t7 and t7.ops, killed before the floor's
     assert engine.events(f"{ledger.prefix}t7") == [one, two]
     assert publisher(db, ledger, engine).publish_pending() == 1
     p = ledger.prefix

@@ -1,11 +1,10 @@
-"""The one publishing path to the engine: a loop that reads the event log in order and publishes each
-event once, after its commit, to every channel whose readers may see it (channels.event_channels),
-as the SSE block the in-process hub sends (roadsvc.stream.hub.frame_of), so its `id:` is the event's
-id. One publisher per floor is active at a time: every `roadsvc publish` process (one per machine)
-asks for the lease in Redis; the holder publishes and renews it, the others wait to take over from
-the cursor (ledger.Ledger). It also keeps quiet channels alive (a `: keep-alive` comment a keep-alive
-interval) and, for a `key_revoked` event, deletes the key's channel, which ends that key's streams (for a
-`page_sessions_ended` event, each session's channel).
+"""The one publishing path to the engine: reads the event log in order and publishes each event once, after
+its commit, to every channel whose readers may see it (channels.event_channels), as the SSE block the in-process
+hub sends (roadsvc.stream.hub.frame_of), so its `id:` is the event's id. One publisher per floor is active at a
+time, the holder of the lease (lease.PublishingLoop, the loop of `roadsvc publish`), which it renews as its work
+goes. It also keeps quiet channels alive (a `: keep-alive` comment a keep-alive interval) and, for a
+`key_revoked` event, deletes the key's channel, which ends that key's streams (for a `page_sessions_ended`
+event, each session's channel).
 
 A channel its probe found delivering nothing (probe.Watch) is moved: a new name in the engine holding the same
 events, from which its streams resume through roadsvc (docs/events.md, *A channel that delivers nothing*).
@@ -20,15 +19,9 @@ one noted (the predecessor was killed between the engine's answers and the ledge
 from __future__ import annotations
 
 import logging
-import os
-import socket
-import threading
 import time
-import uuid
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
-
-from redis.exceptions import LockNotOwnedError
 
 from roadsvc.persistence.engine import Database
 from roadsvc.services import events as event_log
@@ -53,7 +46,7 @@ def keepalive_at(published: int) -> bytes:
 
 class EnginePublisher:
     def __init__(self, db: Database, engine: NchanClient, ledger: Ledger, prefix: str, *, keepalive: float = 15.0,
-                 lease_seconds: float = 5.0, fallback_check: float = 1.0, key_cache_ttl: float = 5.0,
+                 lease_seconds: float = 5.0, key_cache_ttl: float = 5.0,
                  url_ttl: float = 0.0, probe: ChannelProbe | None = None, clock: Callable[[], float] = time.monotonic):
         """`probe`: checks the channels resuming streams found silent (None: none is checked nor moved)."""
         self.db, self.engine, self.ledger, self.prefix = db, engine, ledger, prefix
@@ -63,8 +56,7 @@ class EnginePublisher:
         # followed up to url_ttl later (ROADSVC_ENGINE_URL_TTL); a second of slack for the clocks.
         self.reopen_window = key_cache_ttl + url_ttl + 1.0
         self._closing: list[tuple[float, str]] = []  # (when, key channel): a revoked key's second close
-        self.keepalive, self.lease_seconds, self.fallback_check, self.clock = keepalive, lease_seconds, fallback_check, clock
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # the lease's value names it
+        self.keepalive, self.lease_seconds, self.clock = keepalive, lease_seconds, clock
         self._sent: dict[str, float] = {}  # channel -> when it last had a message from this publisher
         self._counts: dict[str, int] = {}  # channel -> messages the engine held after our last publish
         self._names: dict[str, str] | None = None  # channel -> its name in the engine when moved (read once elected)
@@ -72,7 +64,6 @@ class EnginePublisher:
         self._marked = False  # pending names the event after the cursor (written with the cursor)
         self._lease: Any = None  # the lease held while serving (renewed as the work goes, never only between rounds)
         self._renewed = float("-inf")
-        self._stop = threading.Event()
 
     # One step (what the loop does each time it is woken; the tests call it directly)
 
@@ -112,7 +103,7 @@ class EnginePublisher:
             notes.append((channel, answer.message_id))
             self._counts[channel] = answer.messages
             self._sent[channel] = self.clock()
-            self._renew()
+            self.renew()
         for channel in self._grant_channels(record):  # its streams end now, and those reopened while the workers'
             self.engine.delete(channel)              # key cache still trusted the key (or with a URL signed then),
             self._closing.append((self.clock() + self.reopen_window, channel))  # later
@@ -143,11 +134,17 @@ class EnginePublisher:
         log.warning("engine: event %d was in %s unnoted (its publisher was killed); not posted again", event_id, channel)
         return info.message_id
 
+    def take_over(self, lease: Any) -> None:
+        """Publish under a lease just taken: the first event may be in some channels already (a predecessor's), and
+        the moved channels' names are read again."""
+        self._taking_over, self._marked, self._names = True, False, None
+        self.hold(lease)
+
     def hold(self, lease: Any) -> None:
         """Publish under `lease` (None: none), renewing it as the work goes."""
         self._lease, self._renewed = lease, self.clock()
 
-    def _renew(self) -> None:
+    def renew(self) -> None:
         """Renew the lease every third of its time, between two posts to the engine: a long round
         (a backlog, hundreds of quiet channels on a loaded machine) never outlasts it."""
         if self._lease is not None and self.clock() - self._renewed >= self.lease_seconds / 3:
@@ -180,7 +177,7 @@ class EnginePublisher:
                 self._counts[channel] = answer.messages
                 self._sent[channel] = now
                 sent += 1
-                self._renew()
+                self.renew()
             self.ledger.posted(notes, published)  # one round trip: the notes, and pending back to the next event
         return sent
 
@@ -228,74 +225,10 @@ class EnginePublisher:
             for record in records:
                 if record.id > pruned:  # a stream resuming before a pruned event is served by roadsvc (no gap)
                     notes.append((record.id, self.engine.publish(name, frame_of(record).payload[:-1]).message_id))
-                    self._renew()
+                    self.renew()
             answer = self.engine.publish(name, keepalive_at(published))
             self.ledger.moved(channel, name, notes, answer.message_id, published)
         self._names[channel] = name
         self._counts[channel], self._sent[channel] = answer.messages, self.clock()
         self.engine.delete(old)
         log.warning("engine: %s delivered nothing; moved to %s with its %d events", old, name, len(notes))
-
-    # The loop (`roadsvc publish`)
-
-    def run(self) -> None:
-        """Until stop(): wait for the lease; while holding it, publish what each commit appended."""
-        lease = self.ledger.lease(self.lease_seconds)
-        while not self._stop.is_set():
-            try:
-                if not self.elect(lease):
-                    self._stop.wait(self.lease_seconds / 5)
-                    continue
-                log.info("engine publisher %s: elected", self.owner)
-                self._taking_over, self._marked, self._names = True, False, None
-                self._serve(lease)
-            except LockNotOwnedError:  # another publisher took the lease: wait to be elected again
-                log.warning("engine publisher %s: lost the lease", self.owner)
-            except Exception:  # noqa: BLE001 - the database, Redis or the engine went away: say so, start again
-                log.exception("engine publisher: failed; retrying in 1 s")
-                self._release(lease)
-                self._stop.wait(1.0)
-            finally:
-                self.hold(None)
-        self._release(lease)
-
-    def elect(self, lease: Any) -> bool:
-        """Take the lease if it is free; its value then names this publisher (host:pid:tag, Ledger.holder)."""
-        return bool(lease.acquire(blocking=False, token=self.owner))
-
-    def _serve(self, lease: Any) -> None:
-        self.hold(lease)
-        listener = self.db.event_listener()
-        try:
-            if listener is not None:
-                listener.open()  # listening before reading: no commit falls between the two
-            last_tick = float("-inf")
-            if self.ledger.published() is not None and self.ledger.pending() == 0:  # the predecessor was posting
-                self.keep_alive(event_log.table_ids(self.db))  # keep-alives (no event is in a channel unnoted): these
-                last_tick = self.clock()  # note every channel's newest message before an event could be taken for one
-            while not self._stop.is_set():
-                self.publish_pending()
-                if self.clock() - last_tick >= self.keepalive / 3:
-                    self.keep_alive(event_log.table_ids(self.db))
-                    self.check_channels()
-                    last_tick = self.clock()
-                self._renew()
-                wait = min(self.fallback_check, self.lease_seconds / 3)
-                if listener is None:
-                    self._stop.wait(min(wait, 0.05))
-                else:
-                    listener.wait(wait)
-        finally:
-            if listener is not None:
-                listener.close()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self.db.wake_event_readers()
-
-    @staticmethod
-    def _release(lease: Any) -> None:
-        try:
-            lease.release()
-        except Exception:  # noqa: BLE001 - not held (expired, or never taken)
-            pass
