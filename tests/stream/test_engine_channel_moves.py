@@ -28,10 +28,10 @@ class Probe:
 
     def listen(self, channels: dict[str, str]) -> list[Listening]:
         self.listened += channels.values()
-        return [Listening(channel, [name]) for channel, name in channels.items()]
+        return [Listening(channel, {name: b""}) for channel, name in channels.items()]  # its name for a socket
 
     def deaf(self, listenings: list[Listening]) -> list[str]:
-        return [listening.channel for listening in listenings if listening.sockets[0] in self.deaf_names]
+        return [listening.channel for listening in listenings if set(listening.answers) & self.deaf_names]
 
 
 def moving_publisher(db, ledger, engine, probe, clock) -> EnginePublisher:

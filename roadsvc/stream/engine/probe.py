@@ -31,8 +31,7 @@ class Listening:
     node that did not has none), each with what it has read so far (the answer's head, at least)."""
 
     channel: str
-    sockets: list[socket.socket]
-    read: dict[socket.socket, bytes] = field(default_factory=dict)
+    answers: dict[socket.socket, bytes] = field(default_factory=dict)
 
 
 class ChannelProbe:
@@ -49,18 +48,18 @@ class ChannelProbe:
         within the grace: its answer's head came, so the engine holds it and hears the channel's next message (a
         node down, or too busy to answer in time: its subscription tells nothing)."""
         waiting: dict[socket.socket, bytes | None] = {}  # connection -> its request, None once sent
+        listening_of: dict[socket.socket, Listening] = {}
         listenings = []
         for channel, name in channels.items():
             request = f"GET {self.urls.url(name, self.grant, None)} HTTP/1.1\r\nHost: engine\r\n\r\n".encode()
-            listening = Listening(channel, [])
+            listening = Listening(channel)
             for host, port in self.nodes:
                 connection = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
                 connection.setblocking(False)
                 connection.connect_ex((host, port))  # in progress: judged writable below
-                waiting[connection] = request
-                listening.sockets.append(connection)
+                waiting[connection], listening_of[connection] = request, listening
+                listening.answers[connection] = b""
             listenings.append(listening)
-        read = {connection: b"" for connection in waiting}
         deadline = time.monotonic() + self.grace
         with selectors.DefaultSelector() as selector:  # (epoll: any descriptor's number)
             for connection in waiting:
@@ -68,6 +67,7 @@ class ChannelProbe:
             while waiting and (left := deadline - time.monotonic()) > 0:
                 for key, _ in selector.select(left):
                     connection = key.fileobj
+                    answers = listening_of[connection].answers
                     if (request := waiting[connection]) is not None:  # connected, or failed to
                         if self._sent(connection, request):
                             waiting[connection] = None
@@ -76,18 +76,16 @@ class ChannelProbe:
                         closed = True
                     else:  # the answer's head, on its way
                         more, closed = _read_all(connection)
-                        read[connection] += more
-                    if closed or HEAD_END in read[connection]:
+                        answers[connection] += more
+                    if closed or HEAD_END in answers[connection]:
                         selector.unregister(connection)
                         del waiting[connection]
                         if closed:
-                            _drop(listenings, connection)
+                            _drop(listening_of[connection], connection)
         for connection in waiting:  # not answered within the grace
-            _drop(listenings, connection)
+            _drop(listening_of[connection], connection)
         if waiting:
             log.warning("engine probe: %d subscriptions not taken within %g s", len(waiting), self.grace)
-        for listening in listenings:
-            listening.read = {connection: read[connection] for connection in listening.sockets}
         return listenings
 
     @staticmethod
@@ -105,8 +103,8 @@ class ChannelProbe:
         """The channels of `listenings` that a node's subscription heard nothing on since `listen`, after waiting up to
         the probe's grace (one wait for them all) for those that have not yet; each then closed. A subscription the
         node refused or ended, or never answered, tells nothing (a node restarted meanwhile): not deaf."""
-        answers = {connection: answer for listening in listenings for connection, answer in listening.read.items()}
-        channel_of = {connection: listening.channel for listening in listenings for connection in listening.sockets}
+        answers = {connection: answer for listening in listenings for connection, answer in listening.answers.items()}
+        channel_of = {connection: listening.channel for listening in listenings for connection in listening.answers}
         ended: set[socket.socket] = set()
         deadline = time.monotonic() + self.grace
         with selectors.DefaultSelector() as selector:
@@ -154,12 +152,10 @@ class Watch:
             self._probed[listening.channel] = (now, listening)
 
 
-def _drop(listenings: list[Listening], connection: socket.socket) -> None:
+def _drop(listening: Listening, connection: socket.socket) -> None:
     """A subscription that tells nothing (its node did not take it)."""
     connection.close()
-    for listening in listenings:
-        if connection in listening.sockets:
-            listening.sockets.remove(connection)
+    del listening.answers[connection]
 
 
 def _silent(answer: bytes, ended: bool, channel: str) -> bool:
