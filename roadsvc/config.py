@@ -103,6 +103,8 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # gunicorn's control socket (`gunicornc`): off unless an instance names its own path. gunicorn's default
     # is one path per user, so two instances on a host took each other's (docs/operations.md).
     "SERVE_CONTROL_SOCKET": (_str, ""),
+    # `roadsvc serve`'s master writes its pid here; `roadsvc reload` reads it (empty: <instance>/serve.pid)
+    "SERVE_PID_FILE": (_str, ""),
     "EVENTS_RETENTION": (_float, 24 * 3600.0),  # seconds an event is kept for resuming clients
     "EVENTS_PRUNE_INTERVAL": (_float, 300.0),  # `roadsvc jobs` prunes older events this often (seconds)
     "EVENTS_KEEPALIVE": (_float, 15.0),  # a stream quiet this long has had a keep-alive comment

@@ -1,9 +1,14 @@
 """gunicorn's settings for roadsvc's workers: `gunicorn -c python:roadsvc.gunicorn_config wsgi:app`
 (what `roadsvc serve` and the benchmarks run).
 
+The master imports this file and nothing else of roadsvc's (the worker class aside, which imports
+roadsvc in the worker): each worker imports roadsvc's modules when it starts, so a worker started
+by `roadsvc reload` runs the code on disk (roadsvc.serving).
+
 Each worker, once the app is built, freezes its start-up heap and from then on runs its full
-garbage collections between requests, never inside one (roadsvc.heap). ROADSVC_GC_FREEZE=0
-leaves CPython's collector as it is (to compare, bench/api_posts.py).
+garbage collections between requests, never inside one (roadsvc.heap), then marks itself ready
+for `roadsvc reload` (roadsvc.serving). ROADSVC_GC_FREEZE=0 leaves CPython's collector as it is
+(to compare, bench/api_posts.py).
 
 The control socket (gunicornc) is off unless ROADSVC_SERVE_CONTROL_SOCKET names this instance's path.
 
@@ -14,28 +19,26 @@ four frame summaries and a dictionary each, about 0.5 kB a stream (docs/performa
 
 from __future__ import annotations
 
-from roadsvc.config import load_settings
-from roadsvc.heap import FullCollections, freeze_startup_heap
+import os
 
-COLLECTIONS = FullCollections()  # this process's (each forked worker has its own copy)
+WORKER = None  # this worker's roadsvc.serving.ServingWorker, once its app is built
 
 # gunicorn's control socket: none, unless ROADSVC_SERVE_CONTROL_SOCKET names this instance's own path
 # (gunicorn's default, one path per user, is shared by every instance on the host; docs/operations.md).
-control_socket_disable = not load_settings()["SERVE_CONTROL_SOCKET"]
+# Read from the environment as roadsvc.config reads it: the master imports no roadsvc module.
+control_socket_disable = not os.environ.get("ROADSVC_SERVE_CONTROL_SOCKET")
 if not control_socket_disable:
-    control_socket = load_settings()["SERVE_CONTROL_SOCKET"]
+    control_socket = os.environ["ROADSVC_SERVE_CONTROL_SOCKET"]
 
 
 def post_worker_init(worker) -> None:
+    global WORKER
+    from roadsvc.config import load_settings
+    from roadsvc.serving import ServingWorker
+
     untracked_greenlet_tree()
-    if not load_settings()["GC_FREEZE"]:
-        worker.log.info("roadsvc worker %s: garbage collector left as CPython sets it (ROADSVC_GC_FREEZE=0)",
-                        worker.pid)
-        return
-    frozen = freeze_startup_heap()
-    COLLECTIONS.install()
-    worker.log.info("roadsvc worker %s: start-up heap frozen (%d objects); full collections run between requests",
-                    worker.pid, frozen)
+    WORKER = ServingWorker(worker, load_settings())
+    WORKER.started()
 
 
 def untracked_greenlet_tree() -> None:
@@ -49,8 +52,13 @@ def untracked_greenlet_tree() -> None:
 
 def pre_request(worker, req) -> None:
     worker.log.debug("%s %s", req.method, req.path)  # what gunicorn's default hook does
-    COLLECTIONS.request_started()
+    WORKER.collections.request_started()
 
 
 def post_request(worker, req, environ, resp) -> None:
-    COLLECTIONS.request_finished()
+    WORKER.collections.request_finished()
+
+
+def worker_exit(server, worker) -> None:
+    if WORKER is not None:
+        WORKER.exited()

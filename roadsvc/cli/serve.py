@@ -6,6 +6,9 @@ through a Prometheus multiprocess folder made afresh at each start.
 The workers are roadsvc's gevent worker by default (ROADSVC_SERVE_WORKER_CLASS=gevent,
 roadsvc.stream.worker): the live event streams (GET /api/v1/events) stay open for hours, tens of
 thousands per worker, detached from their requests, beside the API's requests.
+
+`roadsvc reload`: a deploy. The master's workers replaced one at a time by workers running the
+code on disk, each old one retiring once its successor is ready (roadsvc.serving).
 """
 
 from __future__ import annotations
@@ -14,14 +17,18 @@ import argparse
 import os
 import resource
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from roadsvc.cli import REFUSED
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.persistence.engine import private_folder
+from roadsvc.serving import Reload, ReloadFailed, ready_folder
 
 STREAMING_WORKER = "roadsvc.stream.worker.StreamingWorker"
+BUILD_APP = "from roadsvc.app import create_app; create_app()"  # what each worker does first
 CONFIG = "python:roadsvc.gunicorn_config"  # the workers' hooks: start-up heap frozen, full collections between requests
 
 
@@ -32,6 +39,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--workers", type=int, help="worker processes (default: ROADSVC_SERVE_WORKERS or 2)")
     parser.add_argument("--threads", type=int, help="threads per worker (default: ROADSVC_SERVE_THREADS or 1)")
     parser.set_defaults(func=run_serve)
+    reload = subparsers.add_parser("reload", help="a deploy: replace the serving workers one at a time by workers "
+                                   "running the code on disk")
+    reload.add_argument("--master", type=int, help="the gunicorn master's pid (default: the one in "
+                        "ROADSVC_SERVE_PID_FILE, which `roadsvc serve` writes)")
+    reload.set_defaults(func=run_reload)
 
 
 def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = None) -> list[str]:
@@ -49,6 +61,7 @@ def gunicorn_argv(args: argparse.Namespace, settings: dict[str, Any] | None = No
         *concurrency,
         "--keep-alive", str(settings["SERVE_KEEPALIVE"]),
         *control_socket(settings["SERVE_CONTROL_SOCKET"]),
+        "--pid", str(pid_file(settings)),
         "--config", CONFIG,
         "wsgi:app",
     ]
@@ -62,6 +75,10 @@ def engine_bind(host: str, port: int) -> list[str]:
 def control_socket(path: str) -> list[str]:
     """gunicorn's control socket: this instance's own path, or none (never gunicorn's one path per user)."""
     return ["--control-socket", path] if path else ["--no-control-socket"]
+
+
+def pid_file(settings: dict[str, Any]) -> Path:
+    return Path(settings["SERVE_PID_FILE"] or Path(settings["INSTANCE_PATH"]) / "serve.pid")
 
 
 def gunicorn_worker_class(name: str) -> str:
@@ -107,3 +124,31 @@ def run_serve(args: argparse.Namespace) -> int:
     argv = gunicorn_argv(args, settings)
     os.execv(argv[0], argv)
     return 0  # not reached: exec replaces this process
+
+
+def run_reload(args: argparse.Namespace) -> int:
+    """Check that the code on disk builds the app (a worker that cannot would stop gunicorn's master,
+    and every worker with it), then replace the workers one at a time."""
+    settings = load_settings()
+    master = args.master or master_pid(settings)
+    if master is None:
+        print(f"no {pid_file(settings)}: is roadsvc serving? (--master names a gunicorn master)", file=sys.stderr)
+        return REFUSED
+    built = subprocess.run([sys.executable, "-c", BUILD_APP], cwd=PROJECT_ROOT, capture_output=True, text=True)
+    if built.returncode:
+        print(f"the code on disk does not build the app; nothing was reloaded:\n{built.stderr[-4000:]}", file=sys.stderr)
+        return REFUSED
+    try:
+        new = Reload(master, ready_folder(settings), say=lambda step: print(step, flush=True)).run()
+    except ReloadFailed as failure:
+        print(f"reload of {master}: {failure}", file=sys.stderr)
+        return 1
+    print(f"reloaded: workers {', '.join(map(str, new))} serve the code on disk")
+    return 0
+
+
+def master_pid(settings: dict[str, Any]) -> int | None:
+    try:
+        return int(pid_file(settings).read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None

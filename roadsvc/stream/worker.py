@@ -12,20 +12,27 @@ Detached streams are no longer the server's connections: gunicorn's `worker_conn
 the requests in flight, not the streams (the open-files limit does), and a worker that stops
 (a restart, a graceful shutdown) closes them at once rather than waiting for them to end; the
 displays reconnect with their Last-Event-ID and miss nothing.
+
+gunicorn's master loads this class: roadsvc's stream modules are imported in the worker, as its
+app is (`load_wsgi`), so a worker started by `roadsvc reload` runs the code on disk (roadsvc.serving).
 """
 
 from __future__ import annotations
 
 from gunicorn.workers.ggevent import GeventWorker
 
-from roadsvc.stream.handshake import serve_stream_request
-
 
 class StreamingWorker(GeventWorker):
+    def load_wsgi(self):
+        super().load_wsgi()
+        from roadsvc.stream.handshake import serve_stream_request
+
+        self.serve_stream_request = serve_stream_request
+
     def handle(self, listener, client, addr):
         client.setblocking(1)
         try:
-            if not self.cfg.is_ssl and serve_stream_request(self.wsgi, client, addr):  # TLS: gunicorn's, as it is
+            if not self.cfg.is_ssl and self.serve_stream_request(self.wsgi, client, addr):  # TLS: gunicorn's, as it is
                 return
         except OSError as error:  # the display went away during its request
             self.log.debug("event stream request ended early: %s", error)

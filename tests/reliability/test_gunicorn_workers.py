@@ -1,8 +1,12 @@
-"""Several gunicorn workers on one database: no worker answers a stale revision, and
-posters racing for the same hand number store exactly one hand."""
+"""Several gunicorn workers on one database: no worker answers a stale revision, posters racing for
+the same hand number store exactly one hand, and a deploy (`roadsvc reload`) replaces every worker
+one at a time while every request is answered."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from collections import Counter
 from functools import partial
@@ -11,7 +15,8 @@ from typing import Any, Callable
 
 import pytest
 
-from _service import Client, dealt_hands, hand_body, open_floor, roadsvc_server
+from _service import Client, dealt_hands, fresh_deployment, hand_body, open_floor, roadsvc_server
+from roadsvc.serving import Reload
 
 pytestmark = pytest.mark.slow
 
@@ -125,3 +130,50 @@ def test_racing_posts_of_one_hand_number_store_exactly_one_hand(deployment):
     assert status == 200
     assert [hand["number"] for hand in history] == list(range(1, ROUNDS + 1))  # no gaps, no duplicates
     assert {hand["number"]: hand["hand"] for hand in history} == stored
+
+
+def reload(master: int, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([str(Path(sys.executable).parent / "roadsvc"), "reload", "--master", str(master)],
+                          env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
+
+
+def test_a_reload_replaces_every_worker_one_at_a_time_and_every_request_meanwhile_is_answered(tmp_path):
+    with fresh_deployment("sqlite", tmp_path) as deployment:
+        floor = open_floor(deployment.url)
+        table, shoe_id = floor.table_ids[0], floor.shoe_ids[0]
+        server = roadsvc_server(deployment, workers=2, worker_class="gevent")  # as `roadsvc serve` runs
+        base = server.start()
+        workers = Reload(server.process.pid, deployment.instance / "serving")
+        reloaded, statuses = threading.Event(), []
+
+        def deal_and_read() -> None:  # a new connection each request: whichever worker accepts answers
+            hands = enumerate(dealt_hands(seed=11)[0], start=1)
+            for number, hand in hands:
+                with Client(base, floor.dealer_key) as dealer:
+                    statuses.append(dealer.post(f"/tables/{table}/hands", hand_body(hand, number, shoe_id))[0])
+                with Client(base, floor.display_key) as display:
+                    statuses.append(display.get(f"/tables/{table}/roads")[0])
+                if reloaded.is_set():
+                    break
+
+        try:
+            old = workers.wait_for(lambda: workers.ready() if len(workers.ready()) == 2 else set(), "both workers")
+            broken = reload(server.process.pid, {**deployment.env, "ROADSVC_DATABASE_URL": "nowhere://"})
+            unchanged = workers.ready()
+            dealer = threading.Thread(target=deal_and_read)
+            dealer.start()
+            done = reload(server.process.pid, deployment.env)
+            reloaded.set()
+            dealer.join(timeout=120)
+            after = workers.ready()
+        finally:
+            server.stop()
+    assert broken.returncode == 2 and "does not build the app; nothing was reloaded" in broken.stderr, broken
+    assert unchanged == old
+    assert done.returncode == 0, done.stderr
+    steps = [line.split() for line in done.stdout.splitlines()]
+    assert [step[2] for step in steps[:-1]] == ["ready", "retired", "ready", "retired"]  # never fewer ready
+    assert {int(step[1]) for step in steps[:-1] if step[2] == "retired"} == old
+    assert {int(step[1]) for step in steps[:-1] if step[2] == "ready"} == after and not after & old
+    assert statuses and set(statuses) == {200, 201}, Counter(statuses)
+    assert Counter(statuses)[201] == Counter(statuses)[200]

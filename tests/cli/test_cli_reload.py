@@ -1,0 +1,71 @@
+"""`roadsvc reload`, a deploy without a gap (roadsvc.serving): gunicorn's master holds none of roadsvc's
+code, so the workers a reload starts run the code on disk; the command refuses what it cannot do and
+changes nothing then. The reload of a real server under posts: tests/reliability/test_gunicorn_workers.py."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+
+from roadsvc.cli import REFUSED, main
+from roadsvc.cli.serve import STREAMING_WORKER, gunicorn_argv
+from roadsvc.config import PROJECT_ROOT, load_settings
+from roadsvc.serving import Reload, ReloadFailed
+
+MASTER_LOADS = f"""
+import sys
+from gunicorn.app.wsgiapp import WSGIApplication
+sys.argv = ["gunicorn", "--config", "python:roadsvc.gunicorn_config", "--worker-class", "{STREAMING_WORKER}", "wsgi:app"]
+config = WSGIApplication("%(prog)s").cfg
+config.worker_class  # what gunicorn's arbiter loads before it forks a worker
+print(" ".join(sorted(name for name in sys.modules if name == "roadsvc" or name.startswith("roadsvc."))))
+"""
+
+
+def test_gunicorns_master_imports_no_roadsvc_module_but_its_hooks_and_worker_class():
+    # A module the master imported is the one every worker it forks later runs, whatever is on disk then:
+    # the streaming worker class imported the stream, services, persistence and domain modules (120 of them),
+    # so a deploy's new workers ran those at the old code beside the rest at the new.
+    loaded = subprocess.run([sys.executable, "-c", MASTER_LOADS], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                            timeout=120, env={**os.environ, "ROADSVC_SERVE_CONTROL_SOCKET": ""})
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.split() == ["roadsvc", "roadsvc.gunicorn_config", "roadsvc.stream", "roadsvc.stream.worker"]
+
+
+def test_serve_writes_its_masters_pid_where_reload_reads_it():
+    args = argparse.Namespace(host="127.0.0.1", port=8123, workers=2, threads=1)
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_INSTANCE_PATH": "/srv/roadsvc"}))
+    assert argv[argv.index("--pid") + 1] == "/srv/roadsvc/serve.pid"
+    argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_PID_FILE": "/run/roadsvc/blue.pid"}))
+    assert argv[argv.index("--pid") + 1] == "/run/roadsvc/blue.pid"
+
+
+def test_reload_without_a_pid_file_or_master_refuses(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.delenv("ROADSVC_SERVE_PID_FILE", raising=False)
+    assert main(["reload"]) == REFUSED
+    assert f"no {tmp_path / 'serve.pid'}: is roadsvc serving?" in capsys.readouterr().err
+
+
+def test_reload_of_a_process_with_no_ready_worker_signals_nothing(tmp_path):
+    # This test's own process is no gunicorn master: a signal would have stopped it (SIGTTIN, SIGTTOU).
+    (tmp_path / "4194304").write_text(str(os.getpid()))  # a mark whose process is gone: removed
+    try:
+        Reload(os.getpid(), tmp_path).run()
+    except ReloadFailed as failure:
+        assert "has no ready roadsvc worker" in str(failure)
+    else:
+        raise AssertionError("a reload of a process with no ready worker went ahead")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_reload_of_a_process_that_is_not_running_refuses():
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    try:
+        Reload(int(ended.stdout), PROJECT_ROOT / "no-such-folder").run()
+    except ReloadFailed as failure:
+        assert str(failure) == f"no process {int(ended.stdout)}: is roadsvc serving?"
+    else:
+        raise AssertionError("a reload of an ended process went ahead")
