@@ -8,9 +8,9 @@ front of roadsvc, `roadsvc publish`, a Redis of the bench's own; the engine's ma
                    (--spread) and 2 s apart (--engine-nodes above 1)
   node_killed      the engine's nodes SIGKILLed, started again a second later (their supervisor)
   redis_restart    the engine's Redis stopped and started again (its append-only file kept, as in production)
-  roadsvc_restart  roadsvc restarted as a deploy does (docs/operations.md): its gunicorn master told to replace its
-                   workers (SIGHUP: new workers with the new code, the old ones finish what they hold), its
-                   publisher stopped and started
+  roadsvc_restart  roadsvc restarted as a deploy does (docs/operations.md, *Deploying*): `roadsvc reload` (its
+                   workers replaced one at a time, each old one finishing what it holds once its successor is
+                   ready), its publisher stopped and started; `--deploy-by-hup` sends gunicorn's SIGHUP instead
   roadsvc_stopped  roadsvc (its gunicorn and its publisher) stopped and started again: on one machine the posts
                    wait for it (its posts' p99 is not held to the target; two machines behind a load balancer
                    serve them meanwhile: bench/two_machines.py)
@@ -41,6 +41,8 @@ import os
 import resource
 import shutil
 import signal
+import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -149,7 +151,11 @@ class Bench:
             self.redis.start()
         elif name == "roadsvc_restart":
             for server in self.servers:
-                os.kill(server.process.pid, signal.SIGHUP)
+                if self.args.deploy_by_hup:
+                    os.kill(server.process.pid, signal.SIGHUP)
+                else:
+                    subprocess.run([str(Path(sys.executable).parent / "roadsvc"), "reload", "--master",
+                                    str(server.process.pid)], env={**os.environ, **server.env}, check=True)
             self.publisher.stop()
             self.publisher.start()
         elif name == "roadsvc_stopped":
@@ -346,6 +352,8 @@ def main() -> None:
                         help="the engine's requests (the redirects) on the dealers' port, as without "
                              "ROADSVC_SERVE_ENGINE_PORT (default: a port of their own, as docs/nginx-engine.conf says)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--deploy-by-hup", action="store_true",
+                        help="roadsvc_restart by gunicorn's SIGHUP rather than `roadsvc reload` (to compare)")
     parser.add_argument("--redirect-workers", type=int, default=0,
                         help="serve the engine's port (the redirects) by a roadsvc of this many workers of its own "
                              "(default 0: the same workers listen on both ports)")
