@@ -2,6 +2,7 @@
 front of roadsvc, `roadsvc publish`, a Redis of the bench's own; the engine's machine as docs/deployment.md runs it,
 --engine-nodes nginx processes of --engine-workers workers on one port), each storm in turn while the floor posts:
 
+  none             nothing: the displays stream while the floor posts (what the streams alone cost the posts)
   reload           nginx -s reload (SIGHUP) of the engine's nodes (not in the default: such nodes are never reloaded)
   restart          the engine's nodes stopped (SIGQUIT) and started again, all at once
   restart_in_turn  the engine's nodes stopped and started again one after the other, the displays' back-off
@@ -60,7 +61,7 @@ from _storm_floor import (MONITOR_ONLY, UPSTREAM_SOURCES, Dealers, PrivateRedis,
 from events import LATE_MS, pct, tally
 from roadsvc.stream.engine.ledger import Ledger
 
-STORMS = ("reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
+STORMS = ("none", "reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
 UNSERVED = ("roadsvc_stopped",)  # storms during which nothing answers the posts (one machine)
 
 
@@ -135,6 +136,8 @@ class Bench:
 
     def storm(self, name: str) -> None:
         """The storm itself (blocking: run in a thread while the floor posts)."""
+        if name == "none":
+            return
         if name == "reload":
             self.engine.reload()
         elif name == "restart":

@@ -134,7 +134,9 @@ def run_reload(args: argparse.Namespace) -> int:
     if master is None:
         print(f"no {pid_file(settings)}: is roadsvc serving? (--master names a gunicorn master)", file=sys.stderr)
         return REFUSED
-    built = subprocess.run([sys.executable, "-c", BUILD_APP], cwd=PROJECT_ROOT, capture_output=True, text=True)
+    # at a lower priority than the workers: they serve meanwhile
+    built = subprocess.run([sys.executable, "-c", BUILD_APP], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                           preexec_fn=lambda: os.nice(10))
     if built.returncode:
         print(f"the code on disk does not build the app; nothing was reloaded:\n{built.stderr[-4000:]}", file=sys.stderr)
         return REFUSED
