@@ -28,6 +28,7 @@ channel alive, so a display on a channel that no longer delivers hears nothing a
 
     .venv/bin/python bench/stream_storms.py [--streams 2000] [--phase 20] [--tables 20] [--keepalive 5]
                                             [--engine-nodes 4] [--engine-workers 1] [--redirect-workers 0]
+                                            [--clients-nice 10]
                                             [--storms restart restart_in_turn node_killed redis_restart ...]
 
 The keep-alive interval is short here (5 s, ROADSVC_EVENTS_KEEPALIVE) so that a missed keep-alive shows
@@ -121,7 +122,7 @@ class Bench:
     def open_displays(self) -> tuple[int, int]:
         silence = self.args.silence or 2 * self.args.keepalive
         self.displays = NativeDisplayClients(self.args.clients, "127.0.0.1", self.engine.port, self.floor.display_key,
-                                             self.floor.table_ids, opening=False, silence=silence,
+                                             self.floor.table_ids, self.args.clients_nice, opening=False, silence=silence,
                                              spread=self.args.spread)
         return self.displays.open(self.args.streams)
 
@@ -260,7 +261,8 @@ class Bench:
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"\nstorms through the push engine: {args.streams} displays over {args.tables} tables posting every "
           f"{args.interval:g} s, {args.workers} roadsvc workers, {args.engine_nodes} engine nodes of {args.engine_workers} nginx workers, keep-alive "
-          f"{args.keepalive:g} s, displays reconnect after {args.silence or 2 * args.keepalive:g} s of silence; "
+          f"{args.keepalive:g} s, displays reconnect after {args.silence or 2 * args.keepalive:g} s of silence "
+          f"(their clients at niceness {args.clients_nice}); "
           f"{os.cpu_count()} cores shared with other work (load average before: {load_before[0]:.1f})")
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
@@ -365,6 +367,9 @@ def main() -> None:
                              "(default 4: docs/deployment.md)")
     parser.add_argument("--engine-workers", type=int, default=1, help="nginx workers of each engine node (default 1)")
     parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument("--clients-nice", type=int, default=0,
+                        help="the displays' clients at this niceness (10: the server's processes first, as displays "
+                             "on machines of their own would leave them)")
     parser.add_argument("--storms", nargs="+", choices=STORMS, default=[name for name in STORMS if name != "reload"],
                         help="default: all but reload (a node sharing its port is never reloaded: docs/events.md)")
     args = parser.parse_args()
