@@ -81,6 +81,21 @@ def pid_file(settings: dict[str, Any]) -> Path:
     return Path(settings["SERVE_PID_FILE"] or Path(settings["INSTANCE_PATH"]) / "serve.pid")
 
 
+def clear_stale_pid_file(path: Path) -> None:
+    """Remove a pid file left by a server that did not stop (killed, the machine restarted) unless it names a
+    running gunicorn: gunicorn refuses to start while its pid file names any live process, and after a
+    restart of the machine or container that pid may well be another program's."""
+    pid = master_pid_in(path)
+    if pid is None:
+        return
+    try:
+        running = b"gunicorn" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        running = False
+    if not running:
+        path.unlink(missing_ok=True)
+
+
 def gunicorn_worker_class(name: str) -> str:
     """gunicorn's worker class for a ROADSVC_SERVE_WORKER_CLASS: `gevent` is roadsvc's own gevent
     worker, which detaches the live event streams from their requests (roadsvc.stream.worker)."""
@@ -120,6 +135,7 @@ def run_serve(args: argparse.Namespace) -> int:
     args = with_defaults(args, settings)
     raise_open_files(settings)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(fresh_metrics_dir(settings))
+    clear_stale_pid_file(pid_file(settings))
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
     argv = gunicorn_argv(args, settings)
     os.execv(argv[0], argv)
@@ -130,7 +146,7 @@ def run_reload(args: argparse.Namespace) -> int:
     """Check that the code on disk builds the app (a worker that cannot would stop gunicorn's master,
     and every worker with it), then replace the workers one at a time."""
     settings = load_settings()
-    master = args.master or master_pid(settings)
+    master = args.master or master_pid_in(pid_file(settings))
     if master is None:
         print(f"no {pid_file(settings)}: is roadsvc serving? (--master names a gunicorn master)", file=sys.stderr)
         return REFUSED
@@ -149,8 +165,8 @@ def run_reload(args: argparse.Namespace) -> int:
     return 0
 
 
-def master_pid(settings: dict[str, Any]) -> int | None:
+def master_pid_in(path: Path) -> int | None:
     try:
-        return int(pid_file(settings).read_text().split()[0])
+        return int(path.read_text().split()[0])
     except (OSError, ValueError, IndexError):
         return None

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from roadsvc.cli import REFUSED, main
-from roadsvc.cli.serve import STREAMING_WORKER, gunicorn_argv
+from roadsvc.cli.serve import STREAMING_WORKER, clear_stale_pid_file, gunicorn_argv
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.serving import Reload, ReloadFailed
 
@@ -40,6 +40,22 @@ def test_serve_writes_its_masters_pid_where_reload_reads_it():
     assert argv[argv.index("--pid") + 1] == "/srv/roadsvc/serve.pid"
     argv = gunicorn_argv(args, load_settings(environ={"ROADSVC_SERVE_PID_FILE": "/run/roadsvc/blue.pid"}))
     assert argv[argv.index("--pid") + 1] == "/run/roadsvc/blue.pid"
+
+
+def test_serve_clears_a_pid_file_left_by_a_killed_server_unless_it_names_a_running_gunicorn(tmp_path):
+    pid_file = tmp_path / "serve.pid"
+    gunicorn_like = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()", "gunicorn"],
+                                     stdin=subprocess.PIPE)
+    try:
+        pid_file.write_text(f"{gunicorn_like.pid}\n")
+        clear_stale_pid_file(pid_file)
+        assert pid_file.read_text() == f"{gunicorn_like.pid}\n"  # gunicorn then refuses: one server an instance
+        # after a restart of the machine, the pid a killed server left is another program's (here: this test's)
+        pid_file.write_text(f"{os.getpid()}\n")
+        clear_stale_pid_file(pid_file)
+        assert not pid_file.exists()
+    finally:
+        gunicorn_like.communicate(b"")
 
 
 def test_reload_without_a_pid_file_or_master_refuses(tmp_path, monkeypatch, capsys):
