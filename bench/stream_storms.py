@@ -129,12 +129,12 @@ class Bench:
     def engine_crashes(self) -> int:
         """Engine workers that died so far (nginx's error log: "exited on signal"; read as bytes, a crash can
         leave a torn line)."""
+        deaths = [(log.parent.name, line) for log in self.engine.error_logs() if log.exists()
+                  for line in log.read_bytes().splitlines() if b"exited on signal" in line]
         if os.environ.get("STORMS_DEBUG"):
-            for log in self.engine.error_logs():
-                for line in log.read_bytes().splitlines() if log.exists() else []:
-                    if b"exited on signal" in line:
-                        print("  crash:", log.parent.name, line.decode(errors="replace"), flush=True)
-        return sum(log.read_bytes().count(b"exited on signal") for log in self.engine.error_logs() if log.exists())
+            for node, line in deaths:
+                print("  crash:", node, line.decode(errors="replace"), flush=True)
+        return len(deaths)
 
     def servers_cpu(self) -> dict[int, float]:
         """CPU seconds so far of each roadsvc process (masters and workers)."""

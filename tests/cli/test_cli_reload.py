@@ -85,3 +85,39 @@ def test_reload_of_a_process_that_is_not_running_refuses():
         assert str(failure) == f"no process {int(ended.stdout)}: is roadsvc serving?"
     else:
         raise AssertionError("a reload of an ended process went ahead")
+
+
+MASTER_THAT_STARTS_NO_WORKER = """
+import signal, subprocess, sys
+signal.signal(signal.SIGTTIN, signal.SIG_IGN)  # asked for one worker more, it starts none
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+worker = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+print(worker.pid, flush=True)
+sys.stdin.read()
+worker.communicate(b"")
+"""
+
+
+def test_a_reload_whose_new_worker_never_becomes_ready_retires_no_old_one(tmp_path):
+    master = subprocess.Popen([sys.executable, "-c", MASTER_THAT_STARTS_NO_WORKER], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    now, steps = [0.0], []
+
+    def pause(seconds: float) -> None:
+        now[0] += seconds
+
+    try:
+        worker = int(master.stdout.readline())
+        (tmp_path / str(worker)).write_text(str(master.pid))
+        reload = Reload(master.pid, tmp_path, say=steps.append, clock=lambda: now[0], pause=pause, patience=120)
+        try:
+            reload.run()
+        except ReloadFailed as failure:
+            assert str(failure) == ("waited 120 s for a new worker to be ready; the workers are as they are now "
+                                    f"(ready: [{worker}])")
+        else:
+            raise AssertionError("a reload went on without a new worker")
+        assert 120 < now[0] < 121 and steps == []  # no step taken: nothing retired
+        assert reload.ready() == {worker}
+    finally:
+        master.communicate("")

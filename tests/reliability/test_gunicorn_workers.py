@@ -132,7 +132,7 @@ def test_racing_posts_of_one_hand_number_store_exactly_one_hand(deployment):
     assert {hand["number"]: hand["hand"] for hand in history} == stored
 
 
-def reload(master: int, env: dict[str, str]) -> subprocess.CompletedProcess:
+def roadsvc_reload(master: int, env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run([str(Path(sys.executable).parent / "roadsvc"), "reload", "--master", str(master)],
                           env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
 
@@ -158,11 +158,11 @@ def test_a_reload_replaces_every_worker_one_at_a_time_and_every_request_meanwhil
 
         try:
             old = workers.wait_for(lambda: workers.ready() if len(workers.ready()) == 2 else set(), "both workers")
-            broken = reload(server.process.pid, {**deployment.env, "ROADSVC_DATABASE_URL": "nowhere://"})
+            broken = roadsvc_reload(server.process.pid, {**deployment.env, "ROADSVC_DATABASE_URL": "nowhere://"})
             unchanged = workers.ready()
             dealer = threading.Thread(target=deal_and_read)
             dealer.start()
-            done = reload(server.process.pid, deployment.env)
+            done = roadsvc_reload(server.process.pid, deployment.env)
             reloaded.set()
             dealer.join(timeout=120)
             after = workers.ready()
