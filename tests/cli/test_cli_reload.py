@@ -44,9 +44,10 @@ def test_serve_writes_its_masters_pid_where_reload_reads_it():
 
 def test_serve_clears_a_pid_file_left_by_a_killed_server_unless_it_names_a_running_gunicorn(tmp_path):
     pid_file = tmp_path / "serve.pid"
-    gunicorn_like = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()", "gunicorn"],
-                                     stdin=subprocess.PIPE)
+    gunicorn_like = subprocess.Popen([sys.executable, "-c", "import sys; print(flush=True); sys.stdin.read()",
+                                      "gunicorn"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
+        gunicorn_like.stdout.readline()  # running its own command line, not yet the forked test's
         pid_file.write_text(f"{gunicorn_like.pid}\n")
         clear_stale_pid_file(pid_file)
         assert pid_file.read_text() == f"{gunicorn_like.pid}\n"  # gunicorn then refuses: one server an instance
