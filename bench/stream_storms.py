@@ -50,7 +50,7 @@ import time
 import urllib.request
 import uuid
 from collections import Counter
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from _displays import NativeDisplayClients
@@ -63,7 +63,9 @@ from events import LATE_MS, pct, tally
 from roadsvc.stream.engine.ledger import Ledger
 
 STORMS = ("none", "reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
-UNSERVED = ("roadsvc_stopped",)  # storms during which nothing answers the posts (one machine)
+UNSERVED = ("roadsvc_stopped",)
+ROADSVC, ENGINE = "roadsvc", "engine"
+SIDES = {ROADSVC: {0}, ENGINE: set(range(1, os.cpu_count() or 2))}  # --split-cores  # storms during which nothing answers the posts (one machine)
 
 
 class Bench:
@@ -73,7 +75,8 @@ class Bench:
         stack.callback(shutil.rmtree, scratch, True)
         self.redis = PrivateRedis(scratch / "redis")
         (scratch / "redis").mkdir()
-        self.redis.start()
+        with self.on(ENGINE):
+            self.redis.start()
         stack.callback(self.redis.stop)
         self.floor = open_floor(deployment.url, args.tables)
         self.hands = [shoe[0] for shoe in (dealt_hands(seed=100 + i) for i in range(args.tables))]
@@ -95,7 +98,8 @@ class Bench:
             self.servers.append(roadsvc_server(deployment, workers=args.redirect_workers, worker_class="gevent",
                                                worker_connections=args.streams + 1000, env=env, port=self.engine_port))
         for server in self.servers:
-            server.start()
+            with self.on(ROADSVC):
+                server.start()
             stack.callback(server.stop)
         self.base = self.server.base
         processes = args.engine_nodes * args.engine_workers
@@ -103,14 +107,17 @@ class Bench:
                                     scratch / "engine", args.engine_nodes, workers=args.engine_workers,
                                     connections=2 * (args.streams // processes) + 5000, extra=UPSTREAM_SOURCES,
                                     main="".join(f"{line.strip().rstrip(';')};\n" for line in args.engine_main))
-        self.engine.start()
+        with self.on(ENGINE):
+            self.engine.start()
         stack.callback(self.engine.stop)
         self.publisher = Publisher({**deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": self.engine.publish_urls})
-        self.publisher.start()
+        with self.on(ROADSVC):
+            self.publisher.start()
         stack.callback(self.publisher.stop)
         self.jobs = Publisher({**deployment.env, **env, **MONITOR_ONLY, "ROADSVC_ENGINE_PUBLISH_URLS": self.engine.publish_urls,
                                "ROADSVC_ENGINE_ALERT_AFTER": str(args.alert_after)}, "jobs")
-        self.jobs.start()  # the floor's monitor: push_engine_unreachable, publisher_behind (and stale tables)
+        with self.on(ROADSVC):
+            self.jobs.start()  # the floor's monitor: push_engine_unreachable, publisher_behind (and stale tables)
         stack.callback(self.jobs.stop)
         ledger, deadline = Ledger(self.redis.url, prefix), time.monotonic() + 60
         while ledger.published() is None and time.monotonic() < deadline:
@@ -118,12 +125,29 @@ class Bench:
         self.ledger = ledger
         self.dealers = Dealers(self.server.port, self.floor, self.hands, args.interval)
         self.displays: NativeDisplayClients | None = None
+        if args.split_cores:
+            os.sched_setaffinity(0, SIDES[ROADSVC])  # the dealers (the bench's main thread) beside roadsvc
+
+    @contextmanager
+    def on(self, side: str):
+        """Processes started inside on `side`'s cores (--split-cores; the calling thread's affinity, which a
+        child inherits); without it, anywhere."""
+        if not self.args.split_cores:
+            yield
+            return
+        before = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, SIDES[side])
+        try:
+            yield
+        finally:
+            os.sched_setaffinity(0, before)
 
     def open_displays(self) -> tuple[int, int]:
         silence = self.args.silence or 2 * self.args.keepalive
-        self.displays = NativeDisplayClients(self.args.clients, "127.0.0.1", self.engine.port, self.floor.display_key,
-                                             self.floor.table_ids, self.args.clients_nice, opening=False, silence=silence,
-                                             spread=self.args.spread)
+        with self.on(ENGINE):
+            self.displays = NativeDisplayClients(self.args.clients, "127.0.0.1", self.engine.port, self.floor.display_key,
+                                                 self.floor.table_ids, self.args.clients_nice, opening=False,
+                                                 silence=silence, spread=self.args.spread)
         return self.displays.open(self.args.streams)
 
     def engine_crashes(self) -> int:
@@ -142,6 +166,10 @@ class Bench:
 
     def storm(self, name: str) -> None:
         """The storm itself (blocking: run in a thread while the floor posts)."""
+        with self.on(ROADSVC if name.startswith("roadsvc") else ENGINE):
+            self.storm_on_its_side(name)
+
+    def storm_on_its_side(self, name: str) -> None:
         if name == "none":
             return
         if name == "reload":
@@ -268,6 +296,7 @@ def report(args, baseline: float, rows: list[dict], load_before) -> None:
           f"{args.interval:g} s, {args.workers} roadsvc workers, {args.engine_nodes} engine nodes of {args.engine_workers} nginx workers, keep-alive "
           f"{args.keepalive:g} s, displays reconnect after {args.silence or 2 * args.keepalive:g} s of silence "
           f"(their clients at niceness {args.clients_nice}); "
+          f"{'roadsvc and the dealers on core 0, the engine, its Redis and the displays on the others; ' if args.split_cores else ''}"
           f"{os.cpu_count()} cores shared with other work (load average before: {load_before[0]:.1f})")
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
@@ -372,6 +401,10 @@ def main() -> None:
                              "(default 4: docs/deployment.md)")
     parser.add_argument("--engine-workers", type=int, default=1, help="nginx workers of each engine node (default 1)")
     parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument("--split-cores", action="store_true",
+                        help="roadsvc (its workers, publisher, jobs) and the dealers on the first core, the engine's "
+                             "nodes, its Redis and the displays' clients on the others: the engine and the displays "
+                             "on machines of their own, as docs/deployment.md runs them")
     parser.add_argument("--clients-nice", type=int, default=0,
                         help="the displays' clients at this niceness (10: the server's processes first, as displays "
                              "on machines of their own would leave them)")
