@@ -132,48 +132,57 @@ def test_racing_posts_of_one_hand_number_store_exactly_one_hand(deployment):
     assert {hand["number"]: hand["hand"] for hand in history} == stored
 
 
-def roadsvc_reload(master: int, env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run([str(Path(sys.executable).parent / "roadsvc"), "reload", "--master", str(master)],
-                          env={**os.environ, **env}, capture_output=True, text=True, timeout=600)
+def roadsvc_reload(master: int, env: dict[str, str], **popen) -> subprocess.Popen:
+    return subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), "reload", "--master", str(master)],
+                            env={**os.environ, **env}, text=True, **popen)
 
 
 def test_a_reload_replaces_every_worker_one_at_a_time_and_every_request_meanwhile_is_answered(tmp_path):
     with fresh_deployment("sqlite", tmp_path) as deployment:
-        floor = open_floor(deployment.url)
-        table, shoe_id = floor.table_ids[0], floor.shoe_ids[0]
+        floor = open_floor(deployment.url, 4)
         server = roadsvc_server(deployment, workers=2, worker_class="gevent")  # as `roadsvc serve` runs
         base = server.start()
         workers = Reload(server.process.pid, deployment.instance / "serving")
         reloaded, statuses = threading.Event(), []
 
         def deal_and_read() -> None:  # a new connection each request: whichever worker accepts answers
-            hands = enumerate(dealt_hands(seed=11)[0], start=1)
-            for number, hand in hands:
-                with Client(base, floor.dealer_key) as dealer:
-                    statuses.append(dealer.post(f"/tables/{table}/hands", hand_body(hand, number, shoe_id))[0])
-                with Client(base, floor.display_key) as display:
-                    statuses.append(display.get(f"/tables/{table}/roads")[0])
-                if reloaded.is_set():
-                    break
+            shoes = [enumerate(dealt_hands(seed=11 + i)[0], start=1) for i in range(len(floor.table_ids))]
+            while not reloaded.is_set():
+                for table, shoe_id, shoe in zip(floor.table_ids, floor.shoe_ids, shoes):
+                    if (dealt := next(shoe, None)) is not None:
+                        with Client(base, floor.dealer_key) as dealer:
+                            number, hand = dealt
+                            statuses.append(dealer.post(f"/tables/{table}/hands", hand_body(hand, number, shoe_id))[0])
+                    with Client(base, floor.display_key) as display:
+                        statuses.append(display.get(f"/tables/{table}/roads")[0])
 
         try:
             old = workers.wait_for(lambda: workers.ready() if len(workers.ready()) == 2 else set(), "both workers")
-            broken = roadsvc_reload(server.process.pid, {**deployment.env, "ROADSVC_DATABASE_URL": "nowhere://"})
+            broken = roadsvc_reload(server.process.pid, {**deployment.env, "ROADSVC_DATABASE_URL": "nowhere://"},
+                                    stderr=subprocess.PIPE)
+            with broken:
+                refusal = broken.communicate(timeout=600)[1]
             unchanged = workers.ready()
             dealer = threading.Thread(target=deal_and_read)
             dealer.start()
-            done = roadsvc_reload(server.process.pid, deployment.env)
+            steps = [([], len(statuses))]  # each step's words, and how many requests had been answered by then
+            with roadsvc_reload(server.process.pid, deployment.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE) as reload:
+                for line in reload.stdout:
+                    steps.append((line.split(), len(statuses)))
+                errors = reload.stderr.read()
             reloaded.set()
             dealer.join(timeout=120)
             after = workers.ready()
         finally:
             server.stop()
-    assert broken.returncode == 2 and "does not build the app; nothing was reloaded" in broken.stderr, broken
+    assert broken.returncode == 2 and "does not build the app; nothing was reloaded" in refusal, refusal
     assert unchanged == old
-    assert done.returncode == 0, done.stderr
-    steps = [line.split() for line in done.stdout.splitlines()]
-    assert [step[2] for step in steps[:-1]] == ["ready", "retired", "ready", "retired"]  # never fewer ready
-    assert {int(step[1]) for step in steps[:-1] if step[2] == "retired"} == old
-    assert {int(step[1]) for step in steps[:-1] if step[2] == "ready"} == after and not after & old
-    assert statuses and set(statuses) == {200, 201}, Counter(statuses)
-    assert Counter(statuses)[201] == Counter(statuses)[200]
+    assert reload.returncode == 0, errors
+    words = [step for step, _ in steps[1:-1]]
+    assert [step[2] for step in words] == ["ready", "retired", "ready", "retired"]  # never fewer ready
+    assert {int(step[1]) for step in words if step[2] == "retired"} == old
+    assert {int(step[1]) for step in words if step[2] == "ready"} == after and not after & old
+    answered = [count for _, count in steps[:-1]]  # at the start, and at each step
+    assert all(earlier < later for earlier, later in zip(answered, answered[1:])), answered  # answered throughout
+    assert set(statuses) == {200, 201}, Counter(statuses)
