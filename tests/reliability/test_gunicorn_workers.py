@@ -183,6 +183,8 @@ def test_a_reload_replaces_every_worker_one_at_a_time_and_every_request_meanwhil
     assert [step[2] for step in words] == ["ready", "retired", "ready", "retired"]  # never fewer ready
     assert {int(step[1]) for step in words if step[2] == "retired"} == old
     assert {int(step[1]) for step in words if step[2] == "ready"} == after and not after & old
-    answered = [count for _, count in steps[:-1]]  # at the start, and at each step
-    assert all(earlier < later for earlier, later in zip(answered, answered[1:])), answered  # answered throughout
+    # requests answered while each new worker started (from the start to its ready, from the retirement before):
+    # where gunicorn's SIGHUP left none ready
+    start, ready, retired, ready_again = (count for _, count in steps[:4])
+    assert start < ready and retired < ready_again, [count for _, count in steps]
     assert set(statuses) == {200, 201}, Counter(statuses)
