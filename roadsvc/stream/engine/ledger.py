@@ -27,6 +27,18 @@ from typing import Callable
 import redis
 
 
+# A resuming stream's place, read at once: the channel's name in the engine (KEYS[1] names, ARGV[1] the channel),
+# the cursor (KEYS[2]), and of the channel's message ids (KEYS[3]) the newest of an event <= ARGV[2] and the
+# oldest of one after it. Four values, each nil where there is none (Lua's false: a nil would end the list).
+PLACE = """
+local name = redis.call('HGET', KEYS[1], ARGV[1])
+local published = redis.call('GET', KEYS[2])
+local found = redis.call('ZREVRANGEBYSCORE', KEYS[3], ARGV[2], '-inf', 'LIMIT', 0, 1)
+local missed = redis.call('ZRANGEBYSCORE', KEYS[3], '(' .. ARGV[2], '+inf', 'LIMIT', 0, 1)
+return {name, published, found[1] or false, missed[1] or false}
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a stream of a channel goes on in the engine."""
@@ -44,6 +56,7 @@ class Ledger:
         `silent_after`: a resuming stream that missed an event published longer ago found its channel silent;
         `clock`: Unix seconds, as the engine's message ids tell time."""
         self.redis = redis.Redis.from_url(url)
+        self._place = self.redis.register_script(PLACE)
         self.prefix, self.keep, self.max_age, self.silent_after, self.clock = prefix, keep, max_age, silent_after, clock
 
     def published(self) -> int | None:
@@ -112,24 +125,21 @@ class Ledger:
     def handover(self, channel: str, after: int | None) -> Place | None:
         """Where a stream of `channel` goes on: from the start (`after` None), or from the engine's message of the newest
         event <= `after` (the last it has seen); None when the engine may not hold that message (roadsvc then serves the
-        stream): `after` is not published yet, or its message is older than the engine keeps. One round trip (a storm of
-        reconnects asks it 20,000 times in seconds): the cursor, the channel's name and its messages read together."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hget(self.prefix + "names", channel)
+        stream): `after` is not published yet, or its message is older than the engine keeps. One round trip and one
+        reply (a storm of reconnects asks it 20,000 times in seconds): the channel's name, the cursor and its messages
+        read together by a script (PLACE)."""
         if after is None:
-            (name,) = pipe.execute()
+            name = self.redis.hget(self.prefix + "names", channel)
             return Place(channel if name is None else name.decode(), None)
-        pipe.get(self.prefix + "published")
-        pipe.zrevrangebyscore(self._ids(channel), after, "-inf", start=0, num=1)
-        pipe.zrangebyscore(self._ids(channel), f"({after}", "+inf", start=0, num=1)
-        name, published, found, missed = pipe.execute()
-        if published is None or after > int(published) or not found:
+        keys = [self.prefix + "names", self.prefix + "published", self._ids(channel)]
+        name, published, found, missed = self._place(keys=keys, args=[channel, after])
+        if published is None or after > int(published) or found is None:
             return None
-        message_id = found[0].decode()
+        message_id = found.decode()
         now = self.clock()
         if now - _sent_at(message_id) >= self.max_age:
             return None
-        silent = bool(missed) and now - _sent_at(missed[0].decode()) > self.silent_after
+        silent = missed is not None and now - _sent_at(missed.decode()) > self.silent_after
         return Place(channel if name is None else name.decode(), message_id, silent)
 
     def suspect(self, channel: str) -> None:
