@@ -81,19 +81,20 @@ def pid_file(settings: dict[str, Any]) -> Path:
     return Path(settings["SERVE_PID_FILE"] or Path(settings["INSTANCE_PATH"]) / "serve.pid")
 
 
-def clear_stale_pid_file(path: Path) -> None:
-    """Remove a pid file left by a server that did not stop (killed, the machine restarted) unless it names a
-    running gunicorn: gunicorn refuses to start while its pid file names any live process, and after a
-    restart of the machine or container that pid may well be another program's."""
+def running_master(path: Path) -> int | None:
+    """The pid of the running gunicorn the pid file names, or None, the file then removed if a server that did not
+    stop (killed, the machine restarted) left it: gunicorn refuses to start while its pid file names any live
+    process, and after a restart of the machine or container that pid may well be another program's."""
     pid = master_pid_in(path)
     if pid is None:
-        return
+        return None
     try:
         running = b"gunicorn" in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         running = False
     if not running:
         path.unlink(missing_ok=True)
+    return pid if running else None
 
 
 def gunicorn_worker_class(name: str) -> str:
@@ -133,9 +134,14 @@ def raise_open_files(settings: dict[str, Any]) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     settings = load_settings()
     args = with_defaults(args, settings)
+    running = running_master(pid_file(settings))
+    if running is not None:  # refused before anything is touched: the metrics folder is that server's too
+        print(f"roadsvc is serving already with {pid_file(settings)} (gunicorn master {running}): a second server on "
+              f"this instance folder needs a ROADSVC_SERVE_PID_FILE and a ROADSVC_METRICS_DIR of its own "
+              f"(docs/deployment.md)", file=sys.stderr)
+        return REFUSED
     raise_open_files(settings)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(fresh_metrics_dir(settings))
-    clear_stale_pid_file(pid_file(settings))
     print(f"roadsvc on http://{args.host}:{args.port}/api/v1 (docs: http://{args.host}:{args.port}/api/docs)", flush=True)
     argv = gunicorn_argv(args, settings)
     os.execv(argv[0], argv)

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from roadsvc.cli import REFUSED, main
-from roadsvc.cli.serve import STREAMING_WORKER, clear_stale_pid_file, gunicorn_argv
+from roadsvc.cli.serve import STREAMING_WORKER, gunicorn_argv, run_serve, running_master
 from roadsvc.config import PROJECT_ROOT, load_settings
 from roadsvc.serving import Reload, ReloadFailed
 
@@ -42,21 +42,47 @@ def test_serve_writes_its_masters_pid_where_reload_reads_it():
     assert argv[argv.index("--pid") + 1] == "/run/roadsvc/blue.pid"
 
 
+def gunicorn_like() -> subprocess.Popen:
+    """A process whose command line names gunicorn, running (its stdin closed: it ends)."""
+    process = subprocess.Popen([sys.executable, "-c", "import sys; print(flush=True); sys.stdin.read()", "gunicorn"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process.stdout.readline()  # running its own command line, not yet the forked test's
+    return process
+
+
 def test_serve_clears_a_pid_file_left_by_a_killed_server_unless_it_names_a_running_gunicorn(tmp_path):
     pid_file = tmp_path / "serve.pid"
-    gunicorn_like = subprocess.Popen([sys.executable, "-c", "import sys; print(flush=True); sys.stdin.read()",
-                                      "gunicorn"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    master = gunicorn_like()
     try:
-        gunicorn_like.stdout.readline()  # running its own command line, not yet the forked test's
-        pid_file.write_text(f"{gunicorn_like.pid}\n")
-        clear_stale_pid_file(pid_file)
-        assert pid_file.read_text() == f"{gunicorn_like.pid}\n"  # gunicorn then refuses: one server an instance
+        pid_file.write_text(f"{master.pid}\n")
+        assert running_master(pid_file) == master.pid
+        assert pid_file.read_text() == f"{master.pid}\n"
         # after a restart of the machine, the pid a killed server left is another program's (here: this test's)
         pid_file.write_text(f"{os.getpid()}\n")
-        clear_stale_pid_file(pid_file)
+        assert running_master(pid_file) is None
         assert not pid_file.exists()
     finally:
-        gunicorn_like.communicate(b"")
+        master.communicate(b"")
+
+
+def test_a_second_serve_on_a_running_servers_pid_file_is_refused_and_leaves_its_metrics(tmp_path, monkeypatch, capsys):
+    """A second `roadsvc serve` on the same instance folder (the engine's own, docs/deployment.md) started without a
+    pid file of its own would have emptied the running server's metrics folder before gunicorn refused it."""
+    pid_file, metrics = tmp_path / "serve.pid", tmp_path / "metrics"
+    metrics.mkdir()
+    (metrics / "counter_4242.db").write_bytes(b"a running worker's counts")
+    monkeypatch.setenv("ROADSVC_INSTANCE_PATH", str(tmp_path))
+    master = gunicorn_like()
+    try:
+        pid_file.write_text(f"{master.pid}\n")
+        assert run_serve(argparse.Namespace(host=None, port=5001, workers=None, threads=None)) == REFUSED
+    finally:
+        master.communicate(b"")
+    assert (metrics / "counter_4242.db").read_bytes() == b"a running worker's counts"
+    assert pid_file.read_text() == f"{master.pid}\n"
+    message = capsys.readouterr().err
+    assert f"gunicorn master {master.pid}" in message and "ROADSVC_SERVE_PID_FILE" in message
+    assert "ROADSVC_METRICS_DIR" in message
 
 
 def test_reload_without_a_pid_file_or_master_refuses(tmp_path, monkeypatch, capsys):
