@@ -62,9 +62,10 @@ class Gunicorn:
                  probe: str = "/", port: int | None = None, pythonpath: str | None = None,
                  access_log: Path | None = None, error_log: Path | None = None, log_level: str = "warning",
                  worker_class: str | None = None, worker_connections: int = 5000, bind: str = "127.0.0.1",
-                 more_binds: list[str] | None = None):
-        """`more_binds`: further addresses ("host:port") the same workers listen on (the engine's own)."""
-        self.more_binds = more_binds or []
+                 more_binds: list[str] | None = None, nice: int = 0):
+        """`more_binds`: further addresses ("host:port") the same workers listen on (the engine's own); `nice`: the
+        server's CPU priority below the machine's other processes (see `launch`)."""
+        self.more_binds, self.nice = more_binds or [], nice
         self.worker_class = worker_class  # "gevent": what `roadsvc serve` runs (the event streams)
         self.worker_connections, self.bind = worker_connections, bind
         self.app, self.env, self.workers, self.threads, self.probe = app, env or {}, workers, threads, probe
@@ -98,8 +99,16 @@ class Gunicorn:
         return self.wait_up()
 
     def launch(self) -> None:
-        """Start the processes without waiting: several machines then start at once (wait_up each)."""
-        self.process = subprocess.Popen(self.command(), env={**os.environ, **self.env}, start_new_session=True)
+        """Start the processes without waiting: several machines then start at once (wait_up each). With `nice`, the
+        session's niceness is raised as a systemd unit's `CPUWeight=` lowers it against the other units: a process of
+        its own session is scheduled as a group (Linux's autogroup, sched_autogroup_enabled), whose weight only the
+        group's niceness sets (/proc/<pid>/autogroup; nice 10 weighs 110 against 1,024, about `CPUWeight=10` against
+        the default 100); a process niceness alone would weigh its processes against each other only."""
+        command = ["nice", "-n", str(self.nice), *self.command()] if self.nice else self.command()
+        self.process = subprocess.Popen(command, env={**os.environ, **self.env}, start_new_session=True)
+        autogroup = Path(f"/proc/{self.process.pid}/autogroup")
+        if self.nice and autogroup.exists():
+            autogroup.write_text(str(self.nice))
 
     def wait_up(self) -> str:
         try:

@@ -173,11 +173,12 @@ class Client:
 def roadsvc_server(deployment: Deployment, workers: int = 2, threads: int = 1, access_log: Path | None = None,
                    error_log: Path | None = None, log_level: str = "warning", worker_class: str | None = None,
                    env: dict[str, str] | None = None, worker_connections: int = 5000,
-                   bind: str = "127.0.0.1", more_binds: list[str] | None = None, port: int | None = None) -> Gunicorn:
+                   bind: str = "127.0.0.1", more_binds: list[str] | None = None, port: int | None = None,
+                   nice: int = 0) -> Gunicorn:
     """gunicorn serving wsgi:app on the deployment (not started), on `bind` (a loopback address). It is
     up when /healthz answers: a keyless probe of the API would count as a failed authentication, and
     a slow start's probes spent the address's budget (the first display was answered 429)."""
     return Gunicorn("wsgi:app", {**deployment.env, **(env or {})}, workers=workers, threads=threads,
                     probe="/healthz", access_log=access_log, error_log=error_log, log_level=log_level,
                     worker_class=worker_class and gunicorn_worker_class(worker_class),
-                    worker_connections=worker_connections, bind=bind, more_binds=more_binds, port=port)
+                    worker_connections=worker_connections, bind=bind, more_binds=more_binds, port=port, nice=nice)

@@ -27,7 +27,8 @@ the client rules of docs/events.md: reopen with Last-Event-ID after a back-off w
 channel alive, so a display on a channel that no longer delivers hears nothing and reconnects).
 
     .venv/bin/python bench/stream_storms.py [--streams 2000] [--phase 20] [--tables 20] [--keepalive 5]
-                                            [--engine-nodes 4] [--engine-workers 1] [--redirect-workers 0]
+                                            [--engine-nodes 4] [--engine-workers 1] [--redirect-workers 2]
+                                            [--redirect-nice 10]
                                             [--clients-nice 10] [--split-cores]
                                             [--storms restart restart_in_turn node_killed redis_restart ...]
 
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import resource
 import shutil
@@ -51,6 +53,7 @@ import urllib.request
 import uuid
 from collections import Counter
 from contextlib import ExitStack, contextmanager
+from datetime import datetime
 from pathlib import Path
 
 from _displays import NativeDisplayClients
@@ -83,20 +86,25 @@ class Bench:
         prefix = self.prefix = f"storm{uuid.uuid4().hex[:8]}."
         env = {"ROADSVC_REDIS_URL": self.redis.url, **engine_env(prefix), "ROADSVC_RATELIMIT_KEY_PREFIX": prefix,
                "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute",
-               "ROADSVC_EVENTS_KEEPALIVE": str(args.keepalive), "ROADSVC_ENGINE_SILENT_AFTER": str(args.keepalive)}
+               "ROADSVC_EVENTS_KEEPALIVE": str(args.keepalive), "ROADSVC_ENGINE_SILENT_AFTER": str(args.keepalive),
+               **({"ROADSVC_LOG_LEVEL": "INFO"} if args.request_log else {})}
+        # --request-log: the posts' server's request lines (production's INFO), for the posts' time inside roadsvc
+        self.request_log = scratch / "roadsvc-requests.log" if args.request_log else None
         # roadsvc's own worker, as `roadsvc serve` runs (gunicorn's default, the sync worker, took one connection at a
         # time: 20,000 redirects queued on its listen backlog, and a stream roadsvc served itself held a worker)
-        # the engine's requests (the redirects) on a port of their own (ROADSVC_SERVE_ENGINE_PORT), the posts on the
-        # first; --shared-listener: one port for both; --redirect-workers: that port served by workers of its own
+        # the engine's requests (the redirects) on a port of their own, served as docs/deployment.md does by a roadsvc of
+        # --redirect-workers workers at a lower CPU priority (--redirect-nice); --redirect-workers 0: by the posts'
+        # workers, listening on both ports (ROADSVC_SERVE_ENGINE_PORT); --shared-listener: one port for both
         self.engine_port = None if args.shared_listener else free_port()
         shared = self.engine_port and not args.redirect_workers
-        self.server = roadsvc_server(deployment, workers=args.workers, worker_class="gevent",
+        self.server = roadsvc_server(deployment, workers=args.workers, worker_class="gevent", error_log=self.request_log,
                                      worker_connections=args.streams + 1000, env=env,
                                      more_binds=[f"127.0.0.1:{self.engine_port}"] if shared else None)
         self.servers = [self.server]
         if self.engine_port and args.redirect_workers:
             self.servers.append(roadsvc_server(deployment, workers=args.redirect_workers, worker_class="gevent",
-                                               worker_connections=args.streams + 1000, env=env, port=self.engine_port))
+                                               worker_connections=args.streams + 1000, env=env, port=self.engine_port,
+                                               nice=args.redirect_nice))
         for server in self.servers:
             with self.on(ROADSVC):
                 server.start()
@@ -160,6 +168,20 @@ class Bench:
                 print("  crash:", node, line.decode(errors="replace"), flush=True)
         return len(deaths)
 
+    def posts_inside(self, since: float, until: float) -> str:
+        """The posts' p50 and p99 inside roadsvc (their request lines' latency) between two Unix times."""
+        if self.request_log is None:
+            return ""
+        latencies = []
+        with self.request_log.open() as lines:
+            for line in lines:
+                if '"POST"' in line and line.startswith("{"):
+                    entry = json.loads(line)
+                    at = datetime.fromisoformat(entry["timestamp"]).timestamp()
+                    if since <= at <= until and entry.get("event") == "request":
+                        latencies.append(entry["latency_ms"])
+        return f"; inside roadsvc p50 {pct(latencies, 50):.1f} ms, p99 {pct(latencies, 99):.1f} ms" if latencies else ""
+
     def servers_cpu(self) -> dict[int, float]:
         """CPU seconds so far of each roadsvc process (masters and workers)."""
         return {pid: seconds for server in self.servers for pid, seconds in group_cpu(server.process.pid).items()}
@@ -195,13 +217,15 @@ class Bench:
                                     str(server.process.pid)], env={**os.environ, **server.env}, check=True)
             self.publisher.stop()
             self.publisher.start()
-        elif name == "roadsvc_stopped":
+        elif name == "roadsvc_stopped":  # then started as a machine starts its units: all at once
             for server in self.servers:
                 server.stop()
             self.publisher.stop()
             for server in self.servers:
-                server.start()
+                server.launch()
             self.publisher.start()
+            for server in self.servers:
+                server.wait_up()
         else:
             raise ValueError(name)
 
@@ -210,7 +234,7 @@ class Bench:
         await asyncio.to_thread(displays.collect)
         status_before = await asyncio.to_thread(displays.status)
         dealers.posted, dealers.post_ms = {}, []
-        cpu_before, started = self.servers_cpu(), time.monotonic()
+        cpu_before, started, wall = self.servers_cpu(), time.monotonic(), time.time()
         since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
         crashes_before, moved_before = self.engine_crashes(), len(self.ledger.names())
         probes, probe_failures, statuses = [], [], []
@@ -231,6 +255,7 @@ class Bench:
                                        probe_307(self.engine.port, self.floor.table_ids[0], self.floor.display_key, until,
                                                  probes, probe_failures))
         storm_at = results[1]
+        inside = self.posts_inside(wall, time.time())
         after = self.servers_cpu()
         cpu_seconds_used = sum(after.values()) - sum(cpu_before.get(pid, 0.0) for pid in after)
         cpu = 100 * cpu_seconds_used / (time.monotonic() - started)
@@ -288,12 +313,20 @@ class Bench:
                 "strangers": statuses[-1][1][6] - status_before[6],
                 "alerts": alerts_since(self.base, self.floor.pitboss_key, since),
                 "crashes": self.engine_crashes() - crashes_before, "moved": len(self.ledger.names()) - moved_before,
-                "load": os.getloadavg()[0]}
+                "load": os.getloadavg()[0], "inside": inside}
+
+
+def redirects(args) -> str:
+    if args.shared_listener:
+        return " (the engine's redirects on the posts' port)"
+    if not args.redirect_workers:
+        return " (the engine's redirects on a port of their own)"
+    return f" and {args.redirect_workers} of their own for the engine's redirects (niceness {args.redirect_nice})"
 
 
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"\nstorms through the push engine: {args.streams} displays over {args.tables} tables posting every "
-          f"{args.interval:g} s, {args.workers} roadsvc workers, {args.engine_nodes} engine nodes of {args.engine_workers} nginx workers, keep-alive "
+          f"{args.interval:g} s, {args.workers} roadsvc workers{redirects(args)}, {args.engine_nodes} engine nodes of {args.engine_workers} nginx workers, keep-alive "
           f"{args.keepalive:g} s, displays reconnect after {args.silence or 2 * args.keepalive:g} s of silence "
           f"(their clients at niceness {args.clients_nice}); "
           f"{'roadsvc and the dealers on core 0, the engine, its Redis and the displays on the others; ' if args.split_cores else ''}"
@@ -342,10 +375,12 @@ async def main_async(args) -> None:
         progress("deployment up (roadsvc, publisher, jobs, engine nodes, Redis)", began)
         load_before = os.getloadavg()
         await bench.dealers.warm_up()
+        wall = time.time()
         await bench.dealers.run(args.base_phase or args.phase)
         baseline = pct(bench.dealers.post_ms, 99)
         progress(f"baseline: posts' p50 {pct(bench.dealers.post_ms, 50):.1f} ms, p99 {baseline:.1f} ms, max "
-                 f"{max(bench.dealers.post_ms):.1f} ms with no stream ({len(bench.dealers.post_ms)} posts)", began)
+                 f"{max(bench.dealers.post_ms):.1f} ms with no stream ({len(bench.dealers.post_ms)} posts)"
+                 f"{bench.posts_inside(wall, time.time())}", began)
         alive, refused = await asyncio.to_thread(bench.open_displays)
         stack.callback(bench.displays.stop)
         progress(f"{alive} displays streaming ({refused} refused at their first attempt)", began)
@@ -359,7 +394,7 @@ async def main_async(args) -> None:
                   f"{counted.lost} lost, {counted.duplicates} duplicates, {row['repeats']} repeats, "
                   f"{row['strangers']} of another table, status {row['status']}, "
                   f"engine workers "
-                  f"crashed {row['crashes']}", flush=True)
+                  f"crashed {row['crashes']}{row['inside']}", flush=True)
             print("   " + row_line(row, baseline), flush=True)
             rows.append(row)
         report(args, baseline, rows, load_before)
@@ -395,9 +430,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--deploy-by-hup", action="store_true",
                         help="roadsvc_restart by gunicorn's SIGHUP rather than `roadsvc reload` (to compare)")
-    parser.add_argument("--redirect-workers", type=int, default=0,
-                        help="serve the engine's port (the redirects) by a roadsvc of this many workers of its own "
-                             "(default 0: the same workers listen on both ports)")
+    parser.add_argument("--redirect-workers", type=int, default=2,
+                        help="serve the engine's port (the redirects) by a roadsvc of this many workers of its own, as "
+                             "docs/deployment.md does (0: the posts' workers listen on both ports)")
+    parser.add_argument("--request-log", action="store_true",
+                        help="roadsvc at production's log level (INFO): each phase also prints the posts' p50 and p99 "
+                             "inside roadsvc, from their request lines (apart from the machine's share, which the "
+                             "dealers' own figure includes)")
+    parser.add_argument("--redirect-nice", type=int, default=10,
+                        help="that roadsvc's CPU priority below the others' (its session's niceness: what its unit's "
+                             "CPUWeight=10 does in docs/deployment.md; 0: the same priority)")
     parser.add_argument("--engine-nodes", type=int, default=4,
                         help="engine nodes (nginx processes) on the machine, on one port "
                              "(default 4: docs/deployment.md)")
