@@ -433,13 +433,13 @@ def main() -> None:
     parser.add_argument("--redirect-workers", type=int, default=2,
                         help="serve the engine's port (the redirects) by a roadsvc of this many workers of its own, as "
                              "docs/deployment.md does (0: the posts' workers listen on both ports)")
+    parser.add_argument("--redirect-nice", type=int, default=10,
+                        help="that roadsvc's CPU priority below the others' (its session's niceness: what its unit's "
+                             "CPUWeight=10 does in docs/deployment.md; 0: the same priority)")
     parser.add_argument("--request-log", action="store_true",
                         help="roadsvc at production's log level (INFO): each phase also prints the posts' p50 and p99 "
                              "inside roadsvc, from their request lines (apart from the machine's share, which the "
                              "dealers' own figure includes)")
-    parser.add_argument("--redirect-nice", type=int, default=10,
-                        help="that roadsvc's CPU priority below the others' (its session's niceness: what its unit's "
-                             "CPUWeight=10 does in docs/deployment.md; 0: the same priority)")
     parser.add_argument("--engine-nodes", type=int, default=4,
                         help="engine nodes (nginx processes) on the machine, on one port "
                              "(default 4: docs/deployment.md)")
