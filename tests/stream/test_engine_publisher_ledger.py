@@ -10,8 +10,8 @@ from redis.client import Pipeline
 from roadsvc.services.events import NewEvent
 from roadsvc.stream.engine.lease import PublishingLoop
 from roadsvc.stream.engine.ledger import Ledger
-from roadsvc.stream.engine.nchan import Published
-from tests.stream.test_engine_publisher import RecordingEngine, append, publisher
+from roadsvc.stream.engine.nchan import EngineUnavailable, Published
+from tests.stream.test_engine_publisher import Clock, RecordingEngine, append, publisher
 
 
 class Killed(BaseException):
@@ -75,12 +75,14 @@ def test_a_keep_alive_round_writes_once_and_says_the_next_event_is_pending_again
 class DyingEngine:
     """The engine, as seen by a publisher killed before its post to `channel` (an event's, or any), or after `posts`."""
 
-    def __init__(self, engine: RecordingEngine, posts: int = -1, channel: str | None = None):
-        self.engine, self.left, self.channel = engine, posts, channel
+    def __init__(self, engine: RecordingEngine, posts: int = -1, channel: str | None = None,
+                 dies: type[BaseException] = None):
+        """`dies`: what the publisher meets there (default: it is killed)."""
+        self.engine, self.left, self.channel, self.dies = engine, posts, channel, dies or Killed
 
     def publish(self, channel: str, body: bytes) -> Published:
         if self.left == 0 or (channel == self.channel and b"keep-alive" not in body):
-            raise Killed
+            raise self.dies
         self.left -= 1
         return self.engine.publish(channel, body)
 
@@ -141,5 +143,35 @@ def test_a_keep_alive_a_killed_publisher_left_unnoted_is_noted_by_its_successors
     assert engine.events(f"{ledger.prefix}t7") == [one, two]
     assert publisher(db, ledger, engine).publish_pending() == 1
     p = ledger.prefix
+    for channel in (f"{p}t7", f"{p}t7.ops", f"{p}floor", f"{p}floor.ops"):
+        assert engine.events(channel) == [one, two], channel
+
+
+def test_a_keep_alive_round_the_engine_cut_is_noted_before_the_next_event_so_the_event_is_not_taken_for_it(db, ledger):
+    """The same publisher, its keep-alive round cut by the engine (its nodes restarting: no node answers after four
+    keep-alives landed, unnoted), elected again by its loop: its first round posts those channels' keep-alives again
+    and notes them, so the next event, had its post been cut too, is not taken for what is in them. (Counted as sent
+    before they were noted, they were not due again; the event's channels then held a newest message that was not
+    the newest noted, the event was taken for it and never posted, and every display of its table missed it: 200
+    of 200 in two restart storms at 20,000 displays.)"""
+    engine, clock = RecordingEngine(), Clock()
+    job = publisher(db, ledger, engine, clock)
+    job.publish_pending()
+    (one,) = append(db, NewEvent("hand", 7, None, 1, {"number": 1}))
+    job.publish_pending()
+    clock.now += 15  # every channel due: the floor's two, t7's two, t8's two, in that order
+    job.engine = DyingEngine(engine, posts=4, dies=EngineUnavailable)
+    with pytest.raises(EngineUnavailable):
+        job.keep_alive([7, 8])
+    p = ledger.prefix
+    assert ledger.pending() == 0 and engine.info(f"{p}t7").message_id != ledger.last(f"{p}t7")  # landed, unnoted
+    job.engine = engine  # the nodes are back; the loop is elected again (PublishingLoop._serve's steps)
+    clock.now += 1
+    job.take_over(None)
+    assert job.keep_alive([7, 8]) == 6  # the cut round's channels are still due
+    for channel in (f"{p}floor", f"{p}floor.ops", f"{p}t7", f"{p}t7.ops", f"{p}t8", f"{p}t8.ops"):
+        assert ledger.last(channel) == engine.info(channel).message_id, channel
+    (two,) = append(db, NewEvent("hand", 7, None, 2, {"number": 2}))
+    assert job.publish_pending() == 1
     for channel in (f"{p}t7", f"{p}t7.ops", f"{p}floor", f"{p}floor.ops"):
         assert engine.events(channel) == [one, two], channel

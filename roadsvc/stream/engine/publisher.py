@@ -163,23 +163,22 @@ class EnginePublisher:
         """A keep-alive comment to each channel (every table's, the floor's) that had no message from
         this publisher for two thirds of the keep-alive interval (the loop comes by every third, so no
         channel is quiet for longer than the interval); the number sent."""
-        now, sent = self.clock(), 0
+        now = self.clock()
         channels = [f"{self.prefix}{scope}{suffix}" for scope in [FLOOR, *(f"t{t}" for t in table_ids)]
                     for suffix in ("", OPS)]
         due = [channel for channel in channels if now - self._sent.get(channel, float("-inf")) >= self.keepalive * 2 / 3]
         if not due:
             return 0
         with self._posting_no_event() as published:
-            body, notes = keepalive_at(published), []
+            body, answers = keepalive_at(published), []
             for channel in due:
-                answer = self.engine.publish(self._name(channel), body)
-                notes.append((channel, answer.message_id))
-                self._counts[channel] = answer.messages
-                self._sent[channel] = now
-                sent += 1
+                answers.append((channel, self.engine.publish(self._name(channel), body)))
                 self.renew()
-            self.ledger.posted(notes, published)  # one round trip: the notes, and pending back to the next event
-        return sent
+            # one round trip: the notes, and pending back to the next event
+            self.ledger.posted([(channel, answer.message_id) for channel, answer in answers], published)
+        for channel, answer in answers:  # sent once noted: a round the engine cut (a node restarting) leaves its
+            self._counts[channel], self._sent[channel] = answer.messages, now  # channels due, and the next round,
+        return len(answers)  # the first after the loop is elected again, notes their newest message before any event
 
     @contextmanager
     def _posting_no_event(self) -> Iterator[int]:
