@@ -176,9 +176,11 @@ class EnginePublisher:
                 self.renew()
             # one round trip: the notes, and pending back to the next event
             self.ledger.posted([(channel, answer.message_id) for channel, answer in answers], published)
-        for channel, answer in answers:  # sent once noted: a round the engine cut (a node restarting) leaves its
-            self._counts[channel], self._sent[channel] = answer.messages, now  # channels due, and the next round,
-        return len(answers)  # the first after the loop is elected again, notes their newest message before any event
+        # Sent once noted: a round the engine cut (a node restarting) leaves its channels due, so the loop's first round
+        # once elected again notes their newest message before an event can be taken for it.
+        for channel, answer in answers:
+            self._counts[channel], self._sent[channel] = answer.messages, now
+        return len(answers)
 
     @contextmanager
     def _posting_no_event(self) -> Iterator[int]:
