@@ -66,9 +66,9 @@ from events import LATE_MS, pct, tally
 from roadsvc.stream.engine.ledger import Ledger
 
 STORMS = ("none", "reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
-UNSERVED = ("roadsvc_stopped",)
+UNSERVED = ("roadsvc_stopped",)  # storms during which nothing answers the posts (one machine)
 ROADSVC, ENGINE = "roadsvc", "engine"
-SIDES = {ROADSVC: {0}, ENGINE: set(range(1, os.cpu_count() or 2))}  # --split-cores  # storms during which nothing answers the posts (one machine)
+SIDES = {ROADSVC: {0}, ENGINE: set(range(1, os.cpu_count() or 2))}  # --split-cores
 
 
 class Bench:

@@ -76,7 +76,7 @@ class DyingEngine:
     """The engine, as seen by a publisher killed before its post to `channel` (an event's, or any), or after `posts`."""
 
     def __init__(self, engine: RecordingEngine, posts: int = -1, channel: str | None = None,
-                 dies: type[BaseException] = None):
+                 dies: type[BaseException] | None = None):
         """`dies`: what the publisher meets there (default: it is killed)."""
         self.engine, self.left, self.channel, self.dies = engine, posts, channel, dies or Killed
 
