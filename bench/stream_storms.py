@@ -1,5 +1,6 @@
 """Benchmark: the push engine's bad days. With N displays streaming through the engine (nginx + nchan in
-front of roadsvc, `roadsvc publish`, a Redis of the bench's own; the engine's machine as docs/deployment.md runs it,
+front of roadsvc, `roadsvc publish`, two Redis of the bench's own (the engine's, for nchan's channels, and roadsvc's,
+for its limits, ledger and lease); the engine's machine as docs/deployment.md runs it,
 --engine-nodes nginx processes of --engine-workers workers on one port), each storm in turn while the floor posts:
 
   none             nothing: the displays stream while the floor posts (what the streams alone cost the posts)
@@ -9,6 +10,8 @@ front of roadsvc, `roadsvc publish`, a Redis of the bench's own; the engine's ma
                    (--spread) and 2 s apart (--engine-nodes above 1)
   node_killed      the engine's nodes SIGKILLed, started again a second later (their supervisor)
   redis_restart    the engine's Redis stopped and started again (its append-only file kept, as in production)
+  roadsvc_redis_restart  roadsvc's Redis (ROADSVC_REDIS_URL: the rate limits, the publisher's ledger and lease)
+                   stopped and started again (with --one-redis, the same as redis_restart)
   roadsvc_restart  roadsvc restarted as a deploy does (docs/operations.md, *Deploying*): `roadsvc reload` (its
                    workers replaced one at a time, each old one finishing what it holds once its successor is
                    ready), its publisher stopped and started; `--deploy-by-hup` sends gunicorn's SIGHUP instead
@@ -29,7 +32,7 @@ channel alive, so a display on a channel that no longer delivers hears nothing a
     .venv/bin/python bench/stream_storms.py [--streams 2000] [--phase 20] [--tables 20] [--keepalive 5]
                                             [--engine-nodes 4] [--engine-workers 1] [--redirect-workers 2]
                                             [--redirect-nice 10]
-                                            [--clients-nice 10] [--split-cores]
+                                            [--clients-nice 10] [--split-cores] [--one-redis]
                                             [--storms restart restart_in_turn node_killed redis_restart ...]
 
 The keep-alive interval is short here (5 s, ROADSVC_EVENTS_KEEPALIVE) so that a missed keep-alive shows
@@ -65,7 +68,8 @@ from _storm_floor import (MONITOR_ONLY, UPSTREAM_SOURCES, Dealers, PrivateRedis,
 from events import LATE_MS, pct, tally
 from roadsvc.stream.engine.ledger import Ledger
 
-STORMS = ("none", "reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_restart", "roadsvc_stopped")
+STORMS = ("none", "reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_redis_restart",
+          "roadsvc_restart", "roadsvc_stopped")
 UNSERVED = ("roadsvc_stopped",)  # storms during which nothing answers the posts (one machine)
 ROADSVC, ENGINE = "roadsvc", "engine"
 SIDES = {ROADSVC: {0}, ENGINE: set(range(1, os.cpu_count() or 2))}  # --split-cores
@@ -76,11 +80,10 @@ class Bench:
         self.args = args
         scratch = Path(tempfile.mkdtemp(prefix="roadsvc-storms-"))
         stack.callback(shutil.rmtree, scratch, True)
-        self.redis = PrivateRedis(scratch / "redis")
-        (scratch / "redis").mkdir()
-        with self.on(ENGINE):
-            self.redis.start()
-        stack.callback(self.redis.stop)
+        # the engine's Redis (nchan's channels) and roadsvc's (ROADSVC_REDIS_URL), each on its side's cores;
+        # --one-redis: roadsvc's is the engine's (the layout before docs/deployment.md gave roadsvc its own)
+        self.engine_redis = self.private_redis(scratch / "engine-redis", ENGINE, stack)
+        self.redis = self.engine_redis if args.one_redis else self.private_redis(scratch / "redis", ROADSVC, stack)
         self.floor = open_floor(deployment.url, args.tables)
         self.hands = [shoe[0] for shoe in (dealt_hands(seed=100 + i) for i in range(args.tables))]
         prefix = self.prefix = f"storm{uuid.uuid4().hex[:8]}."
@@ -111,7 +114,7 @@ class Bench:
             stack.callback(server.stop)
         self.base = self.server.base
         processes = args.engine_nodes * args.engine_workers
-        self.engine = EngineMachine([f"127.0.0.1:{self.engine_port or self.server.port}"], self.redis.url,
+        self.engine = EngineMachine([f"127.0.0.1:{self.engine_port or self.server.port}"], self.engine_redis.url,
                                     scratch / "engine", args.engine_nodes, workers=args.engine_workers,
                                     connections=2 * (args.streams // processes) + 5000, extra=UPSTREAM_SOURCES,
                                     main="".join(f"{line.strip().rstrip(';')};\n" for line in args.engine_main))
@@ -135,6 +138,14 @@ class Bench:
         self.displays: NativeDisplayClients | None = None
         if args.split_cores:
             os.sched_setaffinity(0, SIDES[ROADSVC])  # the dealers (the bench's main thread) beside roadsvc
+
+    def private_redis(self, folder: Path, side: str, stack: ExitStack) -> PrivateRedis:
+        folder.mkdir()
+        server = PrivateRedis(folder)
+        with self.on(side):
+            server.start()
+        stack.callback(server.stop)
+        return server
 
     @contextmanager
     def on(self, side: str):
@@ -205,9 +216,11 @@ class Bench:
             self.engine.kill()
             time.sleep(1.0)
             self.engine.start()
-        elif name == "redis_restart":
-            self.redis.stop()
-            self.redis.start()
+        elif name in ("redis_restart", "roadsvc_redis_restart"):
+            server = self.engine_redis if name == "redis_restart" else self.redis
+            server.stop()
+            with self.on(ENGINE if server is self.engine_redis else ROADSVC):
+                server.start()
         elif name == "roadsvc_restart":
             for server in self.servers:
                 if self.args.deploy_by_hup:
@@ -324,12 +337,20 @@ def redirects(args) -> str:
     return f" and {args.redirect_workers} of their own for the engine's redirects (niceness {args.redirect_nice})"
 
 
+def cores(args) -> str:
+    if not args.split_cores:
+        return ""
+    redis = ("the one Redis on the engine's side" if args.one_redis
+             else "roadsvc's Redis on roadsvc's side, the engine's on the engine's")
+    return f"roadsvc and the dealers on core 0, the engine and the displays on the others, {redis}; "
+
+
 def report(args, baseline: float, rows: list[dict], load_before) -> None:
     print(f"\nstorms through the push engine: {args.streams} displays over {args.tables} tables posting every "
           f"{args.interval:g} s, {args.workers} roadsvc workers{redirects(args)}, {args.engine_nodes} engine nodes of {args.engine_workers} nginx workers, keep-alive "
           f"{args.keepalive:g} s, displays reconnect after {args.silence or 2 * args.keepalive:g} s of silence "
           f"(their clients at niceness {args.clients_nice}); "
-          f"{'roadsvc and the dealers on core 0, the engine, its Redis and the displays on the others; ' if args.split_cores else ''}"
+          f"{cores(args)}"
           f"{os.cpu_count()} cores shared with other work (load average before: {load_before[0]:.1f})")
     print(f"posts' p99 with no stream (baseline): {baseline:.1f} ms")
     print(f"{'storm':>16} {'again s':>8} {'heard s':>8} {'lowest':>7} {'reconn':>6} {'silent':>6} {'gaps':>5} "
@@ -436,6 +457,9 @@ def main() -> None:
     parser.add_argument("--redirect-nice", type=int, default=10,
                         help="that roadsvc's CPU priority below the others' (its session's niceness: what its unit's "
                              "CPUWeight=10 does in docs/deployment.md; 0: the same priority)")
+    parser.add_argument("--one-redis", action="store_true",
+                        help="roadsvc's limits, ledger and lease in the engine's Redis (default: a Redis of roadsvc's "
+                             "own, as docs/deployment.md runs it)")
     parser.add_argument("--request-log", action="store_true",
                         help="roadsvc at production's log level (INFO): each phase also prints the posts' p50 and p99 "
                              "inside roadsvc, from their request lines (apart from the machine's share, which the "
@@ -446,9 +470,9 @@ def main() -> None:
     parser.add_argument("--engine-workers", type=int, default=1, help="nginx workers of each engine node (default 1)")
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--split-cores", action="store_true",
-                        help="roadsvc (its workers, publisher, jobs) and the dealers on the first core, the engine's "
-                             "nodes, its Redis and the displays' clients on the others: the engine and the displays "
-                             "on machines of their own, as docs/deployment.md runs them")
+                        help="roadsvc (its workers, publisher, jobs, Redis) and the dealers on the first core, the "
+                             "engine's nodes, its Redis and the displays' clients on the others: the engine and the "
+                             "displays on machines of their own, as docs/deployment.md runs them")
     parser.add_argument("--clients-nice", type=int, default=0,
                         help="the displays' clients at this niceness (10: the server's processes first, as displays "
                              "on machines of their own would leave them)")

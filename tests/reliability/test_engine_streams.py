@@ -1,5 +1,7 @@
 """The push engine (docs/events.md, *The push engine*): roadsvc behind Debian's nginx with the nchan
-module, configured with exactly docs/nginx-engine.conf's lines, over one Redis, on each backend.
+module, configured with exactly docs/nginx-engine.conf's lines, on each backend; two Redis as docs/deployment.md
+deploys them (two databases of the machine's Redis: the engine's channels in one, roadsvc's limits, ledger and
+lease in the other: nothing of roadsvc's needs the engine's).
 
 roadsvc authorizes each stream and hands it to the engine on the channel of what its key may see; the
 publisher (called here step by step, as its loop does at each commit) publishes every event once. A
@@ -41,7 +43,8 @@ from roadsvc.stream.engine.signing import EngineUrls
 
 pytestmark = pytest.mark.slow
 
-REDIS = "redis://127.0.0.1:6379/0"
+REDIS = "redis://127.0.0.1:6379/0"  # roadsvc's (ROADSVC_REDIS_URL)
+ENGINE_REDIS = "redis://127.0.0.1:6379/13"  # the engine's: nchan's channels
 KEEP = 6  # the ledger remembers each channel's 6 newest events: older resumes are roadsvc's
 SECRET = "7H-held"  # what an operators' event carries and a display must never see
 NIUNIU = {"banker": ["AS", "9H", "KD", "2C", "6D"], "player_1": ["3S", "7H", "KS", "5C", "5D"],
@@ -97,7 +100,7 @@ def engine(request, tmp_path_factory):
         server = roadsvc_server(deployment, workers=1, worker_class="gevent", env=env)
         server.start()
         stack.callback(server.stop)
-        node = EngineNode([f"127.0.0.1:{server.port}"], REDIS, tmp_path_factory.mktemp("engine-node"))
+        node = EngineNode([f"127.0.0.1:{server.port}"], ENGINE_REDIS, tmp_path_factory.mktemp("engine-node"))
         node.start()
         stack.callback(node.stop)
         db = Database(deployment.url)
@@ -500,7 +503,7 @@ def test_nodes_sharing_a_port_restarted_one_at_a_time_leave_every_display_every_
     spread over them by the kernel. Each node is stopped while a hand is posted, and started again, in turn (how a
     change of their config is applied: such a node is never reloaded); a stopped node's displays reconnect with
     Last-Event-ID to the other, and each display has every hand once, in order."""
-    machine = EngineMachine([engine.roadsvc.removeprefix("http://")], REDIS, tmp_path, nodes=2)
+    machine = EngineMachine([engine.roadsvc.removeprefix("http://")], ENGINE_REDIS, tmp_path, nodes=2)
     machine.start()
     try:
         with displays_and_a_dealer(engine, "Two nodes", seed=14, count=6, port=machine.port) as (_, displays, post):
@@ -535,7 +538,7 @@ def test_a_channel_that_delivers_nothing_is_found_moved_and_its_display_resumes_
     missed an event, so it names the channel; the publisher's probe, subscribed on the node, hears nothing for a
     keep-alive interval (the table's operators' channel, named too, is heard: left alone), and the publisher moves the
     channel: the display's next resume is redirected to the new name, from its event, and gets every hand once."""
-    deaf = EngineNode([engine.roadsvc.removeprefix("http://")], REDIS, tmp_path / "deaf-node", first=DEAF)
+    deaf = EngineNode([engine.roadsvc.removeprefix("http://")], ENGINE_REDIS, tmp_path / "deaf-node", first=DEAF)
     deaf.start()
     ledger = Ledger(REDIS, engine.prefix, keep=KEEP)
     nchan = NchanClient([deaf.publish_url])
