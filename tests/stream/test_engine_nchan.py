@@ -29,10 +29,11 @@ class Store:
 
 
 class Node:
-    """A stand-in engine node on loopback; `dies` ("after" or "before" storing) makes its next POST its last."""
+    """A stand-in engine node on loopback; `dies` ("after" or "before" storing) makes its next POST its last;
+    `garbles` makes it answer its next POST, once stored, with what is not HTTP, and keep the connection."""
 
     def __init__(self, name: str, store: Store):
-        self.name, self.store, self.dies, self.dead = name, store, None, False
+        self.name, self.store, self.dies, self.dead, self.garbles = name, store, None, False, False
         node = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -48,6 +49,10 @@ class Node:
                     return
                 node.store.messages.setdefault(channel, []).append(body)
                 node.store.posts.append((node.name, channel))
+                if node.garbles:  # as nchan answered a publish once, during a storm: the message's own first line
+                    node.garbles = False
+                    self.wfile.write(body + b"\n")
+                    return
                 self._answer(200, node.store.info(channel))
 
             def do_GET(self):
@@ -112,3 +117,17 @@ def test_a_message_a_node_died_before_storing_is_posted_to_the_next_node(nodes):
     first.dies = "before"
     assert client.publish("p.t7", b"id: 2\n").message_id == "1800000000:1"
     assert store.messages["p.t7"] == [b"id: 1\n", b"id: 2\n"] and store.posts[-1] == ("b", "p.t7")
+
+
+def test_a_node_answering_what_is_not_http_does_not_stop_the_client_and_its_message_is_not_posted_again(nodes):
+    """In a storm a node answered a publish with a line of the message ("id: 6267"): the client's kept-alive
+    connection was left waiting for that answer, and every later request on it failed (CannotSendRequest), the
+    publisher stuck until restarted. The connection is closed, and the message, stored, is not posted again."""
+    store, first, second, client = nodes
+    client.publish("p.t7", b"id: 1\n")
+    first.garbles = True
+    assert client.publish("p.t7", b"id: 2\n").message_id == "1800000000:1"  # the garbled answer's, found stored
+    assert store.messages["p.t7"] == [b"id: 1\n", b"id: 2\n"]  # once
+    assert client.publish("p.t7", b"id: 3\n").message_id == "1800000000:2"
+    assert client.info("p.t7").messages == 3
+    assert store.messages["p.t7"] == [b"id: 1\n", b"id: 2\n", b"id: 3\n"]

@@ -1,6 +1,7 @@
 """The publisher's HTTP client of the engine's publisher location (nchan_publisher): publish a
 message to a channel (the answer names the engine's message id), delete a channel (its subscribers'
-streams end). Several engine nodes may be given: a node that cannot be reached is skipped for the next.
+streams end). Several engine nodes may be given: a node that cannot be reached, or answers what is not HTTP, is skipped for
+the next (its connection closed: a request it left unanswered would otherwise stop the connection for good).
 
 A node may die after storing a message (in the Redis the nodes share) and before answering: before
 posting it again to the next node, the client asks that node for the channel's newest message, and a
@@ -79,7 +80,7 @@ class NchanClient:
                     return landed
                 tried = True
                 return self._send(node, method, channel, body)
-            except OSError as error:  # refused, reset, timed out: try the next node
+            except (OSError, http.client.HTTPException) as error:  # refused, reset, timed out, garbled: the next node
                 log.warning("engine node %s: %s; trying the next", node.netloc, error)
                 self.close()
                 self._node = (self._node + 1) % len(self.nodes)
