@@ -5,4 +5,5 @@ from roadsvc.api.context import DB
 from roadsvc.services.warm import warm_write_path
 
 app = create_app()
-warm_write_path(app.extensions[DB])  # in each worker, before it serves (roadsvc.services.warm)
+if app.config["WARM_WRITE_PATH"]:  # in each worker, before it serves (roadsvc.services.warm)
+    warm_write_path(app.extensions[DB])

@@ -106,7 +106,8 @@ class Bench:
         self.servers = [self.server]
         if self.engine_port and args.redirect_workers:
             self.servers.append(roadsvc_server(deployment, workers=args.redirect_workers, worker_class="gevent",
-                                               worker_connections=args.streams + 1000, env=env, port=self.engine_port,
+                                               worker_connections=args.streams + 1000, port=self.engine_port,
+                                               env={**env, "ROADSVC_WARM_WRITE_PATH": "false"},  # it takes no posts
                                                nice=args.redirect_nice))
         for server in self.servers:
             with self.on(ROADSVC):

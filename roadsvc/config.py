@@ -79,6 +79,7 @@ SETTINGS: dict[str, tuple[Callable[[str], Any], Any]] = {
     # commits); the WAL file is kept to, and a warning logged above, this many bytes.
     "SQLITE_CHECKPOINT_INTERVAL": (_float, 1.0),
     "SQLITE_WAL_LIMIT_BYTES": (_int, 64 * 1024 * 1024),
+    "WARM_WRITE_PATH": (_bool, True),  # each serving worker rehearses posts before it serves (services/warm.py)
     "GC_FREEZE": (_int, 1),  # gunicorn workers: 1 freezes the start-up heap, full collections between requests
     # Floor monitoring (issue 10): the hand/refusal rules on the writes (0: off, for
     # bench/api_posts.py's comparison), and the jobs process's clock pass.

@@ -36,6 +36,7 @@ AUDIENCES = (ALL, OPERATORS)
 CHANNEL_INFO = "roadsvc_events_channel"  # Session.info key: the NOTIFY channel of this database
 DEFAULT_CHANNEL = "roadsvc_events"
 APPEND_LOCK = 0x726F61647376  # pg_advisory_xact_lock key serialising appends ("roadsv")
+APPEND_LOCK_INFO = "roadsvc_append_lock"  # Session.info key: another key for this transaction's appends (a rehearsal's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +96,16 @@ def append_events(session: Session, events: Sequence[NewEvent]) -> list[int]:
              "audience": e.audience, "data": e.data, "created_at": now} for e in events]
     if session.get_bind().dialect.name == "postgresql":
         params = {f"{name}_{index}": value for index, row in enumerate(rows) for name, value in row.items()}
-        params.update(key=APPEND_LOCK, channel=session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL))
+        params.update(key=append_lock_key(session), channel=session.info.get(CHANNEL_INFO, DEFAULT_CHANNEL))
         return sorted(session.execute(_locked_append(len(rows)), params).scalars())
     return list(session.execute(_APPEND, rows[0] if len(rows) == 1 else rows).scalars())
+
+
+def append_lock_key(session: Session) -> int:
+    """The key of the advisory lock this transaction's appends take: the event log's, unless the transaction
+    names its own (a rehearsal that rolls back, roadsvc.services.warm: the same statements, and no live write
+    waits for it)."""
+    return session.info.get(APPEND_LOCK_INFO, APPEND_LOCK)
 
 
 DEFERRED_INFO = "roadsvc_deferred_events"  # Session.info key: events appended at commit

@@ -14,6 +14,13 @@ post's own code (`services.hands.post_in`), in one write transaction that is the
 back, so nothing is stored, no event is sent and no id is kept. wsgi.py runs it once per
 worker, before gunicorn's post_worker_init freezes the worker's heap (roadsvc.heap), so
 what it built also sits in the frozen generation.
+
+The live posts do not wait for a rehearsal on PostgreSQL: its appends take an advisory lock of
+their own (REHEARSAL_LOCK, a bound value of the same statements), not the event log's, which a
+rehearsal held until its rollback: every post of the floor waited for each worker a deploy
+started, and longer for a server at a low CPU weight (bench/stream_storms.py's deploy). On
+SQLite a rehearsal holds the one write lock throughout: a server that takes no posts (the
+push engine's, docs/deployment.md) skips it (ROADSVC_WARM_WRITE_PATH=false).
 """
 
 from __future__ import annotations
@@ -28,11 +35,13 @@ from contextlib import suppress
 from roadsvc.domain.baccarat.dealing.shoe import DEFAULT_DECKS, MAX_DECKS, deal_shoe
 from roadsvc.domain.baccarat.monitoring.probability import banker_share
 from roadsvc.persistence.engine import Database
+from roadsvc.persistence.events import APPEND_LOCK, APPEND_LOCK_INFO
 from roadsvc.persistence.models import Shoe, Table
 from roadsvc.services.baccarat.hands import post_in
 
 REHEARSAL_SEED = 17
 REHEARSAL_HANDS = 12  # enough for ties, pairs, a second column and a good road to start
+REHEARSAL_LOCK = APPEND_LOCK + 1  # the rehearsals' appends' advisory lock (PostgreSQL): never the event log's
 
 
 log = logging.getLogger(__name__)
@@ -65,6 +74,7 @@ def rehearse_posts(db: Database) -> None:
     """Post dealt hands at a scratch table and shoe in one write transaction, then roll it back."""
     hands = deal_shoe(random.Random(REHEARSAL_SEED), DEFAULT_DECKS).hands[:REHEARSAL_HANDS]
     with suppress(_RolledBack), db.write() as session:
+        session.info[APPEND_LOCK_INFO] = REHEARSAL_LOCK
         table = Table(name=f"roadsvc warm-up {uuid.uuid4().hex}", rule_set="classic", settings={})
         session.add(table)
         session.flush()

@@ -18,7 +18,7 @@ from sqlalchemy import BigInteger, bindparam, event, inspect, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from roadsvc.domain.records import DELETE, GENESIS, INSERT, UPDATE, Link, canonical_row, make_links, row_key
-from roadsvc.persistence.events import APPEND_LOCK, APPENDED_INFO
+from roadsvc.persistence.events import APPENDED_INFO, append_lock_key
 from roadsvc.persistence.models import utcnow
 from roadsvc.persistence.records.chained import chained_attributes, chained_tables, read_rows
 
@@ -95,7 +95,7 @@ def _append_links(session: Session) -> None:
 def lock_appends(session: Session) -> None:
     """PostgreSQL: take the appends' transaction-scoped advisory lock (the event log's) until commit."""
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(_LOCK, {"key": APPEND_LOCK})
+        session.execute(_LOCK, {"key": append_lock_key(session)})
 
 
 # A commit's two statements go to the driver as they are (plain integers and texts both ways): the
