@@ -238,8 +238,8 @@ static int record(struct stream *s, const char *block, const char *end) {
     if (data && stranger(s, data, end)) {  /* dropped before it moves anything (rule 6), the stream reopened */
         strangers++;
         if (getenv("STORMS_DEBUG"))  /* which event, of which channel (its id, type and data's start) */
-            fprintf(stderr, "stranger: display %d of table %d got: %.*s\n", s->display, s->table,
-                    (int)(end - block < 240 ? end - block : 240), block);
+            fprintf(stderr, "stranger: display %d of table %d (last id %ld, on %s) got: %.*s\n", s->display,
+                    s->table, s->last_id, s->path, (int)(end - block < 240 ? end - block : 240), block);
         return -2;
     }
     if (end - block > 4 && memcmp(block, "id: ", 4) == 0) {
