@@ -299,6 +299,14 @@ static int head(struct stream *s) {
         location += 11;
         while (*location == ' ') location++;
         size_t n = strcspn(location, "\r");
+        if (getenv("STORMS_DEBUG") && strncmp(location, "/_engine/sub/", 13) == 0) {  /* another table's channel? */
+            char own[32];
+            snprintf(own, sizeof own, "t%d/", s->table);
+            const char *slash = memchr(location + 13, '/', n - 13);
+            if (!slash || !memmem(location + 13, slash + 1 - (location + 13), own, strlen(own)))
+                fprintf(stderr, "misdirected: display %d of table %d (last id %ld) was sent: %s\n", s->display, s->table,
+                        s->last_id, s->buf);
+        }
         if (n >= sizeof s->path) { again(s, 0); return -1; }
         memcpy(s->path, location, n);
         s->path[n] = '\0';
