@@ -1,7 +1,8 @@
 """The publisher's HTTP client of the engine's publisher location (nchan_publisher): publish a
 message to a channel (the answer names the engine's message id), delete a channel (its subscribers'
-streams end). Several engine nodes may be given: a node that cannot be reached, or answers what is not HTTP, is skipped for
-the next (its connection closed: a request it left unanswered would otherwise stop the connection for good).
+streams end). Several engine nodes may be given: a node that cannot be reached, or answers what is
+not HTTP, is skipped for the next (its connection closed: a request it left unanswered would otherwise
+stop the connection for good).
 
 A node may die after storing a message (in the Redis the nodes share) and before answering: before
 posting it again to the next node, the client asks that node for the channel's newest message, and a
