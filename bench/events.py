@@ -44,7 +44,7 @@ back-off with jitter; `--silence`: seconds without a byte after which one reconn
     .venv/bin/python bench/events.py [--backend sqlite|postgres] [--phase 8] [--workers 2] [--tables 100]
                                      [--interval 2] [--clients 4] [--levels 0 100 1000 ...]
                                      [--worker roadsvc|gunicorn] [--clients-nice 10] [--drain 10]
-                                     [--paths inprocess engine alone]
+                                     [--paths inprocess engine alone] [--split-cores]
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import quantiles
 
+from _cores import ENGINE, ROADSVC, on
 from _displays import DisplayClients, NativeDisplayClients
 from _engine import SECRET, EngineMachine, engine_env
 from _http import wrk
@@ -292,7 +293,8 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
                "ROADSVC_RATELIMIT_AUTH_FAILURES": "100000 per minute"} if path == "engine" else {}
         server = roadsvc_server(deployment, workers=args.workers, worker_class=WORKERS[args.worker],
                                 worker_connections=max(levels_of(args, path)) + 1000, env=env)
-        base = server.start()
+        with on(ROADSVC, args.split_cores):
+            base = server.start()
         stack.callback(server.stop)
         host, port, engine = "127.0.0.1", server.port, None
         if path == "engine":
@@ -300,9 +302,12 @@ async def run_path(args, path: str) -> tuple[list, list[str]]:
             port = engine.port
         live = Floor(host, server.port, floor, hands, args.interval)
         clients = NativeDisplayClients if args.clients_kind == "native" else DisplayClients
-        displays = clients(args.clients, host, port, floor.display_key, floor.table_ids, args.clients_nice,
-                           opening=path != "engine", **({"silence": args.silence} if args.clients_kind == "native" else {}))
+        with on(ENGINE, args.split_cores):
+            displays = clients(args.clients, host, port, floor.display_key, floor.table_ids, args.clients_nice,
+                               opening=path != "engine",
+                               **({"silence": args.silence} if args.clients_kind == "native" else {}))
         stack.callback(displays.stop)
+        stack.enter_context(on(ROADSVC, args.split_cores))  # the dealers (this thread) beside roadsvc
         roads_url = f"{base}/api/v1/tables/{floor.table_ids[0]}/roads"
         numbers = [1] * args.tables
         rows = []
@@ -388,14 +393,17 @@ async def run_alone(args) -> tuple[list, list[str]]:
         prefix = f"bench{uuid.uuid4().hex[:8]}."
         table_ids = list(range(1, args.tables + 1))
         node = engine_machine(args, ["127.0.0.1:9"])
-        node.start()
+        with on(ENGINE, args.split_cores):
+            node.start()
         stack.callback(node.stop)
         stack.callback(forget_channels, prefix)
         urls = EngineUrls(SECRET, 24 * 3600, "/_engine/sub")  # valid for the run (the displays reconnect to them)
         paths = [urls.url(f"{prefix}t{table}", f"{prefix}k0", None) for table in table_ids]
-        displays = NativeDisplayClients(args.clients, "127.0.0.1", node.port, "none", table_ids, args.clients_nice,
-                                        opening=False, silence=args.silence, paths=paths)
+        with on(ENGINE, args.split_cores):
+            displays = NativeDisplayClients(args.clients, "127.0.0.1", node.port, "none", table_ids, args.clients_nice,
+                                            opening=False, silence=args.silence, paths=paths)
         stack.callback(displays.stop)
+        stack.enter_context(on(ROADSVC, args.split_cores))  # the publishing dealers (this thread), as roadsvc's
         live = AloneFloor("127.0.0.1", node.port, prefix, table_ids, args.interval)
         numbers, rows = [1] * args.tables, []
         for level in levels_of(args, "engine"):
@@ -456,9 +464,12 @@ class EngineInFront:
 @contextmanager
 def engine_in_front(args, deployment, server, env: dict[str, str]):
     node = engine_machine(args, [f"127.0.0.1:{server.port}"])
-    node.start()
-    publisher = subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), "publish"], start_new_session=True,
-                                 env={**os.environ, **deployment.env, **env, "ROADSVC_ENGINE_PUBLISH_URLS": node.publish_urls})
+    with on(ENGINE, args.split_cores):
+        node.start()
+    with on(ROADSVC, args.split_cores):
+        publisher = subprocess.Popen([str(Path(sys.executable).parent / "roadsvc"), "publish"], start_new_session=True,
+                                     env={**os.environ, **deployment.env, **env,
+                                          "ROADSVC_ENGINE_PUBLISH_URLS": node.publish_urls})
     try:
         ledger = Ledger(REDIS, env["ROADSVC_ENGINE_PREFIX"])
         deadline = time.monotonic() + 30
@@ -501,7 +512,8 @@ def perf_record(args, level: int) -> list[subprocess.Popen]:
 def report(args, path: str, rows, errors) -> None:
     print(f"\n{PATH_NAMES[path]}: live events, {args.backend}, {args.workers} {args.worker} gevent workers, "
           f"{args.tables} tables posting every {args.interval:g} s, {args.clients} client processes "
-          f"(niceness {args.clients_nice}), {os.cpu_count()} cores shared with other work (load average beside each row)")
+          f"(niceness {args.clients_nice}), {os.cpu_count()} cores shared with other work (load average beside each row)"
+          f"{'; roadsvc and the dealers on core 0, the engine and the displays on the others' if args.split_cores else ''}")
     print(f"{'streams':>7} {'on time':>8} {'late':>6} {'lost':>6} {'dup':>4} "
           f"{'deliv p50':>9} {'deliv p99':>9} {'post p50':>8} {'post p99':>8} {'/base':>5} "
           f"{'poll rps':>8} {'poll p99':>8} {'PSS MB':>7} {'kB/strm':>7} {'app/eng kB':>10} "
@@ -562,6 +574,10 @@ def main() -> None:
     parser.add_argument("--clients-nice", type=int, default=0,
                         help="run the display clients at this niceness (e.g. 10): the server's CPU before theirs, "
                              "as when the displays are devices of their own; 0, the default, shares the cores evenly")
+    parser.add_argument("--split-cores", action="store_true",
+                        help="roadsvc (its workers and publisher) and the dealers on the first core, the engine's nodes "
+                             "and the displays' clients on the others (bench/_cores.py): each path, the engine alone's "
+                             "too, with the same cores")
     parser.add_argument("--worker", choices=sorted(WORKERS), default="roadsvc",
                         help="roadsvc's worker (streams detached from their requests, as `roadsvc serve` runs) or "
                              "gunicorn's own gevent worker (each stream a greenlet held in its response), to compare")

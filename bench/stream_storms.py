@@ -55,10 +55,11 @@ import time
 import urllib.request
 import uuid
 from collections import Counter
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from datetime import datetime
 from pathlib import Path
 
+from _cores import ENGINE, ROADSVC, SIDES, on
 from _displays import NativeDisplayClients
 from _engine import EngineMachine, engine_env
 from _http import free_port
@@ -71,8 +72,6 @@ from roadsvc.stream.engine.ledger import Ledger
 STORMS = ("none", "reload", "restart", "restart_in_turn", "node_killed", "redis_restart", "roadsvc_redis_restart",
           "roadsvc_restart", "roadsvc_stopped")
 UNSERVED = ("roadsvc_stopped",)  # storms during which nothing answers the posts (one machine)
-ROADSVC, ENGINE = "roadsvc", "engine"
-SIDES = {ROADSVC: {0}, ENGINE: set(range(1, os.cpu_count() or 2))}  # --split-cores
 
 
 class Bench:
@@ -148,19 +147,9 @@ class Bench:
         stack.callback(server.stop)
         return server
 
-    @contextmanager
     def on(self, side: str):
-        """Processes started inside on `side`'s cores (--split-cores; the calling thread's affinity, which a
-        child inherits); without it, anywhere."""
-        if not self.args.split_cores:
-            yield
-            return
-        before = os.sched_getaffinity(0)
-        os.sched_setaffinity(0, SIDES[side])
-        try:
-            yield
-        finally:
-            os.sched_setaffinity(0, before)
+        """Processes started inside run on `side`'s cores with --split-cores (bench/_cores.py)."""
+        return on(side, self.args.split_cores)
 
     def open_displays(self) -> tuple[int, int]:
         silence = self.args.silence or 2 * self.args.keepalive
