@@ -22,6 +22,8 @@ from roadsvc.stream.engine.probe import ChannelProbe
 from roadsvc.stream.engine.publisher import EnginePublisher
 from roadsvc.stream.engine.signing import EngineUrls
 
+PUBLISH_LANES = 4  # an event's channels (its table's and the floor's, each with its operators') posted at once
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("publish", help="publish every committed event to the push engine (nginx + nchan)")
@@ -41,7 +43,7 @@ def run_publish(args: argparse.Namespace) -> int:
     if settings["ENGINE_SECRET"]:
         signer = EngineUrls(settings["ENGINE_SECRET"], settings["ENGINE_URL_TTL"], settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))
         probe = ChannelProbe(urls, signer, probe_channel(prefix))
-    publisher = EnginePublisher(db, NchanClient(urls), Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
+    publisher = EnginePublisher(db, NchanClient(urls, lanes=PUBLISH_LANES), Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
                                                                max_age=settings["ENGINE_LEDGER_MAX_AGE"]),
                                 prefix, keepalive=settings["EVENTS_KEEPALIVE"], lease_seconds=settings["ENGINE_LEASE"],
                                 key_cache_ttl=settings["KEY_CACHE_TTL"], url_ttl=settings["ENGINE_URL_TTL"], probe=probe)

@@ -14,12 +14,12 @@ from roadsvc.persistence.events import append_events
 from roadsvc.services.events import ALL, OPERATORS, NewEvent
 from roadsvc.stream.engine.handover import Handover
 from roadsvc.stream.engine.lease import PublishingLoop
-from roadsvc.stream.engine.nchan import Published
+from roadsvc.stream.engine.nchan import Published, PublishesOneByOne
 from roadsvc.stream.engine.publisher import EnginePublisher
 from roadsvc.stream.engine.signing import EngineUrls
 
 
-class RecordingEngine:
+class RecordingEngine(PublishesOneByOne):
     """Stands in for nchan's publisher location: every post and delete, and each channel's message count."""
 
     def __init__(self):

@@ -10,7 +10,7 @@ from redis.client import Pipeline
 from roadsvc.services.events import NewEvent
 from roadsvc.stream.engine.lease import PublishingLoop
 from roadsvc.stream.engine.ledger import Ledger
-from roadsvc.stream.engine.nchan import EngineUnavailable, Published
+from roadsvc.stream.engine.nchan import EngineUnavailable, Published, PublishesOneByOne
 from tests.stream.test_engine_publisher import Clock, RecordingEngine, append, publisher
 
 
@@ -72,7 +72,7 @@ def test_a_keep_alive_round_writes_once_and_says_the_next_event_is_pending_again
     assert ledger.last(f"{ledger.prefix}t8") == engine.info(f"{ledger.prefix}t8").message_id
 
 
-class DyingEngine:
+class DyingEngine(PublishesOneByOne):
     """The engine, as seen by a publisher killed before its post to `channel` (an event's, or any), or after `posts`."""
 
     def __init__(self, engine: RecordingEngine, posts: int = -1, channel: str | None = None,

@@ -90,20 +90,22 @@ class EnginePublisher:
             self.ledger.posting(record.id)
         notes: list[tuple[str, str]] = []  # (channel, the engine's message id), written once the event is everywhere
         lost: list[str] = []
+        posting = []
         for channel in event_channels(self.prefix, record.table_id, record.audience):
             if self._taking_over and self.ledger.newest(channel) >= record.id:
                 continue  # the previous publisher put it there before it stopped
             if landed and (found := self._landed(channel, record.id)) is not None:
                 notes.append((channel, found))  # ... and was killed before noting it
                 continue
-            answer = self.engine.publish(self._name(channel), body)
+            posting.append(channel)
+        answers = self.engine.publish_many([(self._name(channel), body) for channel in posting], self.renew)  # at once
+        for channel, answer in zip(posting, answers):
             before = self._counts.get(channel, 0)
             if answer.messages < before or (answer.messages == 1 and before):  # the engine lost the channel's messages
                 lost.append(channel)
             notes.append((channel, answer.message_id))
             self._counts[channel] = answer.messages
             self._sent[channel] = self.clock()
-            self.renew()
         for channel in self._grant_channels(record):  # its streams end now, and those reopened while the workers'
             self.engine.delete(channel)              # key cache still trusted the key (or with a URL signed then),
             self._closing.append((self.clock() + self.reopen_window, channel))  # later
