@@ -71,22 +71,24 @@ class NchanClient(PublishesOneByOne):
         return self._publish(self._lanes[0], channel, body)
 
     def publish_many(self, items: list[tuple[str, bytes]], each: Callable[[], None] = lambda: None) -> list[Published]:
-        """Each (channel, body) posted, the lanes at once (this thread posts the first lane's), `each()` after
-        each post (from the lane's thread); the answers in the items' order. A lane that fails raises, once
-        every lane is done."""
+        """Each (channel, body) posted, the lanes at once (this thread posts the first lane's); the answers in
+        the items' order; `each()` in this thread only (the lease is this thread's), after each of its posts and
+        once every lane is done. A lane that fails raises, once every lane is done."""
         if self._pool is None or len(items) < 2:
             return super().publish_many(items, each)
         count = len(self._lanes)
-        others = [self._pool.submit(self._publish_lane, lane, items[index::count], each)
+        others = [self._pool.submit(self._publish_lane, lane, items[index::count])
                   for index, lane in enumerate(self._lanes[1:len(items)], start=1)]
         try:
             mine = self._publish_lane(self._lanes[0], items[::count], each)
         finally:
             answers = [future.result() for future in others]  # (their failures raise here)
+        each()
         lanes = [mine, *answers]
         return [lanes[index % count][index // count] for index in range(len(items))]
 
-    def _publish_lane(self, lane: _Lane, items: list[tuple[str, bytes]], each: Callable[[], None]) -> list[Published]:
+    def _publish_lane(self, lane: _Lane, items: list[tuple[str, bytes]],
+                      each: Callable[[], None] = lambda: None) -> list[Published]:
         return [_then(self._publish(lane, channel, body), each) for channel, body in items]
 
     def _publish(self, lane: _Lane, channel: str, body: bytes) -> Published:
