@@ -15,6 +15,19 @@ import pytest
 from roadsvc.stream.engine.nchan import NchanClient
 
 
+class Answering(BaseHTTPRequestHandler):
+    """A stand-in node's request handler: an answer with its length, no log."""
+
+    def _answer(self, status: int, body: bytes):
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
 class Store:
     """The channels' messages, shared by the nodes."""
 
@@ -36,7 +49,7 @@ class Node:
         self.name, self.store, self.dies, self.dead, self.garbles = name, store, None, False, False
         node = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(Answering):
             def do_POST(self):
                 channel = self.path.rsplit("/", 1)[1]
                 body = self.rfile.read(int(self.headers["Content-Length"]))
@@ -61,15 +74,6 @@ class Node:
                     self._answer(200, node.store.info(channel))
                 else:
                     self._answer(404, b"")
-
-            def _answer(self, status: int, body: bytes):
-                self.send_response(status)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
 
         self.server = HTTPServer(("127.0.0.1", 0), Handler)
         self.server.timeout = 0.05  # handle_request returns that often: stop() is not kept waiting
@@ -141,7 +145,7 @@ class SharedNode:
         self.store, self.barrier, self.connections = Store(), threading.Barrier(together), set()
         node = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class Handler(Answering):
             protocol_version = "HTTP/1.1"  # kept alive, as nginx keeps the publisher's connections
 
             def do_POST(self):
@@ -154,15 +158,6 @@ class SharedNode:
                     return self._answer(503, b"")
                 node.store.messages.setdefault(channel, []).append(body)
                 self._answer(200, node.store.info(channel))
-
-            def _answer(self, status: int, body: bytes):
-                self.send_response(status)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
