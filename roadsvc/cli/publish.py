@@ -43,10 +43,11 @@ def run_publish(args: argparse.Namespace) -> int:
     if settings["ENGINE_SECRET"]:
         signer = EngineUrls(settings["ENGINE_SECRET"], settings["ENGINE_URL_TTL"], settings["ENGINE_SUBSCRIBE_PATH"].rstrip("/"))
         probe = ChannelProbe(urls, signer, probe_channel(prefix))
-    publisher = EnginePublisher(db, NchanClient(urls, lanes=PUBLISH_LANES), Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"],
-                                                               max_age=settings["ENGINE_LEDGER_MAX_AGE"]),
-                                prefix, keepalive=settings["EVENTS_KEEPALIVE"], lease_seconds=settings["ENGINE_LEASE"],
-                                key_cache_ttl=settings["KEY_CACHE_TTL"], url_ttl=settings["ENGINE_URL_TTL"], probe=probe)
+    engine = NchanClient(urls, lanes=PUBLISH_LANES)
+    ledger = Ledger(settings["REDIS_URL"], prefix, keep=settings["ENGINE_LEDGER_KEEP"], max_age=settings["ENGINE_LEDGER_MAX_AGE"])
+    publisher = EnginePublisher(db, engine, ledger, prefix, keepalive=settings["EVENTS_KEEPALIVE"],
+                                lease_seconds=settings["ENGINE_LEASE"], key_cache_ttl=settings["KEY_CACHE_TTL"],
+                                url_ttl=settings["ENGINE_URL_TTL"], probe=probe)
     loop = PublishingLoop(publisher, fallback_check=settings["EVENTS_FALLBACK_CHECK"])
     signal.signal(signal.SIGTERM, lambda *_: loop.stop())
     try:
